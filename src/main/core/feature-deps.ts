@@ -1,0 +1,35 @@
+// What every feature's main-side code (search, export, esg, match) gets from the core.
+import type { z } from 'zod';
+import type { Profile } from '../../shared/profile';
+import type { BridgeEmit } from '../../shared/bridge/table';
+import type { ApiClient } from '../api/types';
+import type { ShellHooks } from './shell-hooks';
+
+/** Small typed view of the persisted settings (conf / electron-store), one key per feature. */
+export interface FeatureSettings {
+  /** Returns `fallback` if absent; a value that fails `schema` is reported and `fallback` returned. */
+  read<T>(key: string, schema: z.ZodType<T>, fallback: T): T;
+  write(key: string, value: unknown): void;
+}
+
+export interface FeatureDeps {
+  /** Client for the active profile; throws AppError('not_configured') if none is active. */
+  api(): Promise<ApiClient>;
+  activeProfile(): Profile | null;
+  settings: FeatureSettings;
+  emit: BridgeEmit;
+  shell: ShellHooks;
+  dataDir: string;
+  now(): number;
+}
+
+import type { BridgeHandlers } from '../../shared/bridge/table';
+
+/** A feature's main-side module: its bridge handlers plus optional lifecycle hooks. */
+export interface FeatureModule<K extends keyof BridgeHandlers> {
+  handlers: BridgeHandlers[K];
+  /** Called once after the core is up (e.g. resume persisted ESG watches). */
+  start?(): Promise<void>;
+  /** Called on shutdown: stop timers, cancel work, flush. */
+  dispose?(): Promise<void>;
+}

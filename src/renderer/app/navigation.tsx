@@ -1,0 +1,19 @@
+// In-app navigation between feature screens (no URL router: the app has no navigable URLs).
+import { createContext, useContext } from 'react';
+import type { EsgModule } from '../../shared/service/schemas';
+
+export type Route =
+  | { screen: 'search' }
+  | { screen: 'esg'; companyId?: string; module?: EsgModule }
+  | { screen: 'match'; prefill?: Record<string, string> }
+  | { screen: 'exports' }
+  | { screen: 'settings' }
+  | { screen: 'diagnostics' };
+
+export interface Navigation {
+  route: Route;
+  navigate(route: Route): void;
+}
+
+export const NavigationContext = createContext<Navigation>({ route: { screen: 'search' }, navigate: () => {} });
+export const useNavigation = () => useContext(NavigationContext);

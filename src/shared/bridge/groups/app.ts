@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { event, fn, group } from '../define';
+import type { VaultKind } from '../../profile';
+
+export interface Notice {
+  id: string;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+export interface AppInfo {
+  shell: 'electron' | 'browser';
+  version: string;
+  dataDir: string;
+  vaultKind: VaultKind;
+  notices: Notice[];
+}
+
+export const appGroup = group({
+  fns: {
+    info: fn(z.void()).returns<AppInfo>(),
+    /** Opens http(s) URLs in the OS browser; anything else is refused. */
+    openExternal: fn(z.object({ url: z.url({ protocol: /^https?$/ }) })).returns<void>(),
+  },
+  events: {
+    notice: event<Notice>(),
+  },
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { fn, group } from '../define';
+import { PAGE_SIZE_DEFAULT, PageSizeSchema, type CompanyRecord } from '../../service/schemas';
+
+/** The body is checked in main (SearchBodySchema) so the analyst gets the exact problem back. */
+const RequestId = z.string().min(1).max(64).optional();
+
+export interface SearchPageView {
+  sessionId: string;
+  pageNumber: number;
+  pageSize: number;
+  count: number;
+  /** 1-based index of the first row on this page. */
+  firstRow: number;
+  rows: CompanyRecord[];
+  hasNext: boolean;
+  hasPrevious: boolean;
+  /** Set when main had to restart the pagination session from page 1. */
+  restarted?: { reason: string };
+}
+
+export interface SavedSearch {
+  id: string;
+  profileId: string;
+  name: string;
+  body: unknown;
+  pageSize: number;
+  columns?: { order: string[]; hidden: string[]; widths: Record<string, number> };
+  createdAt: number;
+  updatedAt: number;
+}
+export interface RecentSearch {
+  body: unknown;
+  pageSize: number;
+  count: number;
+  at: number;
+}
+
+const ColumnsSchema = z.object({
+  order: z.array(z.string().max(300)).max(500),
+  hidden: z.array(z.string().max(300)).max(500),
+  widths: z.record(z.string(), z.number().min(20).max(2000)),
+});
+
+export const searchGroup = group({
+  fns: {
+    start: fn(
+      z.object({ body: z.unknown(), pageSize: PageSizeSchema.default(PAGE_SIZE_DEFAULT), requestId: RequestId }),
+    ).returns<SearchPageView>(),
+    page: fn(
+      z.object({ sessionId: z.string().min(1), direction: z.enum(['next', 'previous']), requestId: RequestId }),
+    ).returns<SearchPageView>(),
+    cancel: fn(z.object({ requestId: z.string().min(1).max(64) })).returns<void>(),
+    listSaved: fn(z.void()).returns<SavedSearch[]>(),
+    saveSearch: fn(
+      z.object({
+        id: z.string().optional(),
+        name: z.string().trim().min(1, 'Name is required').max(120),
+        body: z.unknown(),
+        pageSize: PageSizeSchema,
+        columns: ColumnsSchema.optional(),
+      }),
+    ).returns<SavedSearch>(),
+    renameSaved: fn(z.object({ id: z.string().min(1), name: z.string().trim().min(1).max(120) })).returns<SavedSearch>(),
+    deleteSaved: fn(z.object({ id: z.string().min(1) })).returns<void>(),
+    listRecent: fn(z.void()).returns<RecentSearch[]>(),
+  },
+  events: {},
+});

@@ -1,0 +1,23 @@
+// THE bridge contract. Preload, ipcMain registration and the browser-mode transport all derive from it.
+import type { Emit, Handlers, RendererApi } from './define';
+import { appGroup } from './groups/app';
+import { connectionGroup } from './groups/connection';
+import { diagnosticsGroup } from './groups/diagnostics';
+import { esgGroup } from './groups/esg';
+import { exportGroup } from './groups/export';
+import { matchGroup } from './groups/match';
+import { searchGroup } from './groups/search';
+
+export const bridgeTable = {
+  app: appGroup,
+  connection: connectionGroup,
+  search: searchGroup,
+  export: exportGroup,
+  esg: esgGroup,
+  match: matchGroup,
+  diagnostics: diagnosticsGroup,
+};
+export type BridgeTable = typeof bridgeTable;
+export type FirmscopeApi = RendererApi<BridgeTable>;
+export type BridgeHandlers = Handlers<BridgeTable>;
+export type BridgeEmit = Emit<BridgeTable>;

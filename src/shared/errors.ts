@@ -1,0 +1,75 @@
+// Typed errors that cross the bridge: a code the UI can branch on, a message an analyst can act on.
+export const ERROR_CODES = [
+  'invalid_input', // bridge input failed its schema
+  'not_configured', // no active profile / no secret stored
+  'auth_invalid_client', // token endpoint 401 invalid_client: wrong id or secret
+  'auth_invalid_scope', // token endpoint 400 invalid_scope
+  'auth_not_setup', // 403 account has not been setup
+  'auth_disabled', // 403 account has been disabled
+  'auth_denied', // other 403 from the token endpoint
+  'auth_unreachable', // auth server could not be reached
+  'auth_bad_response', // auth server answered something that is not a token response
+  'unauthorized', // API 401 that survived one token refresh
+  'forbidden', // API 403: account lacks access to the resource
+  'bad_request', // API 400 (server message in `message`)
+  'not_found', // API 404
+  'pagination_expired', // search session no longer valid; restart from page 1
+  'rate_limited', // 429 that outlasted the retry budget
+  'server_error', // 5xx that outlasted the retry budget
+  'network', // connection refused/reset/DNS
+  'timeout',
+  'bad_response', // response body broke the documented shape (field named in details)
+  'cancelled',
+  'settings_corrupt',
+  'vault_unavailable',
+  'io', // file system
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorDetails {
+  status?: number;
+  field?: string;
+  page?: number;
+  line?: number;
+  [key: string]: string | number | boolean | undefined;
+}
+
+/** Plain, serialisable error shape that crosses the bridge. Never holds a stack or a secret. */
+export interface BridgeError {
+  code: ErrorCode;
+  message: string;
+  retryable: boolean;
+  details?: ErrorDetails;
+}
+
+export class AppError extends Error implements BridgeError {
+  readonly code: ErrorCode;
+  readonly retryable: boolean;
+  readonly details?: ErrorDetails;
+  constructor(code: ErrorCode, message: string, opts: { retryable?: boolean; details?: ErrorDetails; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.retryable = opts.retryable ?? false;
+    this.details = opts.details;
+  }
+  toBridge(): BridgeError {
+    return { code: this.code, message: this.message, retryable: this.retryable, ...(this.details ? { details: this.details } : {}) };
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}
+
+/** Any thrown value to a bridge-safe error. Unknown errors become a generic message (their text may hold secrets). */
+export function toBridgeError(e: unknown): BridgeError {
+  if (e instanceof AppError) return e.toBridge();
+  if (e && typeof e === 'object' && (e as { name?: string }).name === 'AbortError') {
+    return { code: 'cancelled', message: 'Cancelled.', retryable: false };
+  }
+  return { code: 'internal', message: 'Something went wrong inside Firmscope. Details are in the diagnostics log.', retryable: false };
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
