@@ -1,0 +1,111 @@
+// Every watched session, one SessionWatch per session id however many views show it.
+// Watches in flight are persisted so a restart resumes them.
+import { z } from 'zod';
+import { EsgModuleSchema, type EsgModule } from '../../shared/service/schemas';
+import type { WatchView } from '../../shared/bridge/groups/esg';
+import type { FeatureSettings } from '../core/feature-deps';
+import { SessionWatch, type SessionWatchDeps } from './session-watch';
+
+export const WATCHES_SETTINGS_KEY = 'esg.watches';
+
+const PersistedWatchSchema = z.object({
+  sessionId: z.string().min(1),
+  companyId: z.string().min(1),
+  module: EsgModuleSchema,
+  startedAt: z.number(),
+  pageSize: z.number().int().min(1).max(200),
+  profileId: z.string().nullable(),
+  resultCount: z.number().int().nonnegative().default(0),
+});
+export type PersistedWatch = z.infer<typeof PersistedWatchSchema>;
+const PersistedListSchema = z.array(PersistedWatchSchema);
+
+export interface WatchEntry {
+  watch: SessionWatch;
+  pageSize: number;
+  profileId: string | null;
+}
+
+export interface RegistryDeps extends Omit<SessionWatchDeps, 'onChange' | 'onTerminal'> {
+  settings: FeatureSettings;
+  activeProfileId(): string | null;
+  onChange(view: WatchView): void;
+  onTerminal(view: WatchView, entry: WatchEntry): void;
+}
+
+export class WatchRegistry {
+  private readonly entries = new Map<string, WatchEntry>();
+  /** Persisted watches of other profiles, kept as they are until that profile is active again. */
+  private dormant: PersistedWatch[] = [];
+
+  constructor(private readonly deps: RegistryDeps) {}
+
+  /** Starts watching `sessionId` unless it is already watched (then the existing watch is returned). */
+  watch(init: { sessionId: string; companyId: string; module: EsgModule; pageSize: number; startedAt?: number; resultCount?: number }): WatchView {
+    const existing = this.entries.get(init.sessionId);
+    if (existing && existing.watch.isActive) return existing.watch.view();
+    const entry = this.add({ ...init, startedAt: init.startedAt ?? this.deps.timers.now(), profileId: this.deps.activeProfileId(), resultCount: init.resultCount ?? 0 });
+    this.persist();
+    entry.watch.start();
+    return entry.watch.view();
+  }
+
+  /** Resumes the active profile's persisted watches (call once at start). */
+  resume(): number {
+    const saved = this.deps.settings.read(WATCHES_SETTINGS_KEY, PersistedListSchema, []);
+    const profileId = this.deps.activeProfileId();
+    this.dormant = saved.filter((w) => w.profileId !== profileId);
+    const mine = saved.filter((w) => w.profileId === profileId && !this.entries.has(w.sessionId));
+    const started = mine.map((w) => this.add(w));
+    for (const e of started) e.watch.start();
+    return started.length;
+  }
+
+  /** Stops and forgets a watch (any state). */
+  unwatch(sessionId: string): boolean {
+    const e = this.entries.get(sessionId);
+    if (!e) return false;
+    e.watch.stop();
+    this.entries.delete(sessionId);
+    this.persist();
+    return true;
+  }
+
+  list(): WatchView[] {
+    return [...this.entries.values()].map((e) => e.watch.view()).sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  get(sessionId: string): WatchView | undefined {
+    return this.entries.get(sessionId)?.watch.view();
+  }
+
+  /** Stops every timer; persisted watches stay on disk for the next start. */
+  dispose(): void {
+    for (const e of this.entries.values()) e.watch.stop();
+  }
+
+  private add(w: PersistedWatch): WatchEntry {
+    const entry: WatchEntry = { pageSize: w.pageSize, profileId: w.profileId, watch: undefined as unknown as SessionWatch };
+    entry.watch = new SessionWatch(w, {
+      ...this.deps,
+      onChange: (v) => this.deps.onChange(v),
+      onTerminal: (v) => {
+        this.persist();
+        this.deps.onTerminal(v, entry);
+      },
+    });
+    this.entries.set(w.sessionId, entry);
+    return entry;
+  }
+
+  /** Only sessions still processing are worth resuming. */
+  private persist(): void {
+    const active: PersistedWatch[] = [];
+    for (const e of this.entries.values()) {
+      if (!e.watch.isActive) continue;
+      const v = e.watch.view();
+      active.push({ sessionId: v.sessionId, companyId: v.companyId, module: v.module, startedAt: v.startedAt, pageSize: e.pageSize, profileId: e.profileId, resultCount: v.resultCount });
+    }
+    this.deps.settings.write(WATCHES_SETTINGS_KEY, [...this.dormant, ...active]);
+  }
+}
