@@ -1,16 +1,80 @@
-// PLACEHOLDER until the search issue lands: every call answers a clear "not available yet".
+// Search feature, main side: validates bodies, owns pagination sessions, cancellation, saved/recent searches.
 import { AppError } from '../../shared/errors';
+import { checkSearchBody } from '../../shared/search/body';
 import type { FeatureDeps, FeatureModule } from '../core/feature-deps';
-import { bridgeTable } from '../../shared/bridge/table';
+import { SavedSearchStore } from './saved-store';
+import { SearchSessions } from './sessions';
 
-export function createSearchFeature(_deps: FeatureDeps): FeatureModule<'search'> {
-  const handlers = Object.fromEntries(
-    Object.keys(bridgeTable.search.fns).map((name) => [
-      name,
-      async () => {
-        throw new AppError('internal', 'Search is not available in this build yet.');
+export function createSearchFeature(deps: FeatureDeps): FeatureModule<'search'> {
+  const profileId = () => deps.activeProfile()?.id ?? null;
+  const sessions = new SearchSessions({ api: () => deps.api(), profileId, now: () => deps.now() });
+  const store = new SavedSearchStore(deps.settings, () => deps.now());
+  const inFlight = new Map<string, AbortController>();
+
+  /** Runs `work` with a signal aborted by search.cancel(requestId) or by the renderer going away. */
+  async function cancellable<T>(requestId: string | undefined, ctxSignal: AbortSignal, work: (s: AbortSignal) => Promise<T>) {
+    if (!requestId) return work(ctxSignal);
+    const controller = new AbortController();
+    inFlight.get(requestId)?.abort();
+    inFlight.set(requestId, controller);
+    try {
+      return await work(AbortSignal.any([ctxSignal, controller.signal]));
+    } finally {
+      if (inFlight.get(requestId) === controller) inFlight.delete(requestId);
+    }
+  }
+
+  function requireProfile(): string {
+    const id = profileId();
+    if (!id) throw new AppError('not_configured', 'Choose a connection profile first.');
+    return id;
+  }
+
+  function validBody(body: unknown) {
+    const check = checkSearchBody(body);
+    if (!check.ok) throw new AppError('invalid_input', `The search is not valid: ${check.message}`, { details: { field: check.path } });
+    return check.body;
+  }
+
+  return {
+    handlers: {
+      async start({ body, pageSize, requestId }, ctx) {
+        const valid = validBody(body);
+        const view = await cancellable(requestId, ctx.signal, (signal) => sessions.start(valid, pageSize, signal));
+        const id = profileId();
+        if (id) store.addRecent(id, { body: valid, pageSize, count: view.count });
+        return view;
       },
-    ]),
-  ) as unknown as FeatureModule<'search'>['handlers'];
-  return { handlers };
+      async page({ sessionId, direction, fromPage, requestId }, ctx) {
+        return cancellable(requestId, ctx.signal, (signal) => sessions.page(sessionId, direction, fromPage, signal));
+      },
+      async cancel({ requestId }) {
+        inFlight.get(requestId)?.abort();
+        inFlight.delete(requestId);
+      },
+      async listSaved() {
+        const id = profileId();
+        return id ? store.list(id) : [];
+      },
+      async saveSearch(input) {
+        const profile = requireProfile();
+        return store.save(profile, { ...input, body: validBody(input.body) });
+      },
+      async renameSaved({ id, name }) {
+        return store.rename(requireProfile(), id, name);
+      },
+      async deleteSaved({ id }) {
+        store.delete(requireProfile(), id);
+      },
+      async listRecent() {
+        const id = profileId();
+        return id ? store.recent(id) : [];
+      },
+    },
+    async dispose() {
+      for (const c of inFlight.values()) c.abort();
+      inFlight.clear();
+      sessions.clear();
+    },
+  };
 }

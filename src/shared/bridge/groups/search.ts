@@ -47,8 +47,17 @@ export const searchGroup = group({
     start: fn(
       z.object({ body: z.unknown(), pageSize: PageSizeSchema.default(PAGE_SIZE_DEFAULT), requestId: RequestId }),
     ).returns<SearchPageView>(),
+    /**
+     * Follows the opaque next/previous token of page `fromPage` (default: the page main served last), so a
+     * renderer that showed a cached page can still step from it. The request itself never changes.
+     */
     page: fn(
-      z.object({ sessionId: z.string().min(1), direction: z.enum(['next', 'previous']), requestId: RequestId }),
+      z.object({
+        sessionId: z.string().min(1),
+        direction: z.enum(['next', 'previous']),
+        fromPage: z.number().int().min(1).optional(),
+        requestId: RequestId,
+      }),
     ).returns<SearchPageView>(),
     cancel: fn(z.object({ requestId: z.string().min(1).max(64) })).returns<void>(),
     listSaved: fn(z.void()).returns<SavedSearch[]>(),
