@@ -1,16 +1,156 @@
-// PLACEHOLDER until the match issue lands: every call answers a clear "not available yet".
+// Match feature (main side): preview/single match through the one request builder, and bulk jobs.
+import { randomUUID } from 'node:crypto';
+import { basename, extname, isAbsolute } from 'node:path';
 import { AppError } from '../../shared/errors';
+import type { MatchResultView } from '../../shared/bridge/groups/match';
+import { guessMapping } from '../../shared/match/fields';
+import { buildMatchBody, checkEditedBody, describeProblems, type BuildResult } from '../../shared/match/request-builder';
 import type { FeatureDeps, FeatureModule } from '../core/feature-deps';
-import { bridgeTable } from '../../shared/bridge/table';
+import { BulkJob, rankCandidates } from './bulk-job';
+import { writeBulkExport } from './bulk-export';
+import { inspectCsv, type CsvSource } from './csv-source';
 
-export function createMatchFeature(_deps: FeatureDeps): FeatureModule<'match'> {
-  const handlers = Object.fromEntries(
-    Object.keys(bridgeTable.match.fns).map((name) => [
-      name,
-      async () => {
-        throw new AppError('internal', 'Match is not available in this build yet.');
-      },
-    ]),
-  ) as unknown as FeatureModule<'match'>['handlers'];
-  return { handlers };
+/** Finished jobs kept for viewing/export; the oldest finished one goes first. */
+const MAX_JOBS = 8;
+const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.txt']);
+
+export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
+  const jobs = new Map<string, BulkJob>();
+  const template = () => deps.activeProfile()?.matchPayloadTemplate ?? null;
+
+  const job = (id: string) => {
+    const j = jobs.get(id);
+    if (!j) throw new AppError('not_found', 'That bulk match is no longer available (the app was restarted or it was cleared). Run the file again.');
+    return j;
+  };
+
+  const toSource = (input: { csvText?: string; filePath?: string }): CsvSource => {
+    if (input.csvText !== undefined) return { text: input.csvText };
+    const p = input.filePath!;
+    // A path is only meaningful for the desktop shell's own file dialog; browser mode sends text.
+    if (deps.shell.kind !== 'electron') throw new AppError('invalid_input', 'Open the file with the file picker; paths are only accepted in the desktop app.');
+    if (!isAbsolute(p)) throw new AppError('invalid_input', 'The file path must be absolute.');
+    if (!CSV_EXTENSIONS.has(extname(p).toLowerCase())) throw new AppError('invalid_input', 'Choose a .csv, .tsv or .txt file.');
+    return { filePath: p };
+  };
+
+  const evictOldJobs = () => {
+    if (jobs.size <= MAX_JOBS) return;
+    for (const [id, j] of jobs) {
+      if (j.view().state !== 'running') {
+        jobs.delete(id);
+        if (jobs.size <= MAX_JOBS) return;
+      }
+    }
+  };
+
+  const fail = (r: Extract<BuildResult, { ok: false }>): never => {
+    throw new AppError('invalid_input', describeProblems(r.problems), { details: { field: r.problems[0].field } });
+  };
+
+  const handlers: FeatureModule<'match'>['handlers'] = {
+    async preview({ fields }) {
+      const t = template();
+      const r = buildMatchBody(fields, t);
+      return { body: r.ok ? r.body : null, problems: r.ok ? [] : r.problems, source: t?.trim() ? 'profile' : 'default' };
+    },
+
+    async single({ fields, rawBody }, ctx): Promise<MatchResultView> {
+      const built = rawBody !== undefined ? checkEditedBody(rawBody, template()) : buildMatchBody(fields ?? {}, template());
+      if (!built.ok) fail(built);
+      const body = (built as { body: unknown }).body;
+      const api = await deps.api();
+      const res = await api.match(body, { signal: ctx.signal });
+      return { requestBody: body, count: res.count, candidates: rankCandidates(res.result) };
+    },
+
+    async bulkInspect(input) {
+      const source = toSource(input);
+      try {
+        const preview = await inspectCsv(source);
+        if (preview.headers.length === 0) throw new AppError('invalid_input', 'The CSV is empty. The first line must name the columns.');
+        return { ...preview, suggested: guessMapping(preview.headers) };
+      } catch (e) {
+        throw fileError(e);
+      }
+    },
+
+    async bulkStart(input) {
+      const source = toSource(input);
+      if (!input.mapping.name && !template()?.trim()) {
+        throw new AppError('invalid_input', 'Choose which column holds the company name.', { details: { field: 'name' } });
+      }
+      if (Object.keys(input.mapping).length === 0) throw new AppError('invalid_input', 'Map at least one column to a match field.');
+      const id = randomUUID();
+      const j = new BulkJob({
+        id,
+        source,
+        fileName: input.fileName ?? (source.filePath ? basename(source.filePath) : undefined),
+        mapping: input.mapping,
+        concurrency: input.concurrency,
+        template: template(),
+        api: deps.api,
+        now: deps.now,
+        onProgress: (view) => deps.emit('match', 'bulkProgress', view),
+      });
+      jobs.set(id, j);
+      evictOldJobs();
+      void j.start();
+      return j.view();
+    },
+
+    async bulkJobs() {
+      return [...jobs.values()].map((j) => j.view()).reverse();
+    },
+
+    async bulkRows({ id, offset, limit, states }) {
+      const j = job(id);
+      const rows = states ? j.rows.filter((r) => states.includes(r.state)) : j.rows;
+      return { total: rows.length, rows: rows.slice(offset, offset + limit).map((r) => j.rowView(r)) };
+    },
+
+    async bulkRetryFailures({ id }) {
+      const j = job(id);
+      void j.retryFailures().catch(() => undefined);
+      return j.view();
+    },
+
+    async bulkCancel({ id }) {
+      job(id).cancel();
+    },
+
+    async bulkExport({ id, format }) {
+      const j = job(id);
+      if (j.view().state === 'running') throw new AppError('invalid_input', 'Wait for the bulk match to finish (or cancel it) before exporting.');
+      const stem = (j.view().fileName ?? 'companies').replace(/\.[^.]+$/, '');
+      const path = await deps.shell.chooseExportPath(`${stem}-matched.${format}`);
+      if (path === null) return null;
+      try {
+        const rows = await writeBulkExport(path, format, j.rows);
+        const url = deps.shell.downloadUrlFor?.(path);
+        return { fileName: basename(path), rows, ...(url ? { downloadUrl: url } : {}) };
+      } catch (e) {
+        throw fileError(e);
+      }
+    },
+  };
+
+  return {
+    handlers,
+    async dispose() {
+      for (const j of jobs.values()) j.cancel();
+      await Promise.allSettled([...jobs.values()].map((j) => j.whenIdle()));
+    },
+  };
+}
+
+/** File-system failures as messages an analyst can act on (no paths or stacks beyond what they chose). */
+function fileError(e: unknown): unknown {
+  if (e instanceof AppError) return e;
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return new AppError('io', 'The file or folder was not found. Choose it again.', { cause: e });
+  if (code === 'EACCES' || code === 'EPERM') return new AppError('io', 'Permission denied. Choose a file or folder you can read and write.', { cause: e });
+  if (code === 'ENOSPC') return new AppError('io', 'The disk is full. Free some space or choose another location.', { cause: e });
+  if (code === 'EISDIR') return new AppError('io', 'That path is a folder, not a file.', { cause: e });
+  return e;
 }

@@ -1,48 +1,98 @@
 import { z } from 'zod';
 import { event, fn, group } from '../define';
-import { MatchRequestSchema, type MatchCandidate } from '../../service/schemas';
+import type { MatchCandidate } from '../../service/schemas';
 import type { BridgeError } from '../../errors';
+import type { BuildProblem } from '../../match/request-builder';
+import { MAPPABLE_FIELDS, type ColumnMapping } from '../../match/fields';
+
+/** Form values as typed (strings; limit may be a number). Checked by the request builder, not here, so the analyst gets field-level messages. */
+const FieldsInput = z.record(z.string().max(40), z.union([z.string().max(2000), z.number()]));
+/** Exactly one of text (pasted or read by the renderer) or a local path (Electron only). */
+const CsvInput = z
+  .object({ csvText: z.string().max(50_000_000).optional(), filePath: z.string().min(1).max(4096).optional() })
+  .refine((v) => (v.csvText === undefined) !== (v.filePath === undefined), 'Paste CSV text or choose a file.');
+/** Match field -> CSV column header. */
+const MappingInput = z.partialRecord(z.enum(MAPPABLE_FIELDS), z.string().min(1).max(300));
+
+export interface MatchPreview {
+  /** null when the facts are not enough to build a body (see problems). */
+  body: unknown;
+  problems: BuildProblem[];
+  /** Which builder shape applies: the default payload or the active profile's template. */
+  source: 'default' | 'profile';
+}
 
 export interface MatchResultView {
   requestBody: unknown;
+  count: number;
+  /** Ranked by confidence, best first. */
   candidates: MatchCandidate[];
 }
 
+export interface CsvInspectView {
+  headers: string[];
+  sample: Record<string, string>[];
+  delimiter: string;
+  suggested: ColumnMapping;
+}
+
 export interface BulkRowView {
+  /** Line in the file where the record starts (header is line 1). */
   line: number;
   input: Record<string, string>;
   state: 'pending' | 'matched' | 'no_match' | 'error' | 'invalid';
   best?: MatchCandidate;
+  candidates?: number;
   error?: BridgeError;
 }
 export interface BulkJobView {
   id: string;
-  state: 'running' | 'done' | 'cancelled';
+  state: 'running' | 'done' | 'cancelled' | 'failed';
+  fileName?: string;
+  /** Still reading the file: `total` is what has been read so far. */
+  reading: boolean;
   total: number;
   done: number;
   matched: number;
   noMatch: number;
   errors: number;
   invalid: number;
+  startedAt: number;
+  finishedAt?: number;
+  rowsPerSecond?: number;
+  /** Why the whole job stopped (file unreadable, no connection...). Row problems are on the rows. */
+  error?: BridgeError;
 }
 
 export const matchGroup = group({
   fns: {
     /** The body that would be sent for these fields, per the active profile's payload template. */
-    preview: fn(z.object({ fields: z.record(z.string(), z.string()) })).returns<unknown>(),
-    single: fn(z.object({ fields: MatchRequestSchema.partial().optional(), rawBody: z.unknown().optional() })).returns<MatchResultView>(),
+    preview: fn(z.object({ fields: FieldsInput })).returns<MatchPreview>(),
+    /** Sends `rawBody` (edited JSON) as is when given, else the body built from `fields`. */
+    single: fn(z.object({ fields: FieldsInput.optional(), rawBody: z.unknown().optional() })).returns<MatchResultView>(),
+    bulkInspect: fn(CsvInput).returns<CsvInspectView>(),
     bulkStart: fn(
-      z.object({
-        csvText: z.string().max(50_000_000).optional(),
-        filePath: z.string().optional(),
-        mapping: z.record(z.string(), z.string()),
-        concurrency: z.number().int().min(1).max(16).default(4),
-      }),
+      z.intersection(
+        CsvInput,
+        z.object({
+          fileName: z.string().max(300).optional(),
+          mapping: MappingInput,
+          concurrency: z.number().int().min(1).max(16).default(4),
+        }),
+      ),
     ).returns<BulkJobView>(),
-    bulkRows: fn(z.object({ id: z.string(), offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) })).returns<{ total: number; rows: BulkRowView[] }>(),
+    bulkJobs: fn(z.void()).returns<BulkJobView[]>(),
+    bulkRows: fn(
+      z.object({
+        id: z.string(),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(1000),
+        states: z.array(z.enum(['pending', 'matched', 'no_match', 'error', 'invalid'])).optional(),
+      }),
+    ).returns<{ total: number; rows: BulkRowView[] }>(),
     bulkRetryFailures: fn(z.object({ id: z.string() })).returns<BulkJobView>(),
     bulkCancel: fn(z.object({ id: z.string() })).returns<void>(),
-    bulkExport: fn(z.object({ id: z.string(), format: z.enum(['csv', 'xlsx', 'json']) })).returns<{ fileName: string; downloadUrl?: string } | null>(),
+    bulkExport: fn(z.object({ id: z.string(), format: z.enum(['csv', 'xlsx', 'json']) })).returns<{ fileName: string; rows: number; downloadUrl?: string } | null>(),
   },
   events: {
     bulkProgress: event<BulkJobView>(),

@@ -1,0 +1,226 @@
+// One bulk match run: streams CSV rows, matches them with bounded concurrency, keeps one compact
+// state per row (for the table, retry and export) and reports progress. A bad row never stops the rest.
+import { AppError, toBridgeError } from '../../shared/errors';
+import type { MatchCandidate } from '../../shared/service/schemas';
+import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
+import { applyMapping, type ColumnMapping, type MatchFieldValues } from '../../shared/match/fields';
+import { buildMatchBody, describeProblems } from '../../shared/match/request-builder';
+import type { ApiClient } from '../api/types';
+import { readCsv, type CsvItem, type CsvSource } from './csv-source';
+import { runPool } from './pool';
+
+export interface BulkRowState {
+  line: number;
+  input: MatchFieldValues;
+  state: BulkRowView['state'];
+  best?: MatchCandidate;
+  candidates?: number;
+  error?: BulkRowView['error'];
+}
+
+export interface BulkJobOptions {
+  id: string;
+  source: CsvSource;
+  fileName?: string;
+  mapping: ColumnMapping;
+  concurrency: number;
+  /** The active profile's payload template at start; rows retried later use the same one. */
+  template: string | null;
+  api: () => Promise<ApiClient>;
+  now: () => number;
+  onProgress: (view: BulkJobView) => void;
+  /** Minimum ms between progress events (the final one is always sent). */
+  progressEveryMs?: number;
+}
+
+/** Best candidate first; stable for equal confidence (service order kept). */
+export function rankCandidates(candidates: MatchCandidate[]): MatchCandidate[] {
+  return candidates
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => b.c.confidence - a.c.confidence || a.i - b.i)
+    .map((x) => x.c);
+}
+
+/** Errors that say the connection, not the row, is wrong: every later row would fail the same way. */
+const JOB_FATAL = new Set<string>([
+  'not_configured', 'auth_invalid_client', 'auth_invalid_scope', 'auth_not_setup', 'auth_disabled', 'auth_denied', 'unauthorized', 'forbidden',
+]);
+
+export class BulkJob {
+  readonly id: string;
+  readonly rows: BulkRowState[] = [];
+  private state: BulkJobView['state'] = 'running';
+  private reading = true;
+  private fatal?: BulkJobView['error'];
+  private readonly startedAt: number;
+  private finishedAt?: number;
+  private runStartedAt: number;
+  private runDone = 0;
+  private controller = new AbortController();
+  private lastEmit = 0;
+  private counts = { matched: 0, noMatch: 0, errors: 0, invalid: 0, pending: 0 };
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(private readonly opts: BulkJobOptions) {
+    this.id = opts.id;
+    this.startedAt = this.runStartedAt = opts.now();
+  }
+
+  /** Starts reading and matching; resolves when the run ends (done, cancelled or failed). */
+  start(): Promise<void> {
+    this.running = this.run(readCsv(this.opts.source, this.controller.signal), true);
+    return this.running;
+  }
+
+  /** Runs again only the rows that ended in `error` (invalid rows need the file fixed). */
+  retryFailures(): Promise<void> {
+    if (this.state === 'running') throw new AppError('invalid_input', 'This bulk match is still running; wait for it to finish before retrying failures.');
+    // Pending rows are those a cancel left unsent.
+    const failed = this.rows.filter((r) => r.state === 'error' || r.state === 'pending');
+    if (failed.length === 0) throw new AppError('invalid_input', 'There are no failed rows to retry.');
+    for (const r of failed) this.setState(r, 'pending');
+    this.controller = new AbortController();
+    this.state = 'running';
+    this.fatal = undefined;
+    this.finishedAt = undefined;
+    this.running = this.run(failed, false);
+    return this.running;
+  }
+
+  cancel(): void {
+    this.controller.abort();
+  }
+
+  whenIdle(): Promise<void> {
+    return this.running;
+  }
+
+  view(): BulkJobView {
+    const { matched, noMatch, errors, invalid } = this.counts;
+    const done = matched + noMatch + errors + invalid;
+    const end = this.finishedAt ?? this.opts.now();
+    const secs = (end - this.runStartedAt) / 1000;
+    return {
+      id: this.id,
+      state: this.state,
+      ...(this.opts.fileName ? { fileName: this.opts.fileName } : {}),
+      reading: this.reading,
+      total: this.rows.length,
+      done,
+      matched,
+      noMatch,
+      errors,
+      invalid,
+      startedAt: this.startedAt,
+      ...(this.finishedAt !== undefined ? { finishedAt: this.finishedAt } : {}),
+      ...(secs > 0 ? { rowsPerSecond: Math.round((this.runDone / secs) * 10) / 10 } : {}),
+      ...(this.fatal ? { error: this.fatal } : {}),
+    };
+  }
+
+  rowView(r: BulkRowState): BulkRowView {
+    return {
+      line: r.line,
+      input: { ...r.input },
+      state: r.state,
+      ...(r.best ? { best: r.best } : {}),
+      ...(r.candidates !== undefined ? { candidates: r.candidates } : {}),
+      ...(r.error ? { error: r.error } : {}),
+    };
+  }
+
+  private async run(source: AsyncIterable<CsvItem> | BulkRowState[], fresh: boolean): Promise<void> {
+    const signal = this.controller.signal;
+    this.runStartedAt = this.opts.now();
+    this.runDone = 0;
+    try {
+      const api = await this.opts.api();
+      const worker = async (item: CsvItem | BulkRowState) => {
+        const row = fresh ? this.admit(item as CsvItem) : (item as BulkRowState);
+        if (row.state === 'pending') await this.matchRow(api, row, signal);
+        this.runDone++;
+        this.maybeEmit();
+      };
+      await runPool<CsvItem | BulkRowState>(source, this.opts.concurrency, worker, signal);
+      this.state = signal.aborted ? 'cancelled' : this.fatal ? 'failed' : 'done';
+    } catch (e) {
+      const err = toBridgeError(e);
+      this.state = signal.aborted || err.code === 'cancelled' ? 'cancelled' : 'failed';
+      if (this.state === 'failed') this.fatal = describeFatal(e, err);
+    } finally {
+      this.reading = false;
+      this.finishedAt = this.opts.now();
+      this.opts.onProgress(this.view());
+    }
+  }
+
+  /** Turns a CSV item into a row state: bad records and rows without enough facts are `invalid` at once. */
+  private admit(item: CsvItem): BulkRowState {
+    if (item.kind === 'bad') {
+      return this.push({ line: item.line, input: {}, state: 'invalid', error: { code: 'invalid_input', message: item.message, retryable: false, details: { line: item.line } } });
+    }
+    const input = applyMapping(item.record, this.opts.mapping);
+    const built = buildMatchBody(input, this.opts.template);
+    if (!built.ok) {
+      const message = `Line ${item.line}: ${describeProblems(built.problems)}`;
+      return this.push({ line: item.line, input, state: 'invalid', error: { code: 'invalid_input', message, retryable: false, details: { line: item.line, field: built.problems[0].field } } });
+    }
+    return this.push({ line: item.line, input, state: 'pending' });
+  }
+
+  private push(row: BulkRowState): BulkRowState {
+    this.rows.push(row);
+    this.bump(row.state, 1);
+    return row;
+  }
+
+  private async matchRow(api: ApiClient, row: BulkRowState, signal: AbortSignal): Promise<void> {
+    const built = buildMatchBody(row.input, this.opts.template);
+    if (!built.ok) return this.setState(row, 'invalid'); // cannot happen: checked on admit with the same template
+    if (this.fatal) {
+      // The connection itself is broken: don't send hundreds of doomed requests; fail fast, retry later.
+      row.error = { ...this.fatal, message: `Line ${row.line}: not sent. ${this.fatal.message}`, details: { line: row.line } };
+      return this.setState(row, 'error');
+    }
+    try {
+      const res = await api.match(built.body, { signal });
+      const ranked = rankCandidates(res.result);
+      row.best = ranked[0];
+      row.candidates = res.result.length;
+      row.error = undefined;
+      this.setState(row, ranked.length > 0 ? 'matched' : 'no_match');
+    } catch (e) {
+      if (signal.aborted) return; // stays pending; the job reports cancelled
+      const err = toBridgeError(e);
+      if (JOB_FATAL.has(err.code)) this.fatal ??= err;
+      row.error = { ...err, message: `Line ${row.line}: ${err.message}`, details: { ...err.details, line: row.line } };
+      this.setState(row, 'error');
+    }
+  }
+
+  private setState(row: BulkRowState, next: BulkRowState['state']): void {
+    this.bump(row.state, -1);
+    row.state = next;
+    this.bump(next, 1);
+  }
+
+  private bump(state: BulkRowState['state'], by: number): void {
+    const key = state === 'no_match' ? 'noMatch' : state === 'error' ? 'errors' : state;
+    this.counts[key] += by;
+  }
+
+  private maybeEmit(): void {
+    const t = this.opts.now();
+    if (t - this.lastEmit < (this.opts.progressEveryMs ?? 100)) return;
+    this.lastEmit = t;
+    this.opts.onProgress(this.view());
+  }
+}
+
+function describeFatal(e: unknown, err: ReturnType<typeof toBridgeError>): BulkJobView['error'] {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return { code: 'io', message: 'The CSV file was not found. It may have been moved or deleted; choose it again.', retryable: false };
+  if (code === 'EACCES' || code === 'EPERM') return { code: 'io', message: 'Firmscope may not read this CSV file. Check its permissions or copy it somewhere readable.', retryable: false };
+  if (code === 'EISDIR') return { code: 'io', message: 'That path is a folder, not a CSV file.', retryable: false };
+  return err;
+}

@@ -1,0 +1,156 @@
+// Streams a CSV of companies record by record (csv-parse), so a large file is never held whole.
+// A malformed record is reported with its line number and parsing carries on with the next one.
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { parse, type CsvError } from 'csv-parse';
+
+export type CsvItem =
+  | { kind: 'row'; line: number; record: Record<string, string> }
+  | { kind: 'bad'; line: number; message: string };
+
+export interface CsvSource {
+  text?: string;
+  filePath?: string;
+}
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** Picks the delimiter that occurs most in the header line (outside quotes); comma when tied or absent. */
+export function detectDelimiter(headerLine: string): string {
+  const unquoted = headerLine.replace(/"[^"]*"/g, '');
+  let best: string = ',';
+  let bestCount = 0;
+  for (const d of DELIMITERS) {
+    const n = unquoted.split(d).length - 1;
+    if (n > bestCount) {
+      best = d;
+      bestCount = n;
+    }
+  }
+  return best;
+}
+
+async function firstLine(source: CsvSource): Promise<string> {
+  if (source.text !== undefined) return source.text.slice(0, source.text.indexOf('\n') + 1 || undefined);
+  const stream = createReadStream(source.filePath!, { encoding: 'utf8', highWaterMark: 16 * 1024 });
+  let acc = '';
+  try {
+    for await (const chunk of stream) {
+      acc += chunk as string;
+      const nl = acc.indexOf('\n');
+      if (nl >= 0) return acc.slice(0, nl + 1);
+      if (acc.length > 1_000_000) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return acc;
+}
+
+function openStream(source: CsvSource): Readable {
+  if (source.text !== undefined) {
+    // Chunked so csv-parse sees a stream, not one giant string, and backpressure applies.
+    const text = source.text;
+    const CHUNK = 64 * 1024;
+    return Readable.from(
+      (function* () {
+        for (let i = 0; i < text.length; i += CHUNK) yield text.slice(i, i + CHUNK);
+      })(),
+    );
+  }
+  return createReadStream(source.filePath!, { encoding: 'utf8', highWaterMark: 64 * 1024 });
+}
+
+/** Line where a record starts: its end line minus the newlines inside it (leading blank lines excluded). */
+function startLine(endLine: number, raw: string | undefined): number {
+  if (!raw) return endLine;
+  const body = raw.replace(/^[\r\n]+/, '').replace(/\r?\n$/, '');
+  return endLine - (body.match(/\n/g)?.length ?? 0);
+}
+
+function explain(err: CsvError, line: number): string {
+  switch (err.code) {
+    case 'CSV_RECORD_INCONSISTENT_COLUMNS':
+    case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
+      return `Line ${line}: wrong number of columns (${err.message.replace(/^.*?columns length is (\d+), got (\d+).*$/s, 'expected $1, found $2')}). Check for an unquoted delimiter in a value.`;
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `Line ${line}: a quote opened here is never closed, so the rest of the file could not be read. Close the quote and run the file again.`;
+    case 'INVALID_OPENING_QUOTE':
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return `Line ${line}: a quote appears inside an unquoted value. Wrap the value in quotes and double the inner quote ("").`;
+    default:
+      return `Line ${line}: this record could not be read (${err.message}).`;
+  }
+}
+
+/** Every record after the header, in file order, as a header->cell object; bad records as `bad` items. */
+export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGenerator<CsvItem> {
+  const delimiter = detectDelimiter(await firstLine(source));
+  const skipped: CsvItem[] = [];
+  const parser = parse({
+    columns: (header: string[]) => dedupeHeaders(header),
+    delimiter,
+    bom: true,
+    info: true,
+    raw: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_skip: (err, raw) => {
+      if (!err) return undefined;
+      const line = startLine((err as CsvError & { lines?: number }).lines ?? 0, raw);
+      skipped.push({ kind: 'bad', line, message: explain(err, line) });
+      return undefined;
+    },
+  });
+  const input = openStream(source);
+  input.on('error', (e) => parser.destroy(e));
+  const onAbort = () => parser.destroy(new DOMException('Cancelled', 'AbortError'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    for await (const item of input.pipe(parser) as AsyncIterable<{ record: Record<string, string>; info: { lines: number }; raw?: string }>) {
+      while (skipped.length) yield skipped.shift()!;
+      yield { kind: 'row', line: startLine(item.info.lines, item.raw), record: item.record };
+    }
+    while (skipped.length) yield skipped.shift()!;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    input.destroy();
+  }
+}
+
+/** Blank or repeated headers get a position-based name so no column is silently lost. */
+export function dedupeHeaders(header: string[]): string[] {
+  const seen = new Map<string, number>();
+  return header.map((h, i) => {
+    const base = h.trim() || `Column ${i + 1}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return n === 0 ? base : `${base} (${n + 1})`;
+  });
+}
+
+export interface CsvPreview {
+  headers: string[];
+  sample: Record<string, string>[];
+  delimiter: string;
+}
+
+/** Header and first few records, for the column-mapping step. Stops reading as soon as it has them. */
+export async function inspectCsv(source: CsvSource, sampleSize = 5): Promise<CsvPreview> {
+  const delimiter = detectDelimiter(await firstLine(source));
+  const sample: Record<string, string>[] = [];
+  let headers: string[] = [];
+  const parser = parse({ delimiter, bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, to: sampleSize + 1 });
+  const input = openStream(source);
+  try {
+    for await (const rec of input.pipe(parser) as AsyncIterable<string[]>) {
+      if (headers.length === 0) headers = dedupeHeaders(rec);
+      else sample.push(Object.fromEntries(headers.map((h, i) => [h, rec[i] ?? ''])));
+    }
+  } catch {
+    // A truncated snippet (the renderer may send only the start of a big file) can end mid-quote.
+  } finally {
+    input.destroy();
+  }
+  return { headers, sample, delimiter };
+}
