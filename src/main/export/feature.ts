@@ -1,16 +1,181 @@
-// PLACEHOLDER until the export issue lands: every call answers a clear "not available yet".
-import { AppError } from '../../shared/errors';
+// Export feature: runs exports in main (they survive navigation), several at once, each with its
+// own progress row, cancellable, never leaving a half-written file behind.
+import { randomUUID } from 'node:crypto';
+import { basename, join } from 'node:path';
+import { AppError, toBridgeError } from '../../shared/errors';
+import { SearchBodySchema, type SearchBody } from '../../shared/service/schemas';
+import type { ExportJob } from '../../shared/bridge/groups/export';
+import type { BridgeHandlers } from '../../shared/bridge/table';
 import type { FeatureDeps, FeatureModule } from '../core/feature-deps';
-import { bridgeTable } from '../../shared/bridge/table';
+import { suggestedFileName } from './file-names';
+import { ExportJournal } from './journal';
+import { applyProgress, throttle } from './progress';
+import { partialPathFor, runExport, type ExportSourceSpec, type ExportSpec } from './run-export';
+import { Spool } from './spool';
+import type { PageRetryPolicy } from './page-walker';
 
-export function createExportFeature(_deps: FeatureDeps): FeatureModule<'export'> {
-  const handlers = Object.fromEntries(
-    Object.keys(bridgeTable.export.fns).map((name) => [
-      name,
-      async () => {
-        throw new AppError('internal', 'Export is not available in this build yet.');
-      },
-    ]),
-  ) as unknown as FeatureModule<'export'>['handlers'];
-  return { handlers };
+type Handlers = BridgeHandlers['export'];
+type StartInput = Parameters<Handlers['start']>[0];
+
+interface RunningJob {
+  job: ExportJob;
+  path: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export interface ExportFeatureOptions {
+  /** Tests shorten the page-retry backoff. */
+  retry?: PageRetryPolicy;
+  progressIntervalMs?: number;
+}
+
+const KEEP_FINISHED = 50;
+
+function parseBody(body: unknown): SearchBody {
+  const parsed = SearchBodySchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('invalid_input', `The search cannot be exported: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOptions = {}): FeatureModule<'export'> {
+  const jobs = new Map<string, RunningJob>();
+  const journal = new ExportJournal(join(deps.dataDir, 'exports-in-flight'));
+  const spoolDir = join(deps.dataDir, 'export-spool');
+  const snapshot = (job: ExportJob): ExportJob => ({ ...job, ...(job.error ? { error: { ...job.error } } : {}) });
+  const emit = (job: ExportJob) => deps.emit('export', 'progress', snapshot(job));
+
+  function forgetOldJobs() {
+    const finished = [...jobs.values()].filter((j) => j.job.state !== 'running');
+    for (const j of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) jobs.delete(j.job.id);
+  }
+
+  function launch(job: ExportJob, spec: ExportSpec, source: ExportSourceSpec, controller: AbortController): Promise<void> {
+    const pageSize = source.kind === 'all' ? source.pageSize : undefined;
+    const rowLimit = source.kind === 'all' ? source.rowLimit : undefined;
+    const shouldEmit = throttle(options.progressIntervalMs ?? 200, deps.now);
+    return (async () => {
+      try {
+        await journal.add(job.id, [partialPathFor(spec.target), Spool.pathFor(spoolDir, job.id)]);
+        const api = source.kind === 'all' ? await deps.api() : undefined;
+        const result = await runExport(spec, {
+          api,
+          signal: controller.signal,
+          retry: options.retry,
+          onProgress: (p) => {
+            const phaseChanged = job.phase !== p.phase;
+            applyProgress(job, p, deps.now(), rowLimit, pageSize);
+            if (shouldEmit(phaseChanged)) emit(job);
+          },
+        });
+        job.rows = result.rows;
+        job.pages = result.pages;
+        job.state = 'done';
+        job.etaMs = 0;
+        const url = deps.shell.downloadUrlFor?.(spec.target);
+        if (url) job.downloadUrl = url;
+      } catch (e) {
+        const error = toBridgeError(e);
+        job.state = controller.signal.aborted || error.code === 'cancelled' ? 'cancelled' : 'failed';
+        if (job.state === 'failed') job.error = error;
+      } finally {
+        job.finishedAt = deps.now();
+        await journal.remove(job.id).catch(() => undefined);
+        emit(job);
+        if (source.kind === 'all' && job.state !== 'cancelled') {
+          deps.shell.notify(
+            job.state === 'done' ? 'Export finished' : 'Export failed',
+            job.state === 'done' ? `${job.fileName}: ${job.rows} rows` : `${job.fileName}: ${job.error?.message ?? ''}`,
+          );
+        }
+        forgetOldJobs();
+      }
+    })();
+  }
+
+  const handlers: Handlers = {
+    async estimate({ body, pageSize }) {
+      const api = await deps.api();
+      // page_size 1: the count is the same and the answer is as small as it gets.
+      const page = await api.search({ body: parseBody(body), pageSize: 1 });
+      return { count: page.count, pages: Math.ceil(page.count / pageSize) };
+    },
+
+    async start(input: StartInput) {
+      const source: ExportSourceSpec =
+        input.source.kind === 'rows'
+          ? { kind: 'rows', rows: input.source.rows }
+          : { kind: 'all', body: parseBody(input.source.body), pageSize: input.source.pageSize, rowLimit: input.source.rowLimit };
+      // Fail before the save dialog when there is no connection to export from.
+      if (source.kind === 'all') await deps.api();
+      const target = await deps.shell.chooseExportPath(suggestedFileName(input.format, input.suggestedName, new Date(deps.now())));
+      if (!target) return null;
+      for (const other of jobs.values()) {
+        if (other.job.state === 'running' && other.path === target) {
+          throw new AppError('invalid_input', `An export to ${basename(target)} is already running.`);
+        }
+      }
+      const id = randomUUID();
+      const job: ExportJob = {
+        id,
+        format: input.format,
+        fileName: basename(target),
+        state: 'running',
+        phase: 'fetching',
+        rows: 0,
+        pages: 0,
+        ...(source.kind === 'rows' ? { totalRows: source.rows.length, totalPages: 1 } : {}),
+        startedAt: deps.now(),
+      };
+      const spec: ExportSpec = {
+        id,
+        source,
+        format: input.format,
+        columns: input.columns,
+        csv: { delimiter: input.csv?.delimiter ?? ',', bom: input.csv?.bom ?? false },
+        target,
+        spoolDir,
+      };
+      const controller = new AbortController();
+      const running: RunningJob = { job, path: target, controller, done: Promise.resolve() };
+      jobs.set(id, running);
+      emit(job);
+      running.done = launch(job, spec, source, controller);
+      return snapshot(job);
+    },
+
+    async cancel({ id }) {
+      const running = jobs.get(id);
+      if (!running) throw new AppError('not_found', 'That export is no longer listed.');
+      if (running.job.state !== 'running') return;
+      running.controller.abort();
+      // Resolve only once the partial file is gone, so the UI can trust "cancelled".
+      await running.done;
+    },
+
+    async list() {
+      return [...jobs.values()].map((j) => snapshot(j.job)).sort((a, b) => b.startedAt - a.startedAt);
+    },
+
+    async reveal({ id }) {
+      const running = jobs.get(id);
+      if (!running || running.job.state !== 'done') throw new AppError('not_found', 'That export has no finished file to show.');
+      await deps.shell.revealFile(running.path);
+    },
+  };
+
+  return {
+    handlers,
+    async start() {
+      await journal.sweep();
+    },
+    async dispose() {
+      const all = [...jobs.values()];
+      for (const j of all) j.controller.abort();
+      await Promise.all(all.map((j) => j.done));
+    },
+  };
 }

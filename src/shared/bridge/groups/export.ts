@@ -10,9 +10,12 @@ export interface ExportJob {
   format: (typeof EXPORT_FORMATS)[number];
   fileName: string;
   state: 'running' | 'done' | 'failed' | 'cancelled';
+  /** `fetching` pages from the service, then `writing` the file (CSV/XLSX of all fields spool first). */
+  phase?: 'fetching' | 'writing';
   rows: number;
   pages: number;
   totalRows?: number;
+  totalPages?: number;
   rowsPerSecond?: number;
   etaMs?: number;
   error?: BridgeError;

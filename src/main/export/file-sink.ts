@@ -1,0 +1,56 @@
+// A write stream with backpressure and a durable close, used for `<file>.partial` and spool files.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { once } from 'node:events';
+
+export class FileSink {
+  readonly stream: WriteStream;
+  private failure: Error | null = null;
+
+  constructor(readonly path: string) {
+    // 'wx' would refuse a stale partial; a leftover from a killed run is simply replaced.
+    this.stream = createWriteStream(path, { flags: 'w' });
+    this.stream.on('error', (e) => {
+      this.failure ??= e;
+    });
+  }
+
+  /** Resolves once the chunk is buffered below the high-water mark. */
+  async write(chunk: string | Buffer): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (!this.stream.write(chunk)) await this.drain();
+  }
+
+  async drain(): Promise<void> {
+    if (!this.stream.writableNeedDrain) return;
+    await Promise.race([once(this.stream, 'drain'), once(this.stream, 'error')]);
+    if (this.failure) throw this.failure;
+  }
+
+  /** Ends the stream and fsyncs, so a rename afterwards never exposes a file the OS has not stored. */
+  async close(durable = true): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (!this.stream.writableFinished) {
+      // XLSX: the zip stream ends this stream itself; only wait for it then.
+      if (!this.stream.writableEnded) this.stream.end();
+      await Promise.race([once(this.stream, 'finish'), once(this.stream, 'error')]);
+    }
+    if (this.failure) throw this.failure;
+    if (!this.stream.closed) await once(this.stream, 'close');
+    if (!durable) return;
+    const handle = await open(this.path, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Stops writing without flushing (cancel or failure); the caller removes the file. */
+  async destroy(): Promise<void> {
+    if (this.stream.closed) return;
+    const closed = once(this.stream, 'close').catch(() => undefined);
+    this.stream.destroy();
+    await closed;
+  }
+}

@@ -1,0 +1,129 @@
+// Walks every page of a search from the start, in a fresh pagination session, following `next`.
+// The next page is requested as soon as the previous one arrives, so writing overlaps fetching
+// and an export runs at the speed of the page chain itself.
+import { AppError, isAppError } from '../../shared/errors';
+import type { CompanyRecord, SearchBody, SearchPage } from '../../shared/service/schemas';
+import type { ApiClient } from '../api/types';
+
+export interface WalkedPage {
+  /** 1-based page number in this walk. */
+  number: number;
+  records: CompanyRecord[];
+  /** `count` reported by the service for the search. */
+  count: number;
+}
+
+export interface PageRetryPolicy {
+  /** Attempts per page in total (first try included). */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+// The client does not retry a POST that carries a pagination token; the server accepts the same
+// token + body again, so the walker repeats that one request a bounded number of times.
+export const DEFAULT_PAGE_RETRY: PageRetryPolicy = { attempts: 6, baseDelayMs: 250, maxDelayMs: 4_000 };
+
+export interface WalkOptions {
+  body: SearchBody;
+  pageSize: number;
+  rowLimit?: number;
+  signal: AbortSignal;
+  retry?: PageRetryPolicy;
+  /** Injected in tests. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+const RETRYABLE = new Set(['network', 'timeout', 'server_error', 'rate_limited', 'unauthorized', 'auth_unreachable']);
+
+export function isRetryablePageError(e: unknown): boolean {
+  if (isAppError(e)) return e.code !== 'cancelled' && (e.retryable || RETRYABLE.has(e.code));
+  // Anything non-typed from the transport (socket reset surfacing raw) is worth one more try.
+  return !(e instanceof Error && e.name === 'AbortError');
+}
+
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(cancelled());
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function cancelled(): AppError {
+  return new AppError('cancelled', 'Export cancelled.');
+}
+
+async function fetchPage(api: ApiClient, opts: WalkOptions, pageNumber: number, token: string | undefined, signal: AbortSignal): Promise<SearchPage> {
+  const policy = opts.retry ?? DEFAULT_PAGE_RETRY;
+  const sleep = opts.sleep ?? abortableSleep;
+  for (let attempt = 1; ; attempt++) {
+    if (signal.aborted) throw cancelled();
+    try {
+      return await api.search({ body: opts.body, pageSize: opts.pageSize, ...(token ? { paginationToken: token } : {}) }, { signal });
+    } catch (e) {
+      if (signal.aborted) throw cancelled();
+      if (attempt >= policy.attempts || !isRetryablePageError(e)) throw pageFailure(e, pageNumber, attempt);
+      const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+      await sleep(delay / 2 + Math.random() * (delay / 2), signal);
+    }
+  }
+}
+
+function pageFailure(e: unknown, pageNumber: number, attempts: number): AppError {
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+  if (isAppError(e)) {
+    return new AppError(e.code, `Page ${pageNumber} could not be fetched${tries}: ${e.message}`, {
+      retryable: e.retryable,
+      details: { ...e.details, page: pageNumber },
+      cause: e,
+    });
+  }
+  return new AppError('network', `Page ${pageNumber} could not be fetched${tries}.`, { retryable: true, details: { page: pageNumber }, cause: e });
+}
+
+export async function* walkPages(api: ApiClient, opts: WalkOptions): AsyncGenerator<WalkedPage> {
+  // Our own controller: a consumer that stops early (return/throw) also stops the prefetch.
+  const inner = new AbortController();
+  const onAbort = () => inner.abort();
+  opts.signal.addEventListener('abort', onAbort, { once: true });
+  let pending: Promise<SearchPage> | null = null;
+  try {
+    const limit = opts.rowLimit ?? Infinity;
+    let rows = 0;
+    let number = 1;
+    let maxPages = Infinity;
+    pending = fetchPage(api, opts, 1, undefined, inner.signal);
+    while (pending) {
+      const page: SearchPage = await pending;
+      pending = null;
+      if (number === 1) maxPages = Math.ceil(page.count / opts.pageSize) * 2 + 10;
+      const records = page.result.slice(0, Math.max(0, limit - rows));
+      rows += records.length;
+      const next = page.pagination.next ?? null;
+      if (next && rows < limit && page.result.length > 0) {
+        if (number >= maxPages) {
+          throw new AppError('bad_response', `The service kept returning more pages than its count of ${page.count} allows (page ${number}).`, {
+            details: { page: number },
+          });
+        }
+        pending = fetchPage(api, opts, number + 1, next, inner.signal);
+        // Keep a rejected prefetch from being reported as unhandled while the consumer works.
+        pending.catch(() => undefined);
+      }
+      yield { number, records, count: page.count };
+      number++;
+    }
+  } finally {
+    opts.signal.removeEventListener('abort', onAbort);
+    inner.abort();
+    if (pending) await pending.catch(() => undefined);
+  }
+}

@@ -1,0 +1,164 @@
+// One export from source to finished file. Data goes to `<target>.partial`, which is renamed over
+// the target only once complete and durable; cancel or failure removes it and leaves the target as it was.
+//
+// Columns for CSV/XLSX "all fields" are the union over every page, so the header is only known at
+// the end: rows are converted to cells while pages arrive (overlapping the page chain) and spooled
+// to a temporary NDJSON file, then written in one sequential pass. Memory stays flat either way.
+import { rename, rm } from 'node:fs/promises';
+import { AppError, isAppError } from '../../shared/errors';
+import { collectColumns, flattenRecord } from '../../shared/search/flatten';
+import type { SearchBody } from '../../shared/service/schemas';
+import type { ApiClient } from '../api/types';
+import { toCell, type Cell } from './cells';
+import { ColumnUnion } from './column-union';
+import { cancelled, walkPages, type PageRetryPolicy, type WalkedPage } from './page-walker';
+import { Spool } from './spool';
+import { openCsvWriter, type CsvOptions } from './writers/csv';
+import { openJsonWriter } from './writers/json';
+import type { RecordWriter, TableWriter } from './writers/types';
+import { openXlsxWriter } from './writers/xlsx';
+
+export type ExportFormat = 'csv' | 'xlsx' | 'json' | 'ndjson';
+export type ExportSourceSpec =
+  | { kind: 'rows'; rows: Record<string, unknown>[] }
+  | { kind: 'all'; body: SearchBody; pageSize: number; rowLimit?: number };
+
+export interface ExportSpec {
+  id: string;
+  source: ExportSourceSpec;
+  format: ExportFormat;
+  /** Dotted columns in order; null = every field seen (union over all pages). */
+  columns: string[] | null;
+  csv: CsvOptions;
+  target: string;
+  /** Where the temporary spool file goes (cleared on start-up). */
+  spoolDir: string;
+}
+
+export interface ExportProgress {
+  phase: 'fetching' | 'writing';
+  /** Rows fetched (fetching) or written (writing). */
+  rows: number;
+  pages: number;
+  /** The service's `count`, once the first page is in. */
+  count?: number;
+}
+
+export interface RunDeps {
+  api?: ApiClient;
+  signal: AbortSignal;
+  onProgress(p: ExportProgress): void;
+  retry?: PageRetryPolicy;
+}
+
+const WRITE_BATCH = 1_000;
+
+export const partialPathFor = (target: string) => `${target}.partial`;
+
+function pagesOf(spec: ExportSpec, deps: RunDeps): AsyncIterable<WalkedPage> {
+  const source = spec.source;
+  if (source.kind === 'rows') {
+    return (async function* () {
+      yield { number: 1, records: source.rows as WalkedPage['records'], count: source.rows.length };
+    })();
+  }
+  if (!deps.api) throw new AppError('not_configured', 'No connection is active.');
+  return walkPages(deps.api, { body: source.body, pageSize: source.pageSize, rowLimit: source.rowLimit, signal: deps.signal, retry: deps.retry });
+}
+
+function openTable(spec: ExportSpec, path: string, header: string[]): Promise<TableWriter> {
+  return spec.format === 'xlsx' ? openXlsxWriter(path, header) : openCsvWriter(path, header, spec.csv);
+}
+
+/** JSON: all fields = the record as the service sent it; chosen columns = exactly those dotted fields. */
+function projectRecord(record: Record<string, unknown>, columns: string[] | null): unknown {
+  if (!columns) return record;
+  const flat = flattenRecord(record);
+  const out: Record<string, unknown> = {};
+  for (const c of columns) Object.defineProperty(out, c, { value: flat[c] ?? null, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+function toIoError(e: unknown): unknown {
+  if (isAppError(e) || !(e instanceof Error)) return e;
+  const code = (e as NodeJS.ErrnoException).code;
+  if (!code) return e;
+  return new AppError('io', `Could not write the export file (${code}).`, { details: { errno: code }, cause: e });
+}
+
+export async function runExport(spec: ExportSpec, deps: RunDeps): Promise<{ rows: number; pages: number }> {
+  const partial = partialPathFor(spec.target);
+  const xlsx = spec.format === 'xlsx';
+  const checkAbort = () => {
+    if (deps.signal.aborted) throw cancelled();
+  };
+  let writer: TableWriter | RecordWriter | null = null;
+  let spool: Spool | null = null;
+  let rows = 0;
+  let pages = 0;
+  const fetched = (page: WalkedPage) => {
+    rows += page.records.length;
+    pages = page.number;
+    deps.onProgress({ phase: 'fetching', rows, pages, count: page.count });
+  };
+  try {
+    checkAbort();
+    const source = pagesOf(spec, deps);
+    if (spec.format === 'json' || spec.format === 'ndjson') {
+      const w = (writer = await openJsonWriter(partial, spec.format));
+      for await (const page of source) {
+        checkAbort();
+        await w.writeRecords(page.records.map((r) => projectRecord(r, spec.columns)));
+        fetched(page);
+      }
+    } else if (spec.columns || spec.source.kind === 'rows') {
+      const columns = spec.columns ?? collectColumns(spec.source.kind === 'rows' ? spec.source.rows : []);
+      const w = (writer = await openTable(spec, partial, columns));
+      for await (const page of source) {
+        checkAbort();
+        await w.writeRows(
+          page.records.map((r) => {
+            const flat = flattenRecord(r);
+            return columns.map((c) => toCell(flat[c], { xlsx }));
+          }),
+        );
+        fetched(page);
+      }
+    } else {
+      const union = new ColumnUnion();
+      spool = await Spool.create(spec.spoolDir, spec.id);
+      for await (const page of source) {
+        checkAbort();
+        await spool.append(page.records.map((r) => Array.from(union.place(r), (v) => toCell(v, { xlsx }))));
+        fetched(page);
+      }
+      const { columns, indices } = union.finalOrder();
+      const w = (writer = await openTable(spec, partial, columns));
+      let batch: Cell[][] = [];
+      let written = 0;
+      for await (const stored of spool.read()) {
+        batch.push(indices.map((i) => (stored[i] ?? null) as Cell));
+        if (batch.length >= WRITE_BATCH) {
+          checkAbort();
+          await w.writeRows(batch);
+          written += batch.length;
+          batch = [];
+          deps.onProgress({ phase: 'writing', rows: written, pages });
+        }
+      }
+      await w.writeRows(batch);
+      deps.onProgress({ phase: 'writing', rows: written + batch.length, pages });
+    }
+    checkAbort();
+    await writer.finish();
+    writer = null;
+    await rename(partial, spec.target);
+    return { rows, pages };
+  } catch (e) {
+    await writer?.abort().catch(() => undefined);
+    await rm(partial, { force: true }).catch(() => undefined);
+    throw toIoError(e);
+  } finally {
+    await spool?.remove().catch(() => undefined);
+  }
+}
