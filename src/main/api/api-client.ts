@@ -1,0 +1,175 @@
+// The ApiClient for one profile: bearer token from the TokenManager (one replay after a 401, never a
+// loop, never after a 403), per-attempt timeouts, cancellation, retries with full-jitter backoff and
+// Retry-After for idempotent calls, zod parsing of every answer.
+import type { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import type { Profile } from '../../shared/profile';
+import {
+  EsgModuleResponseSchema,
+  MatchResponseSchema,
+  ProcessingStatusSchema,
+  SearchPageSchema,
+  UuidSchema,
+} from '../../shared/service/schemas';
+import type { TokenManager } from '../auth/token-manager';
+import { TransportError, type HttpResponse } from './http';
+import { apiHttpError, apiTransportError } from './api-errors';
+import { parseJsonResponse } from './parse-response';
+import { backoffDelay, DEFAULT_RETRY, isTransientStatus, parseRetryAfter, sleep, type RetryPolicy } from './retry';
+import type { Transport } from './transport';
+import type { ApiClient, CallOptions } from './types';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface ApiClientOptions {
+  profile: Pick<Profile, 'baseUrl' | 'searchPath' | 'esgModulePathTemplate' | 'esgStatusPathTemplate' | 'matchPath'>;
+  tokens: Pick<TokenManager, 'getToken' | 'invalidate'>;
+  transport: Transport;
+  retry?: RetryPolicy;
+  random?: () => number;
+}
+
+interface CallSpec<T> {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  what: string;
+  /** Safe to send again after a transient failure. */
+  idempotent: boolean;
+}
+
+export function createApiClient(opts: ApiClientOptions): ApiClient {
+  const base = opts.profile.baseUrl.replace(/\/+$/, '');
+  const host = new URL(base).host;
+  const policy = opts.retry ?? DEFAULT_RETRY;
+  const now = opts.transport.now;
+
+  async function call<T>(spec: CallSpec<T>, co: CallOptions = {}): Promise<T> {
+    const url = buildUrl(base, spec.path, spec.query);
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const started = now();
+    let replayed401 = false;
+    let retries = 0;
+    for (let attempt = 1; ; attempt++) {
+      if (co.signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+      const token = await opts.tokens.getToken(co.signal);
+      let res: HttpResponse | undefined;
+      let failure: AppError | undefined;
+      let retryAfterMs: number | undefined;
+      try {
+        res = await opts.transport.send(
+          {
+            method: spec.method,
+            url,
+            headers: {
+              authorization: `Bearer ${token}`,
+              accept: 'application/json',
+              ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            },
+            body,
+            timeoutMs: co.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            signal: co.signal,
+          },
+          attempt,
+        );
+      } catch (e) {
+        if (!(e instanceof TransportError)) throw e;
+        failure = apiTransportError(e, host);
+        if (e.kind === 'cancelled' || e.kind === 'too_large') throw failure;
+      }
+      if (res) {
+        if (res.status >= 200 && res.status < 300) {
+          try {
+            return parseJsonResponse(res.text, spec.schema, spec.what);
+          } catch (e) {
+            if (!(e instanceof AppError && e.details?.truncated)) throw e;
+            failure = e;
+          }
+        } else if (res.status === 401 && !replayed401) {
+          // Invalid or expired token: drop it, get a new one, replay once. A second 401 is final.
+          replayed401 = true;
+          opts.tokens.invalidate(token);
+          continue;
+        } else {
+          retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
+          failure = apiHttpError(res.status, res.text, { host, retryAfterMs });
+          if (!isTransientStatus(res.status)) throw failure;
+        }
+      }
+      // Transient failure (network, timeout, 408, 429, 5xx, cut-short body).
+      if (!spec.idempotent) throw failure!;
+      retries++;
+      // Retry-After is a floor: a few ms on top so the timer never fires before the asked time.
+      const delay = retryAfterMs !== undefined ? retryAfterMs + 5 : backoffDelay(retries, policy, opts.random);
+      if (retries >= policy.maxAttempts || now() - started + delay > policy.budgetMs) throw failure!;
+      try {
+        await sleep(delay, co.signal);
+      } catch {
+        throw new AppError('cancelled', 'Cancelled.');
+      }
+    }
+  }
+
+  return {
+    search(req, co) {
+      return call(
+        {
+          method: 'POST',
+          path: opts.profile.searchPath,
+          query: { page_size: req.pageSize, pagination_token: req.paginationToken },
+          body: req.body,
+          schema: SearchPageSchema,
+          what: 'search',
+          // A first page is a pure read; once a pagination token is spent the server holds a session
+          // we cannot see, so a repeat could land on a different page: surface the error instead.
+          idempotent: req.paginationToken === undefined,
+        },
+        co,
+      );
+    },
+    esgModule(req, co) {
+      return call(
+        {
+          method: 'GET',
+          path: fillTemplate(opts.profile.esgModulePathTemplate, { company_id: req.companyId, module: req.module }),
+          query: { page_size: req.pageSize, pagination_token: req.paginationToken },
+          schema: EsgModuleResponseSchema,
+          what: `ESG ${req.module}`,
+          idempotent: true,
+        },
+        co,
+      );
+    },
+    async processingStatus(sessionId, co) {
+      if (!UuidSchema.safeParse(sessionId).success) {
+        throw new AppError('bad_request', 'The processing session id is not a valid UUID.', { details: { field: 'session_id' } });
+      }
+      return call(
+        {
+          method: 'GET',
+          path: fillTemplate(opts.profile.esgStatusPathTemplate, { session_id: sessionId }),
+          schema: ProcessingStatusSchema,
+          what: 'processing status',
+          idempotent: true,
+        },
+        co,
+      );
+    },
+    match(body, co) {
+      return call({ method: 'POST', path: opts.profile.matchPath, body, schema: MatchResponseSchema, what: 'match', idempotent: true }, co);
+    },
+  };
+}
+
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? encodeURIComponent(values[name]) : m));
+}
+
+function buildUrl(base: string, path: string, query?: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return `${base}${path}${qs ? `?${qs}` : ''}`;
+}

@@ -1,0 +1,100 @@
+// One HTTP exchange with a per-attempt timeout, caller cancellation and a cap on the body size.
+// Failures below HTTP (refused, reset, DNS, timeout, abort) become a TransportError with a kind;
+// HTTP statuses are returned as they are, interpretation is left to the callers.
+
+export type TransportKind = 'network' | 'timeout' | 'cancelled' | 'too_large';
+
+export class TransportError extends Error {
+  constructor(
+    readonly kind: TransportKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Bodies larger than this are refused (default 64 MiB). */
+  maxBytes?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+export async function httpSend(req: HttpRequest, fetchImpl: FetchLike = fetch): Promise<HttpResponse> {
+  if (req.signal?.aborted) throw new TransportError('cancelled', 'Cancelled.');
+  const ctrl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctrl.abort();
+  }, req.timeoutMs);
+  const onCallerAbort = () => ctrl.abort();
+  req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const failure = (e: unknown): TransportError => {
+    if (e instanceof TransportError) return e;
+    if (timedOut) return new TransportError('timeout', `No answer within ${Math.round(req.timeoutMs / 1000)} s`);
+    if (req.signal?.aborted) return new TransportError('cancelled', 'Cancelled.');
+    return new TransportError('network', describeNetworkError(e));
+  };
+  try {
+    const res = await fetchImpl(req.url, { method: req.method, headers: req.headers, body: req.body, signal: ctrl.signal, redirect: 'error' });
+    const text = await readCapped(res, req.maxBytes ?? DEFAULT_MAX_BYTES);
+    return { status: res.status, headers: res.headers, text };
+  } catch (e) {
+    throw failure(e);
+  } finally {
+    clearTimeout(timer);
+    req.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await res.body?.cancel().catch(() => {});
+    throw new TransportError('too_large', `Response of ${declared} bytes is larger than the ${maxBytes}-byte limit`);
+  }
+  // A declared length within the limit is enforced by the HTTP stack: read it in one go (fast path).
+  if (res.headers.has('content-length') || !res.body) return res.text();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let out = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new TransportError('too_large', `Response is larger than the ${maxBytes}-byte limit`);
+    }
+    out += decoder.decode(value, { stream: true });
+  }
+  return out + decoder.decode();
+}
+
+/** Network error text without anything from the request (URLs with credentials never reach here, but be safe). */
+function describeNetworkError(e: unknown): string {
+  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code ?? (e as { code?: string })?.code;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection dropped';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
+  if (code) return `network error ${code}`;
+  return 'network error';
+}

@@ -1,0 +1,29 @@
+// httpSend plus an entry in the request log for every attempt (success or failure).
+import { httpSend, TransportError, type FetchLike, type HttpRequest, type HttpResponse } from './http';
+import type { RequestLog } from './request-log';
+
+export interface Transport {
+  send(req: HttpRequest, attempt: number): Promise<HttpResponse>;
+  readonly now: () => number;
+}
+
+export function createTransport(opts: { log: RequestLog; fetchImpl?: FetchLike; now?: () => number }): Transport {
+  const now = opts.now ?? Date.now;
+  return {
+    now,
+    async send(req, attempt) {
+      const at = now();
+      const t0 = performance.now();
+      try {
+        const res = await httpSend(req, opts.fetchImpl);
+        opts.log.add({ at, method: req.method, url: req.url, status: res.status, durationMs: performance.now() - t0, attempt });
+        return res;
+      } catch (e) {
+        const errorClass = e instanceof TransportError ? e.kind : 'internal';
+        opts.log.add({ at, method: req.method, url: req.url, durationMs: performance.now() - t0, attempt, errorClass });
+        throw e;
+      }
+    },
+  };
+}
+

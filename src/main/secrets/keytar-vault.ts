@@ -1,0 +1,61 @@
+// OS keychain through keytar (service "Firmscope", one account per profile).
+// keytar is an optional native module: loading it or reaching the Secret Service can fail, so
+// `openKeytarVault` probes once and reports why instead of throwing.
+import { VAULT_SERVICE, type SecretVault } from './vault';
+
+interface KeytarModule {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+export type KeytarOpen = { ok: true; vault: SecretVault } | { ok: false; reason: string };
+
+const PROBE_ACCOUNT = '__firmscope_probe__';
+
+async function loadKeytar(): Promise<KeytarModule> {
+  const mod = (await import('keytar')) as unknown as KeytarModule & { default?: KeytarModule };
+  return typeof mod.getPassword === 'function' ? mod : (mod.default as KeytarModule);
+}
+
+export function keytarVault(keytar: KeytarModule, service = VAULT_SERVICE): SecretVault {
+  return {
+    kind: 'keychain',
+    get: (account) => keytar.getPassword(service, account),
+    set: (account, secret) => keytar.setPassword(service, account, secret),
+    async delete(account) {
+      await keytar.deletePassword(service, account);
+    },
+  };
+}
+
+/** Loads keytar and checks that a Secret Service answers (a read of a probe account), bounded by `timeoutMs`. */
+export async function openKeytarVault(opts: { service?: string; timeoutMs?: number; load?: () => Promise<KeytarModule> } = {}): Promise<KeytarOpen> {
+  let keytar: KeytarModule;
+  try {
+    keytar = await (opts.load ?? loadKeytar)();
+  } catch (e) {
+    return { ok: false, reason: `keytar could not be loaded (${errorName(e)})` };
+  }
+  const service = opts.service ?? VAULT_SERVICE;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    // A missing or locked Secret Service can hang on D-Bus activation: bound the probe.
+    await Promise.race([
+      keytar.getPassword(service, PROBE_ACCOUNT),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), opts.timeoutMs ?? 3000);
+      }),
+    ]);
+  } catch (e) {
+    return { ok: false, reason: `the OS keychain did not answer (${errorName(e)})` };
+  } finally {
+    clearTimeout(timer);
+  }
+  return { ok: true, vault: keytarVault(keytar, service) };
+}
+
+function errorName(e: unknown): string {
+  // Only the message of a library error: it never holds a secret (we never pass one to the probe).
+  return e instanceof Error ? e.message.split('\n')[0].slice(0, 200) : 'unknown error';
+}
