@@ -1,0 +1,27 @@
+// electron-vite: main (ESM, deps external), preload (one CommonJS file with everything bundled,
+// because a sandboxed preload can require nothing but `electron`), renderer (shared config).
+import { defineConfig } from 'electron-vite';
+import { fileURLToPath } from 'node:url';
+import { rendererConfig } from './scripts/renderer-config';
+
+const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: fromRoot('out/main'),
+      rollupOptions: { input: { index: fromRoot('src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: fromRoot('out/preload'),
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: fromRoot('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
+  },
+  renderer: rendererConfig(),
+});

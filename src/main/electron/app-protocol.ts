@@ -1,0 +1,45 @@
+// Built renderer files are served from a private `app://firmscope/` scheme rather than file://,
+// so every response carries our CSP headers and the page cannot read arbitrary local files.
+import type { Protocol } from 'electron';
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { CONTENT_SECURITY_POLICY, securityHeaders } from '../bridge/security-headers';
+import { resolveInside } from '../browser/static-files';
+
+export const APP_SCHEME = 'app';
+export const APP_ORIGIN = `${APP_SCHEME}://firmscope`;
+export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** Must run before `app.ready`. */
+export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  ]);
+}
+
+/** Answers one app:// request from the renderer folder, with the security headers. */
+export async function serveAppRequest(rendererDir: string, requestUrl: string): Promise<Response> {
+  const url = new URL(requestUrl);
+  const headers = securityHeaders(CONTENT_SECURITY_POLICY);
+  if (url.host !== 'firmscope') return new Response('Not found', { status: 404, headers });
+  const path = url.pathname === '/' ? '/index.html' : url.pathname;
+  const file = resolveInside(rendererDir, path);
+  const body = file ? await readFile(file).catch(() => null) : null;
+  if (!file || !body) return new Response('Not found', { status: 404, headers });
+  return new Response(body, { status: 200, headers: { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' } });
+}
+
+export function handleAppScheme(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url));
+}
