@@ -1,0 +1,65 @@
+// The frame: header, notices, navigation and the current screen inside an error boundary.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AppHeader } from './AppHeader';
+import { ConnectionSync } from './ConnectionSync';
+import { ErrorBoundary } from './ErrorBoundary';
+import { NavBar } from './NavBar';
+import { NavigationContext, type Navigation, type Route } from './navigation';
+import { Notices } from './Notices';
+import { navItemForShortcut } from './routes';
+import { ScreenFor } from './screens';
+
+export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Route }) {
+  const [route, setRoute] = useState<Route>(initialRoute);
+  const mainRef = useRef<HTMLElement>(null);
+  const focusMain = useRef(false);
+
+  // Screens navigating elsewhere (e.g. Search -> ESG) move focus to the new screen;
+  // the nav bar keeps focus on itself so arrow keys keep working.
+  const navigate = useCallback((r: Route) => {
+    focusMain.current = true;
+    setRoute(r);
+  }, []);
+  const navigateFromNav = useCallback((screen: Route['screen']) => {
+    focusMain.current = false;
+    setRoute({ screen } as Route);
+  }, []);
+  const nav = useMemo<Navigation>(() => ({ route, navigate }), [route, navigate]);
+
+  useEffect(() => {
+    if (!focusMain.current) return;
+    focusMain.current = false;
+    mainRef.current?.focus();
+  }, [route]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const item = navItemForShortcut(e.key) ?? (/^Digit\d$/.test(e.code) ? navItemForShortcut(e.code.slice(5)) : undefined);
+      if (!item) return;
+      e.preventDefault();
+      navigate({ screen: item.screen } as Route);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate]);
+
+  return (
+    <NavigationContext.Provider value={nav}>
+      <ConnectionSync />
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <div className="app">
+        <AppHeader />
+        <NavBar current={route.screen} onSelect={navigateFromNav} />
+        <main id="main-content" ref={mainRef} tabIndex={-1} className="app-main">
+          <Notices />
+          <ErrorBoundary resetKey={route.screen} onBack={() => navigate({ screen: 'search' })}>
+            <ScreenFor route={route} />
+          </ErrorBoundary>
+        </main>
+      </div>
+    </NavigationContext.Provider>
+  );
+}

@@ -1,0 +1,40 @@
+// Active profile and token state ("Connected, token renews in 54 min"), never the token itself.
+import { describeConnection } from '../connection/token-status';
+import { useConnectionStatus } from '../connection/queries';
+import { useNow } from '../hooks/useNow';
+import { useNavigation } from './navigation';
+
+export function AppHeader() {
+  const status = useConnectionStatus();
+  const now = useNow(15_000);
+  const { navigate, route } = useNavigation();
+  const summary = status.isError
+    ? { text: `Connection status unavailable: ${status.error.message}`, tone: 'error' as const }
+    : describeConnection(status.data, now);
+  const connected = status.data?.state === 'connected';
+
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <span className="brand__mark" aria-hidden="true">
+          F
+        </span>
+        <span className="brand__name">Firmscope</span>
+      </div>
+      <div className="conn" data-testid="connection-summary">
+        <span className="conn__profile">
+          <span className="muted">Profile</span> <strong>{status.data?.profileName ?? 'none'}</strong>
+        </span>
+        <span className={`conn__state conn__state--${summary.tone}`} data-state={status.data?.state ?? 'unknown'}>
+          <span className="dot" aria-hidden="true" />
+          <span className="conn__text">{summary.text}</span>
+        </span>
+        {!connected && route.screen !== 'settings' ? (
+          <button type="button" className="button button--small" onClick={() => navigate({ screen: 'settings' })}>
+            Connection settings
+          </button>
+        ) : null}
+      </div>
+    </header>
+  );
+}

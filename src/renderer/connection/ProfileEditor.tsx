@@ -1,0 +1,175 @@
+// Edit one profile (or a new one): Save, Test connection, Connect / Sign out, Delete.
+import { useRef, useState } from 'react';
+import type { ConnectionStatus, ProfileView, TestReport } from '../../shared/profile';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Spinner } from '../ui/Spinner';
+import { errorField } from '../ui/errors';
+import { ProfileFields } from './ProfileFields';
+import { emptyForm, formFromProfile, sameForm, validateForm, type FieldErrors, type FormField, type ProfileFormState } from './profile-form';
+import { useActivate, useDeleteProfile, useSaveProfile, useSignOut, useTestConnection } from './queries';
+import { TestReportView } from './TestReportView';
+
+export interface ProfileEditorProps {
+  profile?: ProfileView;
+  status?: ConnectionStatus;
+  onSaved: (p: ProfileView) => void;
+  onDeleted: () => void;
+}
+
+export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEditorProps) {
+  const initial = profile ? formFromProfile(profile) : emptyForm();
+  const [form, setForm] = useState<ProfileFormState>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [secretTyped, setSecretTyped] = useState(false);
+  const [secretKey, setSecretKey] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [report, setReport] = useState<TestReport | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const secretRef = useRef<HTMLInputElement>(null);
+
+  const save = useSaveProfile(() => secretRef.current?.value || undefined);
+  const test = useTestConnection();
+  const activate = useActivate();
+  const signOut = useSignOut();
+  const del = useDeleteProfile();
+
+  const dirty = !sameForm(form, initial) || secretTyped;
+  const isSandbox = profile?.kind === 'sandbox';
+  const isConnectedHere = !!profile && status?.profileId === profile.id && (status.state === 'connected' || status.state === 'connecting');
+  const busy = save.isPending || test.isPending || activate.isPending || signOut.isPending || del.isPending;
+  const actionError = save.error ?? test.error ?? activate.error ?? signOut.error ?? del.error;
+
+  const resetOutcomes = () => {
+    setNotice(null);
+    setReport(null);
+    for (const m of [save, test, activate, signOut, del]) m.reset();
+  };
+
+  /** Validates and saves when needed; resolves to the saved profile id, or null if it could not. */
+  const saveIfNeeded = async (force: boolean): Promise<string | null> => {
+    if (!force && !dirty && profile) return profile.id;
+    const v = validateForm(form);
+    if (!v.ok) {
+      setErrors(v.errors);
+      setNotice('Fix the highlighted fields, then try again.');
+      return null;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(v.input);
+      // Forget the typed secret: clear the DOM value and remount the input.
+      if (secretRef.current) secretRef.current.value = '';
+      setSecretTyped(false);
+      setSecretKey((k) => k + 1);
+      setForm(formFromProfile(saved));
+      onSaved(saved);
+      return saved.id;
+    } catch (e) {
+      const field = errorField(e);
+      if (field && field in form) setErrors({ [field as FormField]: (e as Error).message });
+      return null;
+    }
+  };
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    resetOutcomes();
+    if (await saveIfNeeded(true)) setNotice('Profile saved.');
+  };
+
+  const onTest = async () => {
+    resetOutcomes();
+    const wasDirty = dirty;
+    const id = await saveIfNeeded(false);
+    if (!id) return;
+    try {
+      setReport(await test.mutateAsync({ id }));
+      if (wasDirty) setNotice('Changes saved, then tested.');
+    } catch {
+      /* shown through test.error */
+    }
+  };
+
+  const onConnect = async () => {
+    resetOutcomes();
+    const id = await saveIfNeeded(false);
+    if (!id) return;
+    activate.mutate({ id });
+  };
+
+  const onDelete = () => {
+    if (!profile) return;
+    resetOutcomes();
+    del.mutate({ id: profile.id }, { onSuccess: onDeleted });
+  };
+
+  return (
+    <form className="profile-editor" onSubmit={onSubmit} noValidate aria-labelledby="profile-editor-title" aria-busy={busy || undefined}>
+      <h2 id="profile-editor-title" className="section-title">
+        {profile ? `Profile: ${profile.name}` : 'New profile'}
+        {isConnectedHere ? <span className="pill pill--ok">connected</span> : null}
+        {profile?.builtIn ? <span className="pill pill--off">built-in</span> : null}
+      </h2>
+
+      <ProfileFields
+        form={form}
+        errors={errors}
+        onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+        isSandbox={isSandbox}
+        hasSecret={!!profile?.hasSecret}
+        secretRef={secretRef}
+        secretKey={secretKey}
+        onSecretTyped={setSecretTyped}
+      />
+
+      <div className="action-bar">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Save
+        </button>
+        <button type="button" className="button" onClick={onTest} disabled={busy}>
+          Test connection
+        </button>
+        {isConnectedHere ? (
+          <button type="button" className="button" onClick={() => { resetOutcomes(); signOut.mutate(); }} disabled={busy}>
+            Sign out
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={onConnect} disabled={busy}>
+            Connect
+          </button>
+        )}
+        {profile && !profile.builtIn ? (
+          <button type="button" className="button button--danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
+            Delete profile
+          </button>
+        ) : null}
+        {busy ? <Spinner label={test.isPending ? 'Testing…' : activate.isPending ? 'Connecting…' : 'Working…'} /> : null}
+        {dirty && !busy ? <span className="muted">Unsaved changes</span> : null}
+      </div>
+
+      {confirmDelete && profile ? (
+        <div className="confirm" role="alertdialog" aria-labelledby="confirm-delete-text">
+          <p id="confirm-delete-text">Delete profile “{profile.name}” and its stored secret?</p>
+          <button type="button" className="button button--danger" onClick={onDelete} autoFocus>
+            Delete
+          </button>
+          <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
+
+      <div aria-live="polite" className="outcome">
+        {notice ? <p className="notice-text">{notice}</p> : null}
+        {actionError ? (
+          <ErrorMessage
+            error={actionError}
+            title={activate.error ? 'Could not connect' : test.error ? 'Could not run the test' : save.error ? 'Could not save' : 'Action failed'}
+            onRetry={activate.error && profile ? () => activate.mutate({ id: profile.id }) : undefined}
+          />
+        ) : null}
+        {report ? <TestReportView report={report} /> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+// Settings form state <-> ProfileInput, validated with the shared zod schema before anything is sent.
+// The client secret is deliberately NOT part of this state (it lives only in an uncontrolled input).
+import { DEFAULT_PATHS, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../shared/profile';
+
+export interface ProfileFormState {
+  id?: string;
+  name: string;
+  authUrl: string;
+  baseUrl: string;
+  clientId: string;
+  scope: string;
+  useDiscovery: boolean;
+  searchPath: string;
+  esgModulePathTemplate: string;
+  esgStatusPathTemplate: string;
+  matchPath: string;
+  /** Empty string = default payload (null on the wire). */
+  matchPayloadTemplate: string;
+}
+
+export type FormField = Exclude<keyof ProfileFormState, 'id'>;
+export type FieldErrors = Partial<Record<FormField, string>>;
+
+export const ADVANCED_FIELDS: readonly FormField[] = [
+  'useDiscovery',
+  'searchPath',
+  'esgModulePathTemplate',
+  'esgStatusPathTemplate',
+  'matchPath',
+  'matchPayloadTemplate',
+];
+
+export function emptyForm(): ProfileFormState {
+  return {
+    name: '',
+    authUrl: '',
+    baseUrl: '',
+    clientId: '',
+    scope: 'api:use',
+    useDiscovery: false,
+    ...DEFAULT_PATHS,
+    matchPayloadTemplate: '',
+  };
+}
+
+export function formFromProfile(p: ProfileView): ProfileFormState {
+  return {
+    id: p.id,
+    name: p.name,
+    authUrl: p.authUrl,
+    baseUrl: p.baseUrl,
+    clientId: p.clientId,
+    scope: p.scope,
+    useDiscovery: p.useDiscovery,
+    searchPath: p.searchPath,
+    esgModulePathTemplate: p.esgModulePathTemplate,
+    esgStatusPathTemplate: p.esgStatusPathTemplate,
+    matchPath: p.matchPath,
+    matchPayloadTemplate: p.matchPayloadTemplate ?? '',
+  };
+}
+
+export function sameForm(a: ProfileFormState, b: ProfileFormState): boolean {
+  return (Object.keys(a) as Array<keyof ProfileFormState>).every((k) => a[k] === b[k]) && Object.keys(a).length === Object.keys(b).length;
+}
+
+export type ValidationResult = { ok: true; input: ProfileInput } | { ok: false; errors: FieldErrors };
+
+export function validateForm(f: ProfileFormState): ValidationResult {
+  const candidate = {
+    ...(f.id ? { id: f.id } : {}),
+    name: f.name,
+    authUrl: f.authUrl.trim(),
+    baseUrl: f.baseUrl.trim(),
+    clientId: f.clientId,
+    scope: f.scope,
+    useDiscovery: f.useDiscovery,
+    searchPath: f.searchPath.trim(),
+    esgModulePathTemplate: f.esgModulePathTemplate.trim(),
+    esgStatusPathTemplate: f.esgStatusPathTemplate.trim(),
+    matchPath: f.matchPath.trim(),
+    matchPayloadTemplate: f.matchPayloadTemplate.trim() === '' ? null : f.matchPayloadTemplate,
+  };
+  const parsed = ProfileInputSchema.safeParse(candidate);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || field === 'id') continue;
+    const key = field as FormField;
+    errors[key] ??= friendlyMessage(key, issue.message);
+  }
+  return { ok: false, errors };
+}
+
+// zod's defaults ("Too small: expected string to have >=1 characters") are not for analysts.
+function friendlyMessage(field: FormField, message: string): string {
+  if (field === 'scope' && /too small|>=1/i.test(message)) return 'Scope is required (the service uses api:use)';
+  if (/^Too (small|big)/.test(message) && field === 'name') return 'Name must be 1 to 80 characters';
+  return message;
+}

@@ -1,0 +1,52 @@
+// The redacted request log as a table an analyst can read out to support.
+import type { RequestLogEntry } from '../../shared/bridge/groups/diagnostics';
+import { formatClock, formatMs } from '../ui/format';
+
+function statusTone(e: RequestLogEntry): string {
+  if (e.errorClass || e.status === undefined) return 'error';
+  if (e.status >= 500 || e.status === 429) return 'error';
+  if (e.status >= 400) return 'warn';
+  return 'ok';
+}
+
+export function RequestLogTable({ entries }: { entries: RequestLogEntry[] }) {
+  // Newest first: the failure the analyst just saw is at the top.
+  const rows = [...entries].sort((a, b) => b.at - a.at || b.id - a.id);
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Request log, scrollable">
+      <table className="data-table">
+        <caption className="visually-hidden">Requests sent to the service, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Method</th>
+            <th scope="col">Host</th>
+            <th scope="col">Path</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Duration
+            </th>
+            <th scope="col" className="num">
+              Attempt
+            </th>
+            <th scope="col">Error class</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((e) => (
+            <tr key={e.id} className={`log-row log-row--${statusTone(e)}`}>
+              <td className="mono">{formatClock(e.at)}</td>
+              <td className="mono">{e.method}</td>
+              <td className="mono">{e.host}</td>
+              <td className="mono path-cell">{e.path}</td>
+              <td className="mono">{e.status ?? '–'}</td>
+              <td className="num mono">{formatMs(e.durationMs)}</td>
+              <td className="num mono">{e.attempt}</td>
+              <td className="mono">{e.errorClass ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
