@@ -1,9 +1,107 @@
-// PLACEHOLDER until the esg issue lands.
+// ESG screen: pick a company (typed or from the route), follow its news/commitments/scores, and
+// see every watched session in the activity view.
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { WatchView } from '../../shared/bridge/groups/esg';
+import { MODULE_LABELS } from '../../shared/esg/count-semantics';
+import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
+import { useNavigation } from '../app/navigation';
+import { TextField } from '../ui/Field';
+import { EsgActivity } from './EsgActivity';
+import { useEsgLiveUpdates, useModuleView, useWatches } from './esg-queries';
+import { ModulePanel } from './ModulePanel';
+import './esg.css';
+
 export function EsgScreen() {
+  useEsgLiveUpdates();
+  const { route, navigate } = useNavigation();
+  const fromRoute = route.screen === 'esg' ? route : { companyId: undefined, module: undefined };
+  const [companyId, setCompanyId] = useState(fromRoute.companyId ?? '');
+  const [draft, setDraft] = useState(fromRoute.companyId ?? '');
+  const [module, setModule] = useState<EsgModule>(fromRoute.module ?? 'news');
+  // A route naming a module (e.g. "Open" from the activity view) asks for that module's data.
+  const [autoModule, setAutoModule] = useState<EsgModule | null>(fromRoute.companyId && fromRoute.module ? fromRoute.module : null);
+
+  useEffect(() => {
+    if (route.screen !== 'esg' || !route.companyId) return;
+    setCompanyId(route.companyId);
+    setDraft(route.companyId);
+    if (route.module) {
+      setModule(route.module);
+      setAutoModule(route.module);
+    }
+  }, [route]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const id = draft.trim();
+    if (id) {
+      setCompanyId(id);
+      setAutoModule(null);
+    }
+  };
+
   return (
-    <section aria-labelledby="esg-title">
-      <h1 id="esg-title">EsgScreen</h1>
-      <p>Not available in this build yet.</p>
+    <section className="esg-screen" aria-labelledby="esg-title">
+      <h1 id="esg-title">ESG</h1>
+      <form className="esg-screen__company" onSubmit={submit} aria-label="Choose a company">
+        <TextField label="Company ID" value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={128} autoComplete="off" spellCheck={false} hint="The company_id from search or match." />
+        <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+          Open company
+        </button>
+      </form>
+      {companyId ? (
+        <ModuleTabs companyId={companyId} module={module} onSelect={setModule} autoModule={autoModule} />
+      ) : (
+        <p className="esg-screen__hint">Enter a company ID, or open ESG from a company in search or match.</p>
+      )}
+      <EsgActivity onOpen={(id, m) => navigate({ screen: 'esg', companyId: id, module: m })} />
     </section>
+  );
+}
+
+function ModuleTabs({ companyId, module, onSelect, autoModule }: { companyId: string; module: EsgModule; onSelect(m: EsgModule): void; autoModule: EsgModule | null }) {
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = ESG_MODULES.indexOf(module);
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = ESG_MODULES[(i + step + ESG_MODULES.length) % ESG_MODULES.length];
+    onSelect(next);
+    document.getElementById(`esg-tab-${next}`)?.focus();
+  };
+  return (
+    <div className="esg-tabs">
+      <h2 className="esg-tabs__title">Company {companyId}</h2>
+      <div role="tablist" aria-label="ESG modules" className="esg-tabs__list" onKeyDown={onKey}>
+        {ESG_MODULES.map((m) => (
+          <TabButton key={m} companyId={companyId} module={m} selected={m === module} onSelect={() => onSelect(m)} />
+        ))}
+      </div>
+      <div role="tabpanel" id={`esg-panel-${module}`} aria-labelledby={`esg-tab-${module}`} className="esg-tabs__panel">
+        <ModulePanel key={`${companyId}/${module}`} companyId={companyId} module={module} autoRequest={autoModule === module} />
+      </div>
+    </div>
+  );
+}
+
+/** Tab label with the module's state, read from the cache (never requests by itself). */
+function TabButton({ companyId, module, selected, onSelect }: { companyId: string; module: EsgModule; selected: boolean; onSelect(): void }) {
+  const view = useModuleView(companyId, module, false).data;
+  const watches = useWatches().data;
+  const watch: WatchView | undefined = view?.sessionId ? watches?.find((w) => w.sessionId === view.sessionId) : undefined;
+  const state = !view ? 'not requested' : view.status === 'processing' ? (watch ? `processing, ${watch.resultCount}` : 'processing') : view.status === 'complete' ? `complete, ${view.count}` : 'not found';
+  return (
+    <button
+      type="button"
+      role="tab"
+      id={`esg-tab-${module}`}
+      aria-selected={selected}
+      aria-controls={`esg-panel-${module}`}
+      tabIndex={selected ? 0 : -1}
+      className={`esg-tabs__tab${selected ? ' esg-tabs__tab--selected' : ''}`}
+      onClick={onSelect}
+    >
+      {MODULE_LABELS[module]} <span className="esg-tabs__state">({state})</span>
+    </button>
   );
 }

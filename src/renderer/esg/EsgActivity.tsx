@@ -1,0 +1,82 @@
+// Every session being watched, across companies, with live progress; stop watching or open one.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { WatchView } from '../../shared/bridge/groups/esg';
+import { COUNT_SEMANTICS, MODULE_LABELS } from '../../shared/esg/count-semantics';
+import type { EsgModule } from '../../shared/service/schemas';
+import { useNow } from '../hooks/useNow';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { formatElapsed, WATCH_STATE_LABELS } from './elapsed';
+import { esgKeys, unwatch, useWatches } from './esg-queries';
+
+export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgModule): void }) {
+  const watches = useWatches();
+  const qc = useQueryClient();
+  const now = useNow(1000);
+  const [error, setError] = useState<unknown>(null);
+  const list = watches.data ?? [];
+
+  const stop = async (w: WatchView) => {
+    setError(null);
+    try {
+      await unwatch(w.sessionId);
+      qc.setQueryData<WatchView[]>(esgKeys.watches, (old) => (old ?? []).filter((x) => x.sessionId !== w.sessionId));
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  return (
+    <section className="esg-activity" aria-labelledby="esg-activity-title">
+      <h2 id="esg-activity-title">ESG activity</h2>
+      {watches.error ? <ErrorMessage error={watches.error} title="Could not list watched sessions" onRetry={() => void watches.refetch()} /> : null}
+      {error ? <ErrorMessage error={error} title="Could not stop watching" /> : null}
+      {list.length === 0 ? (
+        <p className="esg-activity__empty">No sessions are being watched.</p>
+      ) : (
+        <table className="esg-activity__table">
+          <caption className="visually-hidden">Watched processing sessions</caption>
+          <thead>
+            <tr>
+              <th scope="col">Company</th>
+              <th scope="col">Module</th>
+              <th scope="col">State</th>
+              <th scope="col">Count</th>
+              <th scope="col">Elapsed</th>
+              <th scope="col">Status checks</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((w) => {
+              const name = `${MODULE_LABELS[w.module]} for ${w.companyId}`;
+              return (
+                <tr key={w.sessionId} data-session-id={w.sessionId} className={`esg-activity__row esg-activity__row--${w.state}`}>
+                  <td>{w.companyId}</td>
+                  <td>{MODULE_LABELS[w.module]}</td>
+                  <td>
+                    {WATCH_STATE_LABELS[w.state]}
+                    {w.error ? <span className="esg-activity__error"> — {w.error.message}</span> : null}
+                  </td>
+                  <td title={COUNT_SEMANTICS[w.module].explanation}>
+                    {w.resultCount} <span className="esg-activity__unit">{COUNT_SEMANTICS[w.module].unit}</span>
+                  </td>
+                  <td>{formatElapsed((w.state === 'processing' ? now : w.updatedAt) - w.startedAt)}</td>
+                  <td>{w.polls}</td>
+                  <td className="esg-activity__actions">
+                    <button type="button" className="button" onClick={() => onOpen(w.companyId, w.module)} aria-label={`Open ${name}`}>
+                      Open
+                    </button>
+                    <button type="button" className="button button--ghost" onClick={() => void stop(w)} aria-label={`${w.state === 'processing' ? 'Stop watching' : 'Remove'} ${name}`}>
+                      {w.state === 'processing' ? 'Stop watching' : 'Remove'}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

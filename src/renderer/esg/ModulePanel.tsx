@@ -1,0 +1,122 @@
+// One module of one company: request it, follow its session live, then read its data page by page.
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { EsgModuleView, WatchView } from '../../shared/bridge/groups/esg';
+import { COMPLETION_NOTE, COUNT_SEMANTICS, MODULE_LABELS } from '../../shared/esg/count-semantics';
+import type { EsgModule } from '../../shared/service/schemas';
+import { useNow } from '../hooks/useNow';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Spinner } from '../ui/Spinner';
+import { EsgItems } from './EsgItems';
+import { formatElapsed, WATCH_STATE_LABELS } from './elapsed';
+import { ESG_PAGE_SIZE, esgKeys, pageModule, useModuleView, useWatches } from './esg-queries';
+
+export interface ModulePanelProps {
+  companyId: string;
+  module: EsgModule;
+  autoRequest: boolean;
+}
+
+export function ModulePanel({ companyId, module, autoRequest }: ModulePanelProps) {
+  const q = useModuleView(companyId, module, autoRequest);
+  const watches = useWatches();
+  const view = q.data;
+  const watch = view?.sessionId ? watches.data?.find((w) => w.sessionId === view.sessionId) : undefined;
+  const label = MODULE_LABELS[module];
+  const refetched = useRef<string | null>(null);
+
+  // Completion happened while this panel was not mounted: the event is gone, so ask once for the data.
+  useEffect(() => {
+    if (view?.status === 'processing' && watch?.state === 'complete' && refetched.current !== watch.sessionId) {
+      refetched.current = watch.sessionId;
+      void q.refetch();
+    }
+  }, [view?.status, watch?.state, watch?.sessionId, q]);
+
+  return (
+    <div className="esg-module">
+      <div className="esg-module__actions">
+        <button type="button" className="button button--primary" onClick={() => void q.refetch()} disabled={q.isFetching}>
+          {view ? `Request ${label.toLowerCase()} again` : `Request ${label.toLowerCase()}`}
+        </button>
+        {q.isFetching ? <Spinner label={`Requesting ${label.toLowerCase()}…`} /> : null}
+      </div>
+      {q.error ? <ErrorMessage error={q.error} title={`${label} request failed`} onRetry={() => void q.refetch()} /> : null}
+      {view ? <ViewBody view={view} watch={watch} /> : !q.isFetching && !q.error ? <p className="esg-module__hint">Nothing requested yet for company {companyId}.</p> : null}
+    </div>
+  );
+}
+
+function ViewBody({ view, watch }: { view: EsgModuleView; watch?: WatchView }) {
+  if (view.status === 'not_found') {
+    return <p className="esg-module__status" role="status">Not found: the ESG sources do not know company {view.companyId}.</p>;
+  }
+  if (view.status === 'processing') return <SessionProgress view={view} watch={watch} />;
+  return <CompletedData view={view} />;
+}
+
+function SessionProgress({ view, watch }: { view: EsgModuleView; watch?: WatchView }) {
+  const now = useNow(1000);
+  const sem = COUNT_SEMANTICS[view.module];
+  if (!watch) {
+    return <p className="esg-module__status">Processing (session {view.sessionId}), not watched any more. Request again to follow it.</p>;
+  }
+  const running = watch.state === 'processing';
+  return (
+    <div className="esg-progress">
+      <p className="esg-module__status">
+        Status: <strong data-testid="esg-status">{WATCH_STATE_LABELS[watch.state]}</strong>
+      </p>
+      <p className="esg-progress__count" aria-live="polite">
+        <span className="esg-progress__number" data-testid="esg-result-count">{watch.resultCount}</span>{' '}
+        <span className="esg-progress__unit">{sem.unit}</span>
+      </p>
+      <p className="esg-progress__explain">{sem.explanation}</p>
+      <p className="esg-progress__meta">
+        Elapsed <span data-testid="esg-elapsed">{formatElapsed((running ? now : watch.updatedAt) - watch.startedAt)}</span> · {watch.polls} status checks
+        {running && watch.nextPollAt ? <> · next check in {Math.max(0, Math.ceil((watch.nextPollAt - now) / 1000))} s</> : null}
+      </p>
+      {running ? <p className="esg-progress__note">{COMPLETION_NOTE}</p> : null}
+      {watch.state === 'complete' ? <Spinner label="Fetching the finished data…" /> : null}
+      {watch.error ? <ErrorMessage error={watch.error} title={running ? 'Last status check failed; still watching' : 'Watch stopped'} /> : null}
+    </div>
+  );
+}
+
+function CompletedData({ view }: { view: EsgModuleView }) {
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const go = async (direction: 'next' | 'previous') => {
+    setBusy(true);
+    setError(null);
+    try {
+      qc.setQueryData(esgKeys.module(view.companyId, view.module), await pageModule(view.viewId, direction));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const firstIndex = (view.pageNumber - 1) * ESG_PAGE_SIZE;
+  return (
+    <div className="esg-data">
+      <p className="esg-module__status" role="status">
+        Complete · <span data-testid="esg-total">{view.count}</span> {view.module === 'scores' ? (view.count === 1 ? 'score' : 'scores') : 'items'} · page {view.pageNumber}
+      </p>
+      <EsgItems module={view.module} items={view.items} firstIndex={firstIndex} />
+      {view.hasNext || view.hasPrevious ? (
+        <nav className="esg-data__pager" aria-label={`${MODULE_LABELS[view.module]} pages`}>
+          <button type="button" className="button" disabled={!view.hasPrevious || busy} onClick={() => void go('previous')}>
+            Previous page
+          </button>
+          <span>Page {view.pageNumber}</span>
+          <button type="button" className="button" disabled={!view.hasNext || busy} onClick={() => void go('next')}>
+            Next page
+          </button>
+        </nav>
+      ) : null}
+      {error ? <ErrorMessage error={error} title="Could not load that page" /> : null}
+    </div>
+  );
+}

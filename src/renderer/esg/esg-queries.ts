@@ -1,0 +1,62 @@
+// react-query state for ESG. Main pushes progress and completion; these hooks only write what
+// arrives into the cache (no renderer polling).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EsgModuleView, WatchView } from '../../shared/bridge/groups/esg';
+import type { EsgModule } from '../../shared/service/schemas';
+import { firmscope, unwrap } from '../bridge';
+import { upsertBy } from '../hooks/useEventIntoQuery';
+import { useBridgeEvent } from '../hooks/useBridgeEvent';
+
+export const ESG_PAGE_SIZE = 10;
+
+export const esgKeys = {
+  watches: ['esg', 'watches'] as const,
+  module: (companyId: string, module: EsgModule) => ['esg', 'module', companyId, module] as const,
+};
+
+/** The latest view of a company's module. Requesting it can start a processing session, so it
+ *  only runs when the analyst asks (`refetch`) or when the route asked for it. */
+export function useModuleView(companyId: string, module: EsgModule, autoRequest: boolean) {
+  return useQuery({
+    queryKey: esgKeys.module(companyId, module),
+    queryFn: ({ signal: _signal }) => unwrap(firmscope().esg.request({ companyId, module, pageSize: ESG_PAGE_SIZE })),
+    enabled: autoRequest && companyId.length > 0,
+    staleTime: Infinity,
+    gcTime: 30 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+export function useWatches() {
+  return useQuery({
+    queryKey: esgKeys.watches,
+    queryFn: () => unwrap(firmscope().esg.listWatches()),
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Applies esg.progress and esg.completed to the cache. Mount once per screen that shows ESG. */
+export function useEsgLiveUpdates(): void {
+  const qc = useQueryClient();
+  useBridgeEvent('esg', 'progress', (w: WatchView) => {
+    qc.setQueryData<WatchView[]>(esgKeys.watches, (old) => upsertBy(old, w, (x) => x.sessionId));
+  });
+  useBridgeEvent('esg', 'completed', ({ watch, view }: { watch: WatchView; view: EsgModuleView | null }) => {
+    qc.setQueryData<WatchView[]>(esgKeys.watches, (old) => upsertBy(old, watch, (x) => x.sessionId));
+    const key = esgKeys.module(watch.companyId, watch.module);
+    if (view) qc.setQueryData<EsgModuleView>(key, view);
+    // No data came with the event (the re-request failed): mark stale so the next look asks again.
+    else void qc.invalidateQueries({ queryKey: key, refetchType: 'none' });
+  });
+}
+
+export async function unwatch(sessionId: string): Promise<void> {
+  await unwrap(firmscope().esg.unwatch({ sessionId }));
+}
+
+export async function pageModule(viewId: string, direction: 'next' | 'previous'): Promise<EsgModuleView> {
+  return unwrap(firmscope().esg.page({ viewId, direction }));
+}
