@@ -86,7 +86,9 @@ function explain(err: CsvError, line: number): string {
 /** Every record after the header, in file order, as a header->cell object; bad records as `bad` items. */
 export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGenerator<CsvItem> {
   const delimiter = detectDelimiter(await firstLine(source));
-  const skipped: CsvItem[] = [];
+  // on_skip fires while a chunk is parsed, before earlier records of that chunk are consumed;
+  // tagging each bad record with how many good ones precede it keeps file order.
+  const skipped: Array<{ after: number; item: CsvItem }> = [];
   const parser = parse({
     columns: (header: string[]) => dedupeHeaders(header),
     delimiter,
@@ -98,7 +100,7 @@ export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGe
     on_skip: (err, raw) => {
       if (!err) return undefined;
       const line = startLine((err as CsvError & { lines?: number }).lines ?? 0, raw);
-      skipped.push({ kind: 'bad', line, message: explain(err, line) });
+      skipped.push({ after: parser.info.records, item: { kind: 'bad', line, message: explain(err, line) } });
       return undefined;
     },
   });
@@ -107,11 +109,13 @@ export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGe
   const onAbort = () => parser.destroy(new DOMException('Cancelled', 'AbortError'));
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    let good = 0;
     for await (const item of input.pipe(parser) as AsyncIterable<{ record: Record<string, string>; info: { lines: number }; raw?: string }>) {
-      while (skipped.length) yield skipped.shift()!;
+      while (skipped.length && skipped[0].after <= good) yield skipped.shift()!.item;
+      good++;
       yield { kind: 'row', line: startLine(item.info.lines, item.raw), record: item.record };
     }
-    while (skipped.length) yield skipped.shift()!;
+    while (skipped.length) yield skipped.shift()!.item;
   } finally {
     signal?.removeEventListener('abort', onAbort);
     input.destroy();
