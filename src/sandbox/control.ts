@@ -1,0 +1,137 @@
+// Test and benchmark controls: in-process (`handle.control`) and, only when enableControl is
+// set, over HTTP under {base_url}/__control/*. Never enabled for the app's normal profile.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { EsgModuleSchema, type EsgModule } from '../shared/service/schemas';
+import { badRequest } from './api-errors';
+import { SANDBOX_CLIENTS } from './clients';
+import { advanceClock, type Clock } from './clock';
+import type { SandboxContext } from './context';
+import type { Dataset, SandboxCompany } from './dataset';
+import type { EsgPace } from './esg/engine';
+import type { FaultConfig, FaultTarget, OneShotFault } from './faults';
+import { CONTROL_PREFIX } from './guard';
+import type { SandboxStatsSnapshot } from './stats';
+
+export interface SandboxControl {
+  readonly clock: Clock;
+  readonly dataset: Dataset;
+  readonly clients: typeof SANDBOX_CLIENTS;
+  /** Move the sandbox clock (ManualClock or the default offset clock). */
+  advanceClock(ms: number): void;
+  setFaults(config: FaultConfig): void;
+  getFaults(): FaultConfig;
+  /** Turn off rates and drop queued one-shot faults. */
+  clearFaults(): void;
+  /** Apply a fault to the next `count` requests of `target` (default 'api'). */
+  injectFault(fault: OneShotFault, count?: number, target?: FaultTarget): void;
+  /** Forget every issued token (later use answers 401 "not valid"). */
+  revokeAllTokens(): number;
+  /** Expire every issued token now (later use answers 401 "expired"). */
+  expireAllTokens(): number;
+  /** Lifetime of tokens issued from now on. */
+  setTokenTtl(seconds: number): void;
+  setEsgPace(pace: Partial<EsgPace>): EsgPace;
+  /** Make held ESG data stale so the next module request starts a new session. */
+  invalidateEsg(companyId?: string, module?: EsgModule): number;
+  /** Whether a company is known to the ESG sources (else its modules answer not_found). */
+  esgKnown(companyId: string): boolean;
+  /** Companies whose ESG modules work (`known`) or answer not_found. */
+  esgCompanies(kind: 'known' | 'unknown', limit?: number): SandboxCompany[];
+  stats(): SandboxStatsSnapshot;
+  resetStats(): void;
+}
+
+export function createControl(ctx: SandboxContext): SandboxControl {
+  return {
+    clock: ctx.clock,
+    dataset: ctx.dataset,
+    clients: SANDBOX_CLIENTS,
+    advanceClock(ms) {
+      if (!advanceClock(ctx.clock, ms)) throw new Error('This sandbox clock cannot be moved');
+    },
+    setFaults: (config) => ctx.faults.set(config),
+    getFaults: () => ctx.faults.current,
+    clearFaults: () => ctx.faults.clear(),
+    injectFault: (fault, count = 1, target = 'api') => ctx.faults.enqueue(fault, count, target),
+    revokeAllTokens: () => ctx.tokens.revokeAll(),
+    expireAllTokens: () => ctx.tokens.expireAll(),
+    setTokenTtl: (seconds) => ctx.tokens.setTtl(seconds),
+    setEsgPace: (pace) => ctx.esg.setPace(pace),
+    invalidateEsg: (companyId, module) => ctx.esg.invalidate(companyId, module),
+    esgKnown: (companyId) => ctx.esg.isKnown(companyId),
+    esgCompanies(kind, limit = 10) {
+      const want = kind === 'known';
+      const out: SandboxCompany[] = [];
+      for (const c of ctx.dataset.companies) {
+        if (ctx.esg.isKnown(c.company_id) === want) out.push(c);
+        if (out.length >= limit) break;
+      }
+      return out;
+    },
+    stats: () => ctx.stats.snapshot(),
+    resetStats: () => ctx.stats.reset(),
+  };
+}
+
+const FaultConfigSchema = z.object({
+  latencyMs: z.union([z.number().min(0), z.tuple([z.number().min(0), z.number().min(0)])]).optional(),
+  errorRate: z.number().min(0).max(1).optional(),
+  errorStatus: z.number().int().min(500).max(599).optional(),
+  rateLimitRate: z.number().min(0).max(1).optional(),
+  retryAfterSeconds: z.number().int().min(0).optional(),
+  dropRate: z.number().min(0).max(1).optional(),
+  malformedRate: z.number().min(0).max(1).optional(),
+  targets: z.array(z.enum(['api', 'token', 'all', 'search', 'esg', 'status', 'match'])).optional(),
+  seed: z.number().int().optional(),
+});
+const OneShotSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('error'), status: z.number().int().min(500).max(599).optional() }),
+  z.object({ kind: z.literal('rate_limit'), retryAfterSeconds: z.number().int().min(0).optional() }),
+  z.object({ kind: z.literal('drop') }),
+  z.object({ kind: z.literal('malformed') }),
+  z.object({ kind: z.literal('latency'), ms: z.number().min(0) }),
+]);
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const r = schema.safeParse(body ?? {});
+  if (!r.success) throw badRequest(r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), 'body');
+  return r.data;
+}
+
+export function registerControlRoutes(app: FastifyInstance, control: SandboxControl): void {
+  const p = CONTROL_PREFIX;
+  app.get(`${p}/stats`, async () => control.stats());
+  app.post(`${p}/stats/reset`, async () => (control.resetStats(), { ok: true }));
+  app.get(`${p}/faults`, async () => control.getFaults());
+  app.put(`${p}/faults`, async (req) => (control.setFaults(parse(FaultConfigSchema, req.body) as FaultConfig), { ok: true }));
+  app.delete(`${p}/faults`, async () => (control.clearFaults(), { ok: true }));
+  app.post(`${p}/faults/next`, async (req) => {
+    const body = parse(z.object({ fault: OneShotSchema, count: z.number().int().min(1).default(1), target: FaultConfigSchema.shape.targets.unwrap().element.default('api') }), req.body);
+    control.injectFault(body.fault, body.count, body.target);
+    return { ok: true };
+  });
+  app.post(`${p}/tokens/revoke`, async () => ({ revoked: control.revokeAllTokens() }));
+  app.post(`${p}/tokens/expire`, async () => ({ expired: control.expireAllTokens() }));
+  app.put(`${p}/tokens/ttl`, async (req) => {
+    const { seconds } = parse(z.object({ seconds: z.number().int().min(1) }), req.body);
+    control.setTokenTtl(seconds);
+    return { ok: true };
+  });
+  app.put(`${p}/esg/pace`, async (req) =>
+    control.setEsgPace(parse(z.object({ sessionMs: z.number().min(0).optional(), itemsPerSession: z.number().int().min(1).optional(), freshForMs: z.number().min(0).optional() }), req.body)),
+  );
+  app.post(`${p}/esg/invalidate`, async (req) => {
+    const b = parse(z.object({ company_id: z.string().optional(), module: EsgModuleSchema.optional() }), req.body);
+    return { invalidated: control.invalidateEsg(b.company_id, b.module) };
+  });
+  app.get(`${p}/esg/companies`, async (req) => {
+    const q = parse(z.object({ kind: z.enum(['known', 'unknown']).default('known'), limit: z.coerce.number().int().min(1).max(1000).default(10) }), req.query);
+    return { result: control.esgCompanies(q.kind, q.limit) };
+  });
+  app.post(`${p}/clock/advance`, async (req) => {
+    const { ms } = parse(z.object({ ms: z.number().min(0) }), req.body);
+    control.advanceClock(ms);
+    return { now: control.clock.now() };
+  });
+}

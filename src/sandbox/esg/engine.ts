@@ -1,0 +1,206 @@
+// ESG processing sessions. Progress is a pure function of the clock (no timers): a session
+// knows when each item arrives and when it completes, and state is read at request time.
+// See docs/service-defaults.md, "ESG", for the freshness rule.
+import { randomUUID } from 'node:crypto';
+import type { EsgModule, SessionStatus } from '../../shared/service/schemas';
+import type { Clock } from '../clock';
+import type { Dataset, SandboxCompany } from '../dataset';
+import { createRng, hashString, intBetween, chance, type Rng } from '../random';
+import { arrivalOffsets, commitment, newsArticle, score, sessionItemCount, type EsgItem } from './content';
+
+export interface EsgPace {
+  /** Duration of every session in clock ms. */
+  sessionMs: number;
+  /** Upper bound of news items per session (commitments use half). */
+  itemsPerSession: number;
+  /** Completed data stays fresh this long (clock ms); default: for the sandbox's lifetime. */
+  freshForMs: number;
+}
+
+export const DEFAULT_ESG_PACE: EsgPace = { sessionMs: 4000, itemsPerSession: 12, freshForMs: Number.POSITIVE_INFINITY };
+
+export interface EsgSession {
+  id: string;
+  companyId: string;
+  module: EsgModule;
+  startedAt: number;
+  durationMs: number;
+  arrivals: number[];
+  newItems: EsgItem[];
+  /** Items held before this session that the count includes (news only). */
+  carriedCount: number;
+  finalized: boolean;
+}
+
+interface ModuleState {
+  items: EsgItem[];
+  completedAt: number | null;
+  stale: boolean;
+  current: EsgSession | null;
+  runs: number;
+}
+
+export interface ModuleView {
+  status: SessionStatus;
+  sessionId: string | null;
+  items: EsgItem[];
+}
+
+export interface SessionView {
+  company_id: string;
+  module: EsgModule;
+  status: SessionStatus;
+  result_count: number;
+}
+
+export class EsgEngine {
+  private readonly states = new Map<string, ModuleState>();
+  private readonly sessions = new Map<string, EsgSession>();
+  private pace: EsgPace;
+  private sessionCounter = 0;
+
+  constructor(
+    private readonly dataset: Dataset,
+    private readonly clock: Clock,
+    pace: Partial<EsgPace> = {},
+  ) {
+    this.pace = { ...DEFAULT_ESG_PACE, ...pace };
+  }
+
+  setPace(pace: Partial<EsgPace>): EsgPace {
+    this.pace = { ...this.pace, ...pace };
+    return { ...this.pace };
+  }
+
+  getPace(): EsgPace {
+    return { ...this.pace };
+  }
+
+  /** About 5% of companies (deterministic per seed) are unknown to the ESG sources. */
+  isKnown(companyId: string): boolean {
+    if (!this.dataset.byId.has(companyId)) return false;
+    return hashString(`esg:${this.dataset.seed}:${companyId}`) % 100 >= 5;
+  }
+
+  /** The module request: may start a session, never blocks. */
+  request(companyId: string, module: EsgModule): ModuleView {
+    if (!this.isKnown(companyId)) return { status: 'not_found', sessionId: null, items: [] };
+    const state = this.state(companyId, module);
+    this.settle(state);
+    if (state.current) return { status: 'processing', sessionId: state.current.id, items: [] };
+    if (!this.isFresh(state)) {
+      const session = this.start(companyId, module, state);
+      return { status: 'processing', sessionId: session.id, items: [] };
+    }
+    return { status: 'complete', sessionId: null, items: state.items };
+  }
+
+  /** The status operation: read-only for clients (settling a finished session is internal bookkeeping). */
+  status(sessionId: string): SessionView | null {
+    const s = this.sessions.get(sessionId);
+    if (!s) return null;
+    const elapsed = this.clock.now() - s.startedAt;
+    const done = elapsed >= s.durationMs;
+    let arrived = s.newItems.length;
+    if (!done) {
+      arrived = 0;
+      while (arrived < s.arrivals.length && s.arrivals[arrived] <= elapsed) arrived++;
+    }
+    const count = s.module === 'scores' ? (s.carriedCount > 0 || arrived > 0 ? 1 : 0) : s.carriedCount + arrived;
+    return { company_id: s.companyId, module: s.module, status: done ? 'complete' : 'processing', result_count: count };
+  }
+
+  /** Mark data stale so the next module request starts a new session (all, one company, or one module). */
+  invalidate(companyId?: string, module?: EsgModule): number {
+    let n = 0;
+    for (const [key, state] of this.states) {
+      const [c, m] = key.split('|');
+      if ((companyId && c !== companyId) || (module && m !== module)) continue;
+      state.stale = true;
+      n++;
+    }
+    return n;
+  }
+
+  sessionIds(): string[] {
+    return [...this.sessions.keys()];
+  }
+
+  private key(companyId: string, module: EsgModule): string {
+    return `${companyId}|${module}`;
+  }
+
+  private state(companyId: string, module: EsgModule): ModuleState {
+    const key = this.key(companyId, module);
+    let state = this.states.get(key);
+    if (!state) {
+      const company = this.dataset.byId.get(companyId)!;
+      state = { items: module === 'news' ? this.earlierNews(company) : [], completedAt: null, stale: true, current: null, runs: 0 };
+      this.states.set(key, state);
+    }
+    return state;
+  }
+
+  /** Some companies already hold older articles before their first session (news counts them). */
+  private earlierNews(company: SandboxCompany): EsgItem[] {
+    const rng = createRng(hashString(`news-held:${this.dataset.seed}:${company.company_id}`));
+    if (!chance(rng, 0.6)) return [];
+    const n = intBetween(rng, 1, 6);
+    const now = this.clock.now();
+    const items: EsgItem[] = [];
+    for (let i = 0; i < n; i++) items.push(newsArticle(rng, company.name, now - intBetween(rng, 30, 900) * 86_400_000));
+    return items.sort(byNewest);
+  }
+
+  private isFresh(state: ModuleState): boolean {
+    if (state.stale || state.completedAt === null) return false;
+    return this.clock.now() - state.completedAt <= this.pace.freshForMs;
+  }
+
+  private start(companyId: string, module: EsgModule, state: ModuleState): EsgSession {
+    const company = this.dataset.byId.get(companyId)!;
+    const run = state.runs++;
+    const rng: Rng = createRng(hashString(`session:${this.dataset.seed}:${companyId}:${module}:${run}`));
+    const now = this.clock.now();
+    const durationMs = Math.max(0, this.pace.sessionMs);
+    const n = sessionItemCount(rng, module, this.pace.itemsPerSession);
+    const arrivals = arrivalOffsets(rng, n, durationMs);
+    const newItems = arrivals.map((offset) => {
+      if (module === 'news') return newsArticle(rng, company.name, now + offset - intBetween(rng, 0, 72) * 3_600_000);
+      if (module === 'commitments') return commitment(rng, company.name, now + offset);
+      return score(rng, now + offset);
+    });
+    this.sessionCounter++;
+    const session: EsgSession = {
+      id: randomUUID(),
+      companyId,
+      module,
+      startedAt: now,
+      durationMs,
+      arrivals,
+      newItems,
+      carriedCount: module === 'news' ? state.items.length : module === 'scores' && state.items.length > 0 ? 1 : 0,
+      finalized: false,
+    };
+    state.current = session;
+    state.stale = false;
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  /** Apply a finished session's items to the held data (news appends, others replace). */
+  private settle(state: ModuleState): void {
+    const s = state.current;
+    if (!s || this.clock.now() - s.startedAt < s.durationMs) return;
+    if (s.module === 'news') state.items = [...s.newItems, ...state.items].sort(byNewest);
+    else if (s.module === 'commitments') state.items = s.newItems;
+    else if (s.newItems.length > 0) state.items = s.newItems;
+    s.finalized = true;
+    state.completedAt = s.startedAt + s.durationMs;
+    state.current = null;
+  }
+}
+
+function byNewest(a: EsgItem, b: EsgItem): number {
+  return String(b.published_at).localeCompare(String(a.published_at));
+}

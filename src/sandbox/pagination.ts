@@ -1,0 +1,97 @@
+// Opaque, tamper-proof pagination tokens. A token carries the offset of the page it points to
+// and a fingerprint of the request (route, body, every query parameter but the token itself);
+// any difference while navigating answers 400 pagination_mismatch (docs/service-defaults.md).
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { badRequest } from './api-errors';
+
+/** JSON with object keys sorted, so key order in the body does not change the fingerprint. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const keys = Object.keys(value as Record<string, unknown>).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+export function requestFingerprint(route: string, query: Record<string, unknown>, body: unknown): string {
+  const q = Object.keys(query)
+    .filter((k) => k !== 'pagination_token')
+    .sort()
+    .map((k) => `${k}=${String(query[k])}`)
+    .join('&');
+  return createHash('sha256').update(route).update('\n').update(q).update('\n').update(canonicalJson(body ?? null)).digest('base64url').slice(0, 22);
+}
+
+interface TokenPayload {
+  v: 1;
+  /** Fingerprint of the request that issued the token. */
+  f: string;
+  /** Offset of the first record of the page the token points to. */
+  o: number;
+}
+
+export class PaginationTokens {
+  private readonly key: Buffer;
+
+  constructor(key: Buffer = randomBytes(32)) {
+    this.key = key;
+  }
+
+  private sign(data: string): string {
+    return createHmac('sha256', this.key).update(data).digest('base64url').slice(0, 32);
+  }
+
+  issue(fingerprint: string, offset: number): string {
+    const data = Buffer.from(JSON.stringify({ v: 1, f: fingerprint, o: offset } satisfies TokenPayload)).toString('base64url');
+    return `${data}.${this.sign(data)}`;
+  }
+
+  /** Offset to serve for `token`, or a 400 ApiError when it is forged, damaged or for another request. */
+  resolve(token: string, fingerprint: string): number {
+    const invalid = () => badRequest('pagination_token is not valid; omit it to start from the first page', 'pagination_token', 'invalid_pagination_token');
+    const dot = token.indexOf('.');
+    if (dot <= 0 || token.length > 512) throw invalid();
+    const data = token.slice(0, dot);
+    const given = Buffer.from(token.slice(dot + 1));
+    const expected = Buffer.from(this.sign(data));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+    let payload: TokenPayload;
+    try {
+      payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as TokenPayload;
+    } catch {
+      throw invalid();
+    }
+    if (payload.v !== 1 || !Number.isInteger(payload.o) || payload.o < 0) throw invalid();
+    if (payload.f !== fingerprint) {
+      throw badRequest(
+        'The request changed during a pagination session (body or query parameters differ from the request that issued the token); omit pagination_token to start again',
+        'pagination_token',
+        'pagination_mismatch',
+      );
+    }
+    return payload.o;
+  }
+}
+
+export interface PageWindow {
+  offset: number;
+  pageSize: number;
+  next: string | null;
+  previous: string | null;
+}
+
+/** Next/previous tokens for a page at `offset` of `total` results. */
+export function pageWindow(tokens: PaginationTokens, fingerprint: string, offset: number, pageSize: number, total: number): PageWindow {
+  const next = offset + pageSize < total ? tokens.issue(fingerprint, offset + pageSize) : null;
+  const previous = offset > 0 ? tokens.issue(fingerprint, Math.max(0, offset - pageSize)) : null;
+  return { offset, pageSize, next, previous };
+}
+
+/** page_size query parameter: default 10, integer 1..200, else 400 invalid_page_size. */
+export function parsePageSize(raw: unknown): number {
+  if (raw === undefined) return 10;
+  const text = Array.isArray(raw) ? '' : String(raw);
+  if (!/^\d+$/.test(text)) throw badRequest('page_size must be a whole number between 1 and 200', 'page_size', 'invalid_page_size');
+  const n = Number(text);
+  if (n < 1 || n > 200) throw badRequest('page_size must be a whole number between 1 and 200', 'page_size', 'invalid_page_size');
+  return n;
+}

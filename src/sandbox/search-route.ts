@@ -1,0 +1,63 @@
+// POST {base_url}/search/v1/companies: filtered, paginated company search.
+// Matching record indexes are cached per canonical filter set, and records are pre-serialized,
+// so walking a large result set costs a string join per page.
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX, type SandboxContext } from './context';
+import { canonicalJson, pageWindow, parsePageSize, requestFingerprint } from './pagination';
+import { compileSearch, parseSearchBody } from './search-filters';
+
+export const SEARCH_PATH = '/search/v1/companies';
+
+class LruCache<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, value: V): void {
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
+  }
+}
+
+export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): void {
+  const results = new LruCache<Uint32Array>(128);
+  const { companies } = ctx.dataset;
+
+  function matching(body: unknown): Uint32Array {
+    const parsed = parseSearchBody(body);
+    const key = canonicalJson(parsed);
+    let hit = results.get(key);
+    if (!hit) {
+      const pred = compileSearch(parsed);
+      const idx: number[] = [];
+      for (let i = 0; i < companies.length; i++) if (pred(companies[i])) idx.push(i);
+      hit = Uint32Array.from(idx);
+      results.set(key, hit);
+    }
+    return hit;
+  }
+
+  app.post(`${API_PREFIX}${SEARCH_PATH}`, async (req, reply) => {
+    ctx.stats.search();
+    const query = req.query as Record<string, unknown>;
+    const pageSize = parsePageSize(query.page_size);
+    const hits = matching(req.body);
+    const fp = requestFingerprint(SEARCH_PATH, query, req.body);
+    const token = query.pagination_token;
+    const offset = token === undefined || token === '' ? 0 : ctx.pagination.resolve(String(token), fp);
+    const win = pageWindow(ctx.pagination, fp, offset, pageSize, hits.length);
+    const end = Math.min(hits.length, offset + pageSize);
+    const parts: string[] = [];
+    for (let i = offset; i < end; i++) parts.push(ctx.dataset.recordJson(hits[i]));
+    const json =
+      `{"pagination":{"next":${JSON.stringify(win.next)},"previous":${JSON.stringify(win.previous)}},` +
+      `"count":${hits.length},"result":[${parts.join(',')}]}`;
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+}
