@@ -27,7 +27,9 @@ export function AppHeader() {
         </span>
         <span className={`conn__state conn__state--${summary.tone}`} data-state={status.data?.state ?? 'unknown'}>
           <span className="dot" aria-hidden="true" />
-          <span className="conn__text">{summary.text}</span>
+          <span className="conn__text" title={summary.text}>
+            {summary.text}
+          </span>
         </span>
         {!connected && route.screen !== 'settings' ? (
           <button type="button" className="button button--small" onClick={() => navigate({ screen: 'settings' })}>

@@ -38,6 +38,8 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
   const isConnectedHere = !!profile && status?.profileId === profile.id && (status.state === 'connected' || status.state === 'connecting');
   const busy = save.isPending || test.isPending || activate.isPending || signOut.isPending || del.isPending;
   const actionError = save.error ?? test.error ?? activate.error ?? signOut.error ?? del.error;
+  // activate() resolves even when sign-in fails: the failure is part of the status (and stays while it lasts).
+  const signInError = profile && status?.profileId === profile.id && status.state === 'error' ? status.error : undefined;
 
   const resetOutcomes = () => {
     setNotice(null);
@@ -166,6 +168,13 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
             error={actionError}
             title={activate.error ? 'Could not connect' : test.error ? 'Could not run the test' : save.error ? 'Could not save' : 'Action failed'}
             onRetry={activate.error && profile ? () => activate.mutate({ id: profile.id }) : undefined}
+          />
+        ) : null}
+        {signInError && !actionError && !busy ? (
+          <ErrorMessage
+            error={signInError}
+            title="Could not connect"
+            onRetry={profile ? () => { resetOutcomes(); activate.mutate({ id: profile.id }); } : undefined}
           />
         ) : null}
         {report ? <TestReportView report={report} /> : null}

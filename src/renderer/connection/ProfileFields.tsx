@@ -28,7 +28,7 @@ export function ProfileFields({ form, errors, onChange, isSandbox, hasSecret, se
   return (
     <>
       <fieldset className="form-grid">
-        <legend>Profile</legend>
+        <legend className="visually-hidden">Connection details</legend>
         <TextField label="Name" required error={errors.name} {...text('name')} />
         <TextField label="Auth URL" type="url" required readOnly={isSandbox} hint={sandboxUrlHint ?? 'Authorization server, e.g. https://auth.example.com'} error={errors.authUrl} {...text('authUrl')} />
         <TextField label="Base URL" type="url" required readOnly={isSandbox} hint={sandboxUrlHint ?? 'API host, e.g. https://api.example.com'} error={errors.baseUrl} {...text('baseUrl')} />
