@@ -1,0 +1,91 @@
+// Bulk step 3: progress, counts, cancel, retry failures and export of one job.
+import { useState } from 'react';
+import type { BulkJobView } from '../../shared/bridge/groups/match';
+import { firmscope, unwrap } from '../bridge';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { ProgressBar } from '../ui/Spinner';
+
+type ExportFormat = 'csv' | 'xlsx' | 'json';
+
+export function BulkJobPanel({ job, onNew }: { job: BulkJobView; onNew(): void }) {
+  const [actionError, setActionError] = useState<unknown>(null);
+  const [exported, setExported] = useState<{ fileName: string; rows: number; downloadUrl?: string } | null>(null);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const running = job.state === 'running';
+  const failures = job.errors + (job.state === 'cancelled' ? job.total - job.done - job.invalid : 0);
+
+  const act = async (fn: () => Promise<unknown>) => {
+    setActionError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setActionError(e);
+    }
+  };
+  const exportAs = (format: ExportFormat) =>
+    act(async () => {
+      setExporting(format);
+      setExported(null);
+      try {
+        const r = await unwrap(firmscope().match.bulkExport({ id: job.id, format }));
+        if (r) setExported(r);
+      } finally {
+        setExporting(null);
+      }
+    });
+
+  return (
+    <section className="match-bulk-job" aria-labelledby="match-bulk-job-title">
+      <h2 id="match-bulk-job-title">
+        {job.fileName ?? 'Pasted CSV'} <span className={`pill ${stateClass(job)}`}>{stateLabel(job)}</span>
+      </h2>
+      <ProgressBar label="Bulk match progress" value={job.done} max={job.reading ? undefined : Math.max(job.total, 1)} />
+      <p className="match-bulk-job__summary" role="status" aria-live="polite">
+        {job.done} of {job.total}
+        {job.reading ? '+ (still reading the file)' : ''} rows done · {job.matched} matched · {job.noMatch} no match · {job.errors} errors · {job.invalid} invalid
+        {job.rowsPerSecond ? ` · ${job.rowsPerSecond} rows/s` : ''}
+      </p>
+      {job.error ? <ErrorMessage error={job.error} title="The bulk match stopped" /> : null}
+      <div className="action-bar">
+        {running ? (
+          <button type="button" className="button button--danger" onClick={() => void act(() => unwrap(firmscope().match.bulkCancel({ id: job.id })))}>
+            Cancel
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" disabled={failures === 0} onClick={() => void act(() => unwrap(firmscope().match.bulkRetryFailures({ id: job.id })))}>
+              Retry {failures} failed row{failures === 1 ? '' : 's'}
+            </button>
+            {(['csv', 'xlsx', 'json'] as const).map((f) => (
+              <button key={f} type="button" className="button" disabled={exporting !== null} onClick={() => void exportAs(f)}>
+                Export {f.toUpperCase()}
+              </button>
+            ))}
+            <button type="button" className="button button--ghost" onClick={onNew}>
+              New bulk match
+            </button>
+          </>
+        )}
+      </div>
+      {exported ? (
+        <p role="status" className="match-bulk-job__exported">
+          Saved {exported.fileName} ({exported.rows} rows).{' '}
+          {exported.downloadUrl ? (
+            <a href={exported.downloadUrl} download={exported.fileName}>
+              Download {exported.fileName}
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+      {actionError ? <ErrorMessage error={actionError} /> : null}
+    </section>
+  );
+}
+
+function stateLabel(job: BulkJobView): string {
+  return { running: 'Running', done: 'Finished', cancelled: 'Cancelled', failed: 'Stopped' }[job.state];
+}
+function stateClass(job: BulkJobView): string {
+  if (job.state === 'failed' || job.errors > 0) return 'pill--error';
+  return job.state === 'done' ? 'pill--ok' : '';
+}

@@ -1,0 +1,84 @@
+// Bulk rows with a status each, filterable by status and paged (main holds the rows, not the renderer).
+import { useState } from 'react';
+import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
+import type { MatchCandidate } from '../../shared/service/schemas';
+import { SelectField } from '../ui/Field';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { companyLabel, formatConfidence, ROW_STATE_LABEL } from './match-format';
+import { ROWS_PAGE, useBulkRows } from './match-queries';
+
+const FILTERS: Record<string, { label: string; states?: BulkRowView['state'][] }> = {
+  all: { label: 'All rows' },
+  matched: { label: 'Matched', states: ['matched'] },
+  no_match: { label: 'No match', states: ['no_match'] },
+  failed: { label: 'Errors and invalid rows', states: ['error', 'invalid'] },
+  pending: { label: 'Not run yet', states: ['pending'] },
+};
+
+export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: MatchCandidate): void }) {
+  const [filter, setFilter] = useState('all');
+  const [offset, setOffset] = useState(0);
+  const rows = useBulkRows(job.id, offset, FILTERS[filter].states, `${job.state}:${job.done}:${job.total}:${job.finishedAt ?? ''}`);
+  const total = rows.data?.total ?? 0;
+
+  return (
+    <section className="match-bulk-rows" aria-labelledby="match-bulk-rows-title">
+      <h2 id="match-bulk-rows-title">Rows</h2>
+      <div className="match-bulk-rows__tools">
+        <SelectField label="Show" value={filter} onChange={(e) => (setFilter(e.target.value), setOffset(0))}>
+          {Object.entries(FILTERS).map(([k, f]) => (
+            <option key={k} value={k}>{f.label}</option>
+          ))}
+        </SelectField>
+        <nav aria-label="Row pages" className="match-bulk-rows__pager">
+          <button type="button" className="button button--small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ROWS_PAGE))}>
+            Previous
+          </button>
+          <span>
+            {total === 0 ? 0 : offset + 1}–{Math.min(offset + ROWS_PAGE, total)} of {total}
+          </span>
+          <button type="button" className="button button--small" disabled={offset + ROWS_PAGE >= total} onClick={() => setOffset(offset + ROWS_PAGE)}>
+            Next
+          </button>
+        </nav>
+      </div>
+      {rows.error ? <ErrorMessage error={rows.error} /> : null}
+      <div className="table-wrap">
+        <table className="data-table" aria-label="Bulk match rows">
+          <thead>
+            <tr>
+              <th scope="col" className="num">Line</th>
+              <th scope="col">Status</th>
+              <th scope="col">Name</th>
+              <th scope="col">Country</th>
+              <th scope="col">Best match</th>
+              <th scope="col">Confidence</th>
+              <th scope="col">Message</th>
+              <th scope="col"><span className="visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {(rows.data?.rows ?? []).map((r) => (
+              <tr key={r.line} className={`match-row match-row--${r.state}`}>
+                <td className="num">{r.line}</td>
+                <td>{ROW_STATE_LABEL[r.state]}</td>
+                <td>{r.input.name ?? ''}</td>
+                <td>{r.input.country ?? ''}</td>
+                <td>{r.best ? companyLabel(r.best.company) : ''}</td>
+                <td>{r.best ? formatConfidence(r.best.confidence) : ''}</td>
+                <td className="match-row__message">{r.error?.message ?? ''}</td>
+                <td>
+                  {r.best ? (
+                    <button type="button" className="button button--small" onClick={() => onOpen(r.best!)} aria-label={`Open details of the match for line ${r.line}`}>
+                      Details
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+// Bulk step 1–2: get the CSV (open a file or paste), then map its columns to match fields.
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { CsvInspectView } from '../../shared/bridge/groups/match';
+import { MAPPABLE_FIELDS, MATCH_FIELD_LABELS, type ColumnMapping } from '../../shared/match/fields';
+import { firmscope, unwrap } from '../bridge';
+import { SelectField, TextAreaField, TextField } from '../ui/Field';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Spinner } from '../ui/Spinner';
+
+/** Only the start of the text is needed to read the header and a sample. */
+const INSPECT_BYTES = 256 * 1024;
+
+export interface BulkStartRequest {
+  csvText: string;
+  fileName?: string;
+  mapping: ColumnMapping;
+  concurrency: number;
+}
+
+export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest): void; starting: boolean }) {
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState<string | undefined>();
+  const [inspect, setInspect] = useState<CsvInspectView | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [concurrency, setConcurrency] = useState('4');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const readColumns = async (csvText: string) => {
+    setError(null);
+    setInspect(null);
+    if (!csvText.trim()) return;
+    setBusy(true);
+    try {
+      const view = await unwrap(firmscope().match.bulkInspect({ csvText: csvText.slice(0, INSPECT_BYTES) }));
+      setInspect(view);
+      setMapping(view.suggested);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    try {
+      const content = await file.text();
+      setText(content);
+      setFileName(file.name);
+      await readColumns(content);
+    } catch {
+      setError({ code: 'io', message: `Could not read ${file.name}. Check that it is a text CSV file you can open.`, retryable: false });
+    }
+  };
+
+  const conc = Number(concurrency);
+  const concError = Number.isInteger(conc) && conc >= 1 && conc <= 16 ? undefined : 'Parallel requests must be a whole number from 1 to 16.';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!inspect || concError) return;
+    onStart({ csvText: text, fileName, mapping, concurrency: conc });
+  };
+
+  return (
+    <form className="match-bulk-setup" onSubmit={submit} aria-label="Bulk match setup" noValidate>
+      <fieldset>
+        <legend>1. Companies to match (CSV with a header line)</legend>
+        <div className="match-bulk-setup__source">
+          <div className="field">
+            <label className="field__label" htmlFor="match-bulk-file">Open a CSV file</label>
+            <input id="match-bulk-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" onChange={onFile} />
+          </div>
+          <TextAreaField
+            label="…or paste CSV"
+            rows={6}
+            spellCheck={false}
+            value={text.length > INSPECT_BYTES ? `${text.slice(0, 2000)}\n… (${Math.round(text.length / 1024)} KB loaded from ${fileName ?? 'file'})` : text}
+            readOnly={text.length > INSPECT_BYTES}
+            onChange={(e) => {
+              setText(e.target.value);
+              setFileName(undefined);
+              setInspect(null);
+            }}
+            hint="Comma, semicolon, tab or | separated. The first line names the columns."
+          />
+        </div>
+        <div className="action-bar">
+          <button type="button" className="button" disabled={!text.trim() || busy} onClick={() => void readColumns(text)}>
+            Read columns
+          </button>
+          {busy ? <Spinner label="Reading columns…" /> : null}
+        </div>
+      </fieldset>
+      {error ? <ErrorMessage error={error} title="Could not read the CSV" /> : null}
+      {inspect ? (
+        <fieldset>
+          <legend>2. Which column holds what</legend>
+          <div className="form-grid">
+            {MAPPABLE_FIELDS.map((f) => (
+              <SelectField
+                key={f}
+                label={MATCH_FIELD_LABELS[f]}
+                value={mapping[f] ?? ''}
+                onChange={(e) => setMapping((m) => ({ ...m, [f]: e.target.value || undefined }))}
+              >
+                <option value="">(not used)</option>
+                {inspect.headers.map((h) => (
+                  <option key={h} value={h}>{h}</option>
+                ))}
+              </SelectField>
+            ))}
+            <TextField label="Parallel requests" inputMode="numeric" value={concurrency} onChange={(e) => setConcurrency(e.target.value)} error={concError} hint="1–16. More is faster until the service slows down." />
+          </div>
+          <SamplePreview inspect={inspect} />
+          <div className="action-bar">
+            <button type="submit" className="button button--primary" disabled={starting || !!concError}>
+              Match all rows
+            </button>
+            {starting ? <Spinner label="Starting…" /> : null}
+          </div>
+        </fieldset>
+      ) : null}
+    </form>
+  );
+}
+
+function SamplePreview({ inspect }: { inspect: CsvInspectView }) {
+  if (inspect.sample.length === 0) return <p className="muted">The file has a header line but no rows yet.</p>;
+  return (
+    <div className="table-wrap match-bulk-setup__sample">
+      <table className="data-table" aria-label="First rows of the CSV">
+        <thead>
+          <tr>
+            {inspect.headers.map((h) => (
+              <th key={h} scope="col">{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {inspect.sample.map((row, i) => (
+            <tr key={i}>
+              {inspect.headers.map((h) => (
+                <td key={h}>{row[h]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

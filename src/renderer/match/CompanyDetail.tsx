@@ -1,0 +1,49 @@
+// Read-only detail of a matched company, with the way on to its ESG data.
+import { useEffect, useRef } from 'react';
+import type { CompanyRecord } from '../../shared/service/schemas';
+import { cellText, flattenRecord } from '../../shared/search/flatten';
+import { useNavigation } from '../app/navigation';
+import { companyLabel, formatConfidence } from './match-format';
+
+export interface CompanyDetailProps {
+  company: CompanyRecord;
+  confidence?: number;
+  onClose(): void;
+}
+
+export function CompanyDetail({ company, confidence, onClose }: CompanyDetailProps) {
+  const { navigate } = useNavigation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Move focus to the panel so keyboard and screen-reader users land on what they opened.
+  useEffect(() => heading.current?.focus(), [company.company_id]);
+  const fields = Object.entries(flattenRecord(company));
+  return (
+    <section className="match-detail" aria-labelledby="match-detail-title">
+      <div className="match-detail__head">
+        <h2 id="match-detail-title" tabIndex={-1} ref={heading}>
+          {companyLabel(company)}
+        </h2>
+        <button type="button" className="button button--ghost" onClick={onClose} aria-label="Close company details">
+          Close
+        </button>
+      </div>
+      {confidence !== undefined ? <p className="match-detail__confidence">Match confidence {formatConfidence(confidence)}</p> : null}
+      <div className="action-bar">
+        <button type="button" className="button button--primary" onClick={() => navigate({ screen: 'esg', companyId: company.company_id, module: 'news' })}>
+          Open ESG news
+        </button>
+        <button type="button" className="button" onClick={() => navigate({ screen: 'esg', companyId: company.company_id })}>
+          Open in ESG
+        </button>
+      </div>
+      <dl className="match-detail__fields">
+        {fields.map(([k, v]) => (
+          <div key={k} className="match-detail__field">
+            <dt>{k}</dt>
+            <dd>{cellText(v) || <span className="muted">(empty)</span>}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

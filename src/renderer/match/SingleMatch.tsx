@@ -1,0 +1,121 @@
+// Single match: the facts the analyst knows, the exact JSON that will be sent (editable), ranked results.
+import { useEffect, useState, type FormEvent } from 'react';
+import type { MatchCandidate } from '../../shared/service/schemas';
+import { MATCH_FIELD_LABELS, MATCH_FIELDS, type MatchField } from '../../shared/match/fields';
+import { TextAreaField, TextField } from '../ui/Field';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Spinner } from '../ui/Spinner';
+import { useMatchPreview, useSingleMatch } from './match-queries';
+import { MatchResults } from './MatchResults';
+
+const HINTS: Partial<Record<MatchField, string>> = {
+  website: 'Domain or URL, e.g. acme.example',
+  country: 'ISO code, e.g. DE',
+  limit: 'How many candidates to return (1–50).',
+};
+
+export interface SingleMatchProps {
+  prefill?: Record<string, string>;
+  onOpen(candidate: MatchCandidate): void;
+}
+
+export function SingleMatch({ prefill, onOpen }: SingleMatchProps) {
+  const [fields, setFields] = useState<Record<string, string>>(() => pickFields(prefill));
+  const [editedBody, setEditedBody] = useState<string | null>(null);
+  const [bodyError, setBodyError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const preview = useMatchPreview(fields);
+  const match = useSingleMatch();
+
+  useEffect(() => {
+    if (prefill) setFields(pickFields(prefill));
+  }, [prefill]);
+
+  const problems = preview.data?.problems ?? [];
+  const fieldError = (f: string) => (submitted && editedBody === null ? problems.find((p) => p.field === f)?.message : undefined);
+  const shownBody = editedBody ?? (preview.data?.body != null ? JSON.stringify(preview.data.body, null, 2) : '');
+
+  const run = () => {
+    setSubmitted(true);
+    setBodyError(null);
+    if (editedBody !== null) {
+      let rawBody: unknown;
+      try {
+        rawBody = JSON.parse(editedBody);
+      } catch (err) {
+        setBodyError(`The request body is not valid JSON: ${(err as Error).message}. Fix it or reset it to the form.`);
+        return;
+      }
+      match.mutate({ rawBody });
+    } else {
+      match.mutate({ fields });
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    run();
+  };
+
+  return (
+    <div className="match-single">
+      <form onSubmit={submit} aria-label="Match one company" noValidate>
+        <fieldset>
+          <legend>What you know about the company</legend>
+          <div className="form-grid">
+            {MATCH_FIELDS.map((f) => (
+              <TextField
+                key={f}
+                label={MATCH_FIELD_LABELS[f]}
+                name={f}
+                value={fields[f] ?? ''}
+                onChange={(e) => setFields((old) => ({ ...old, [f]: e.target.value }))}
+                inputMode={f === 'limit' ? 'numeric' : undefined}
+                autoComplete="off"
+                required={f === 'name' && preview.data?.source !== 'profile'}
+                hint={HINTS[f]}
+                error={fieldError(f)}
+                readOnly={editedBody !== null}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <TextAreaField
+          className="match-single__body"
+          label="Request body (JSON)"
+          rows={8}
+          spellCheck={false}
+          value={shownBody}
+          onChange={(e) => setEditedBody(e.target.value)}
+          error={bodyError ?? undefined}
+          hint={
+            editedBody !== null
+              ? 'Edited by hand: this text is sent as written and the form is locked.'
+              : preview.data?.source === 'profile'
+                ? "Built from the form with this profile's payload template. Edit it to send something else."
+                : 'Built from the form (default payload). Edit it to send something else.'
+          }
+        />
+        <div className="action-bar">
+          <button type="submit" className="button button--primary" disabled={match.isPending}>
+            Find matches
+          </button>
+          {editedBody !== null ? (
+            <button type="button" className="button" onClick={() => (setEditedBody(null), setBodyError(null))}>
+              Reset body to the form
+            </button>
+          ) : null}
+          {match.isPending ? <Spinner label="Matching…" /> : null}
+        </div>
+      </form>
+      {preview.error ? <ErrorMessage error={preview.error} title="Could not build the request" /> : null}
+      {match.error ? <ErrorMessage error={match.error} title="Match failed" onRetry={run} /> : null}
+      {match.data ? <MatchResults result={match.data} onOpen={onOpen} /> : null}
+    </div>
+  );
+}
+
+function pickFields(prefill: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of MATCH_FIELDS) if (prefill?.[f]) out[f] = prefill[f];
+  return out;
+}

@@ -1,0 +1,51 @@
+// react-query state for Match. Bulk progress is pushed by main (match.bulkProgress) into the jobs cache.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
+import { firmscope, unwrap } from '../bridge';
+import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { upsertBy } from '../hooks/useEventIntoQuery';
+
+export const matchKeys = {
+  preview: (fields: Record<string, string>) => ['match', 'preview', fields] as const,
+  jobs: ['match', 'jobs'] as const,
+  rows: (id: string, offset: number, states: BulkRowView['state'][] | undefined, version: string) =>
+    ['match', 'rows', id, offset, states ?? 'all', version] as const,
+};
+
+/** The body the current form would send (per the active profile's template). */
+export function useMatchPreview(fields: Record<string, string>) {
+  return useQuery({
+    queryKey: matchKeys.preview(fields),
+    queryFn: () => unwrap(firmscope().match.preview({ fields })),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+export function useSingleMatch() {
+  return useMutation({
+    mutationFn: (input: { fields?: Record<string, string>; rawBody?: unknown }) => unwrap(firmscope().match.single(input)),
+  });
+}
+
+export function useBulkJobs() {
+  const qc = useQueryClient();
+  useBridgeEvent('match', 'bulkProgress', (job: BulkJobView) => {
+    qc.setQueryData<BulkJobView[]>(matchKeys.jobs, (old) => upsertBy(old, job, (j) => j.id));
+  });
+  return useQuery({ queryKey: matchKeys.jobs, queryFn: () => unwrap(firmscope().match.bulkJobs()), staleTime: Infinity, refetchOnWindowFocus: false });
+}
+
+export const ROWS_PAGE = 100;
+
+/** One page of a job's rows; `version` (rows done so far) makes the page follow progress. */
+export function useBulkRows(id: string, offset: number, states: BulkRowView['state'][] | undefined, version: string) {
+  return useQuery({
+    queryKey: matchKeys.rows(id, offset, states, version),
+    queryFn: () => unwrap(firmscope().match.bulkRows({ id, offset, limit: ROWS_PAGE, ...(states ? { states } : {}) })),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
