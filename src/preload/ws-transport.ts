@@ -19,7 +19,6 @@ export interface WsTransportOptions {
 }
 
 export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close(): void } {
-  const Impl = opts.WebSocketImpl ?? WebSocket;
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const pending = new Map<number, Pending>();
   let nextId = 1;
@@ -30,10 +29,13 @@ export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close
     if (opened) return opened;
     if (!opts.token) return Promise.reject(new Error('missing launch token'));
     opened = new Promise<WebSocket>((resolve, reject) => {
+      const Impl = opts.WebSocketImpl ?? WebSocket;
       const ws = new Impl(opts.url, [WS_PROTOCOL, WS_TOKEN_PREFIX + opts.token]);
       socket = ws;
       ws.onopen = () => resolve(ws);
       ws.onmessage = (m) => onFrame(String(m.data));
+      // A refused or broken socket is followed by `close`, which settles everything.
+      ws.onerror = () => undefined;
       ws.onclose = () => {
         reject(new Error('bridge socket closed'));
         if (socket === ws) {
