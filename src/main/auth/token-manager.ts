@@ -26,6 +26,8 @@ export interface TokenManagerOptions {
 
 export interface TokenStatus {
   signedIn: boolean;
+  /** A token request is in flight. */
+  fetching: boolean;
   scope?: string;
   expiresAt?: number;
   renewsAt?: number;
@@ -98,8 +100,9 @@ export class TokenManager {
 
   status(): TokenStatus {
     const t = this.token;
-    if (!t || this.now() >= t.expiresAt) return { signedIn: false };
-    return { signedIn: true, scope: t.scope, expiresAt: t.expiresAt, renewsAt: t.renewsAt };
+    const fetching = this.inflight !== null;
+    if (!t || this.now() >= t.expiresAt) return { signedIn: false, fetching };
+    return { signedIn: true, fetching, scope: t.scope, expiresAt: t.expiresAt, renewsAt: t.renewsAt };
   }
 
   /** Fetches a fresh token regardless of the cache (connection test). Does not replace the cached one. */
@@ -119,6 +122,7 @@ export class TokenManager {
         .finally(() => {
           this.inflight = null;
         });
+      this.opts.onChange?.();
     }
     return this.inflight;
   }

@@ -1,0 +1,179 @@
+// The active connection: which profile is in use, its TokenManager and ApiClient, and the
+// ConnectionStatus the renderer sees (emitted on every change, never holding a secret).
+import { AppError, isAppError, toBridgeError, type BridgeError } from '../../shared/errors';
+import type { ConnectionStatus, Profile, VaultKind } from '../../shared/profile';
+import { createApiClient } from '../api/api-client';
+import type { ApiClient } from '../api/types';
+import type { Transport } from '../api/transport';
+import { TokenManager } from '../auth/token-manager';
+import type { ProfileRepo } from './profile-repo';
+
+export interface SandboxUrls {
+  authUrl: string;
+  baseUrl: string;
+}
+
+export interface ConnectionsOptions {
+  repo: ProfileRepo;
+  transport: Transport;
+  /** Starts the embedded sandbox on first use; rejects when it is disabled. */
+  sandboxUrls(): Promise<SandboxUrls>;
+  vault: { kind: VaultKind; notice?: string };
+  now(): number;
+  onStatus(status: ConnectionStatus): void;
+}
+
+interface Session {
+  profile: Profile;
+  tokens: TokenManager;
+  api: ApiClient;
+}
+
+/** Errors that say something about the connection itself (not about one request). */
+const CONNECTION_ERRORS = new Set([
+  'auth_invalid_client', 'auth_invalid_scope', 'auth_not_setup', 'auth_disabled', 'auth_denied',
+  'auth_unreachable', 'auth_bad_response', 'unauthorized', 'not_configured', 'vault_unavailable',
+]);
+
+export class Connections {
+  private session: Session | null = null;
+  private building: Promise<Session> | null = null;
+  private lastError: BridgeError | null = null;
+  private lastEmitted = '';
+
+  constructor(private readonly o: ConnectionsOptions) {}
+
+  /** Profile with real URLs (the sandbox's are resolved here). */
+  async resolve(profile: Profile): Promise<Profile> {
+    if (profile.kind !== 'sandbox') return profile;
+    return { ...profile, ...(await this.o.sandboxUrls()) };
+  }
+
+  /** Token manager + client for a profile, independent of the active session (connection test). */
+  async open(profile: Profile, onChange?: () => void): Promise<Session> {
+    const resolved = await this.resolve(profile);
+    const tokens = new TokenManager({
+      authUrl: resolved.authUrl,
+      clientId: resolved.clientId,
+      scope: resolved.scope,
+      useDiscovery: resolved.useDiscovery,
+      getSecret: () => this.o.repo.secretFor(profile),
+      transport: this.o.transport,
+      now: this.o.now,
+      onChange,
+    });
+    return { profile: resolved, tokens, api: createApiClient({ profile: resolved, tokens, transport: this.o.transport }) };
+  }
+
+  activeProfile(): Profile | null {
+    const id = this.o.repo.activeId();
+    return id ? this.o.repo.get(id) : null;
+  }
+
+  /** The active profile's client; a failure that concerns the connection updates the status. */
+  async api(): Promise<ApiClient> {
+    const s = await this.current();
+    return this.tracked(s.api);
+  }
+
+  async activate(id: string): Promise<ConnectionStatus> {
+    if (!this.o.repo.get(id)) throw new AppError('not_found', 'This profile no longer exists.');
+    this.o.repo.setActiveId(id);
+    this.reset();
+    await this.signIn();
+    return this.status();
+  }
+
+  /** Sign in now (used after activate); the outcome lands in the status, never throws. */
+  async signIn(): Promise<void> {
+    try {
+      const s = await this.current();
+      await s.tokens.getToken();
+      this.lastError = null;
+    } catch (e) {
+      this.lastError = toBridgeError(e);
+    }
+    this.publish();
+  }
+
+  signOut(): ConnectionStatus {
+    this.session?.tokens.clear();
+    this.lastError = null;
+    this.publish();
+    return this.status();
+  }
+
+  /** Forget the session (profile changed, deleted or switched). */
+  reset(): void {
+    this.session?.tokens.clear();
+    this.session = null;
+    this.building = null;
+    this.lastError = null;
+    this.publish();
+  }
+
+  status(): ConnectionStatus {
+    const profile = this.activeProfile();
+    const vault = { kind: this.o.vault.kind, ...(this.o.vault.notice ? { notice: this.o.vault.notice } : {}) };
+    if (!profile) return { profileId: null, profileName: null, state: 'signed_out', vault };
+    const base = { profileId: profile.id, profileName: profile.name, vault };
+    const t = this.session?.profile.id === profile.id ? this.session.tokens.status() : null;
+    if (t?.fetching) return { ...base, state: 'connecting' };
+    if (this.lastError) return { ...base, state: 'error', error: this.lastError };
+    if (t?.signedIn) return { ...base, state: 'connected', scope: t.scope, expiresAt: t.expiresAt, renewsAt: t.renewsAt };
+    return { ...base, state: 'signed_out' };
+  }
+
+  /** Emits connection.statusChanged when anything visible changed. */
+  publish(): void {
+    const s = this.status();
+    const key = JSON.stringify(s);
+    if (key === this.lastEmitted) return;
+    this.lastEmitted = key;
+    this.o.onStatus(s);
+  }
+
+  private async current(): Promise<Session> {
+    const profile = this.activeProfile();
+    if (!profile) throw new AppError('not_configured', 'No connection profile is selected. Choose or create one in Settings.');
+    if (this.session?.profile.id === profile.id) return this.session;
+    if (!this.building) {
+      this.building = this.open(profile, () => this.publish())
+        .then((s) => {
+          this.session = s;
+          return s;
+        })
+        .finally(() => {
+          this.building = null;
+        });
+    }
+    return this.building;
+  }
+
+  private tracked(api: ApiClient): ApiClient {
+    const wrap =
+      <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+      async (...a: A): Promise<R> => {
+        try {
+          const r = await fn(...a);
+          if (this.lastError) {
+            this.lastError = null;
+            this.publish();
+          }
+          return r;
+        } catch (e) {
+          if (isAppError(e) && CONNECTION_ERRORS.has(e.code)) {
+            this.lastError = e.toBridge();
+            this.publish();
+          }
+          throw e;
+        }
+      };
+    return {
+      search: wrap(api.search.bind(api)),
+      esgModule: wrap(api.esgModule.bind(api)),
+      processingStatus: wrap(api.processingStatus.bind(api)),
+      match: wrap(api.match.bind(api)),
+    };
+  }
+}

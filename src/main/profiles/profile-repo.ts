@@ -1,0 +1,124 @@
+// Connection profiles in the settings file, secrets in the vault (account = profile id).
+// The built-in Sandbox profile always exists; its URLs are placeholders resolved at run time to the
+// embedded sandbox, and without a stored secret it uses the sandbox's documented analyst client.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import { ProfileSchema, SANDBOX_PROFILE_ID, type Profile, type ProfileInputSchema } from '../../shared/profile';
+import { SANDBOX_CLIENTS } from '../../sandbox/clients';
+import type { SettingsStore } from '../settings/settings-store';
+import type { SecretVault } from '../secrets/vault';
+
+const PROFILES_KEY = 'profiles';
+const ACTIVE_KEY = 'activeProfileId';
+/** Stands in for the sandbox URLs in the settings file; never used for a request. */
+export const SANDBOX_PLACEHOLDER_URL = 'http://127.0.0.1';
+
+export const BUILT_IN_SANDBOX: Profile = ProfileSchema.parse({
+  id: SANDBOX_PROFILE_ID,
+  name: 'Sandbox',
+  kind: 'sandbox',
+  authUrl: SANDBOX_PLACEHOLDER_URL,
+  baseUrl: SANDBOX_PLACEHOLDER_URL,
+  clientId: SANDBOX_CLIENTS.analyst.id,
+});
+
+type ParsedProfileInput = z.output<typeof ProfileInputSchema>;
+
+export interface ProfileRepo {
+  list(): Profile[];
+  get(id: string): Profile | null;
+  save(input: ParsedProfileInput, secret?: string): Promise<Profile>;
+  delete(id: string): Promise<void>;
+  activeId(): string | null;
+  setActiveId(id: string | null): void;
+  /** The stored secret, or the sandbox analyst secret for the untouched built-in client. */
+  secretFor(profile: Profile): Promise<string | null>;
+  hasSecret(profile: Profile): Promise<boolean>;
+}
+
+export function createProfileRepo(settings: SettingsStore, vault: SecretVault): ProfileRepo {
+  const stored = () => settings.read(PROFILES_KEY, z.array(ProfileSchema), []);
+
+  function list(): Profile[] {
+    const profiles = stored();
+    return profiles.some((p) => p.id === SANDBOX_PROFILE_ID) ? profiles : [BUILT_IN_SANDBOX, ...profiles];
+  }
+
+  async function vaultGet(id: string): Promise<string | null> {
+    try {
+      return await vault.get(id);
+    } catch {
+      throw new AppError('vault_unavailable', 'The keychain could not be read. Unlock it (or restart Firmscope) and try again.', { retryable: true });
+    }
+  }
+
+  return {
+    list,
+    get: (id) => list().find((p) => p.id === id) ?? null,
+    async save(input, secret) {
+      const all = stored();
+      const id = input.id ?? newId(input.name, new Set(list().map((p) => p.id)));
+      const existing = list().find((p) => p.id === id);
+      if (input.id && !existing) throw new AppError('not_found', 'This profile no longer exists. Create it again.');
+      const isSandbox = id === SANDBOX_PROFILE_ID;
+      const profile = ProfileSchema.parse({
+        ...input,
+        id,
+        kind: isSandbox ? 'sandbox' : 'remote',
+        // The sandbox's addresses change every run; only its other fields are the analyst's.
+        ...(isSandbox ? { authUrl: SANDBOX_PLACEHOLDER_URL, baseUrl: SANDBOX_PLACEHOLDER_URL } : {}),
+      });
+      if (secret !== undefined) {
+        try {
+          await vault.set(id, secret);
+        } catch {
+          throw new AppError('vault_unavailable', 'The secret could not be stored in the keychain. Unlock it and save again.', { retryable: true });
+        }
+      }
+      const next = all.some((p) => p.id === id) ? all.map((p) => (p.id === id ? profile : p)) : [...all, profile];
+      settings.write(PROFILES_KEY, next);
+      return profile;
+    },
+    async delete(id) {
+      if (id === SANDBOX_PROFILE_ID) {
+        throw new AppError('invalid_input', 'The built-in Sandbox profile cannot be deleted.');
+      }
+      if (!list().some((p) => p.id === id)) throw new AppError('not_found', 'This profile no longer exists.');
+      // Secret first: a profile must never be gone while its secret stays behind.
+      try {
+        await vault.delete(id);
+      } catch {
+        throw new AppError('vault_unavailable', 'The secret could not be removed from the keychain, so the profile was kept. Unlock the keychain and try again.', {
+          retryable: true,
+        });
+      }
+      settings.write(PROFILES_KEY, stored().filter((p) => p.id !== id));
+      if (settings.get(ACTIVE_KEY) === id) settings.write(ACTIVE_KEY, null);
+    },
+    activeId() {
+      const id = settings.read(ACTIVE_KEY, z.string().nullable(), SANDBOX_PROFILE_ID);
+      return id && list().some((p) => p.id === id) ? id : null;
+    },
+    setActiveId(id) {
+      settings.write(ACTIVE_KEY, id);
+    },
+    async secretFor(profile) {
+      const secret = await vaultGet(profile.id);
+      if (secret) return secret;
+      if (profile.kind === 'sandbox' && profile.clientId === SANDBOX_CLIENTS.analyst.id) return SANDBOX_CLIENTS.analyst.secret;
+      return null;
+    },
+    async hasSecret(profile) {
+      return (await this.secretFor(profile)) !== null;
+    },
+  };
+}
+
+function newId(name: string, taken: Set<string>): string {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'profile';
+  for (;;) {
+    const id = `${slug}-${randomBytes(3).toString('hex')}`;
+    if (!taken.has(id)) return id;
+  }
+}
