@@ -15,6 +15,8 @@ export interface SandboxContext {
   faults: FaultInjector;
   stats: SandboxStats;
   esg: EsgEngine;
+  /** Control routes registered: their paths skip faults and bearer checks. */
+  controlEnabled: boolean;
   /** Filled in once the server listens. */
   urls: { authUrl: string; baseUrl: string };
 }

@@ -8,9 +8,9 @@ import type { FaultTarget } from './faults';
 
 export const CONTROL_PREFIX = `${API_PREFIX}/__control`;
 
-function areaOf(url: string): FaultTarget | null {
+function areaOf(url: string, controlEnabled: boolean): FaultTarget | null {
   if (url.startsWith(`${AUTH_PREFIX}/oauth2/token`)) return 'token';
-  if (!url.startsWith(`${API_PREFIX}/`) || url.startsWith(CONTROL_PREFIX)) return null;
+  if (!url.startsWith(`${API_PREFIX}/`) || (controlEnabled && url.startsWith(CONTROL_PREFIX))) return null;
   const rest = url.slice(API_PREFIX.length);
   if (rest.startsWith('/search/')) return 'search';
   if (rest.startsWith('/esg/v1/processing/')) return 'status';
@@ -38,7 +38,7 @@ function bearer(req: FastifyRequest): string | null {
 
 export function registerGuards(app: FastifyInstance, ctx: SandboxContext): void {
   app.addHook('onRequest', async (req, reply) => {
-    const area = areaOf(req.url);
+    const area = areaOf(req.url, ctx.controlEnabled);
     if (!area) return;
     if (ctx.faults.active) {
       const d = ctx.faults.decide(area);
@@ -82,6 +82,6 @@ export function registerGuards(app: FastifyInstance, ctx: SandboxContext): void 
   });
 
   app.addHook('onResponse', async (req, reply) => {
-    if (areaOf(req.url)) ctx.stats.response(reply.statusCode);
+    if (areaOf(req.url, ctx.controlEnabled)) ctx.stats.response(reply.statusCode);
   });
 }

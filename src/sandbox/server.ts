@@ -83,6 +83,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     faults: new FaultInjector(opts.faults),
     stats: new SandboxStats(clock),
     esg: new EsgEngine(dataset, clock, opts.esg),
+    controlEnabled: opts.enableControl === true,
     urls: { authUrl: '', baseUrl: '' },
   };
   const app = Fastify({ logger: opts.logger ?? false, forceCloseConnections: true, bodyLimit: 1_048_576 });
