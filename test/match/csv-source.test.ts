@@ -84,3 +84,13 @@ describe('inspectCsv', () => {
     expect(p).toEqual({ headers: ['Company', 'Web'], delimiter: ',', sample: [{ Company: 'A', Web: 'a.example' }, { Company: 'B', Web: 'b.example' }] });
   });
 });
+
+describe('readCsv, stray quotes', () => {
+  it('reports a line with several stray quotes once', async () => {
+    const items = await collect(readCsv({ text: 'a,b\nBroken "quote" Co,x\nok,y\n' }));
+    expect(items.map((i) => [i.kind, i.line])).toEqual([
+      ['bad', 2],
+      ['row', 3],
+    ]);
+  });
+});

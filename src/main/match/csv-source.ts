@@ -89,6 +89,7 @@ export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGe
   // on_skip fires while a chunk is parsed, before earlier records of that chunk are consumed;
   // tagging each bad record with how many good ones precede it keeps file order.
   const skipped: Array<{ after: number; item: CsvItem }> = [];
+  let lastBadLine = -1;
   const parser = parse({
     columns: (header: string[]) => dedupeHeaders(header),
     delimiter,
@@ -100,6 +101,9 @@ export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGe
     on_skip: (err, raw) => {
       if (!err) return undefined;
       const line = startLine((err as CsvError & { lines?: number }).lines ?? 0, raw);
+      // One broken line can raise several errors (one per stray quote): report it once.
+      if (line === lastBadLine) return undefined;
+      lastBadLine = line;
       skipped.push({ after: parser.info.records, item: { kind: 'bad', line, message: explain(err, line) } });
       return undefined;
     },

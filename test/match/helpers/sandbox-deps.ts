@@ -1,0 +1,66 @@
+// FeatureDeps for the match feature backed by the production ApiClient against a test sandbox.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient } from '../../../src/main/api/api-client';
+import type { ApiClient } from '../../../src/main/api/types';
+import { createRequestLog } from '../../../src/main/api/request-log';
+import { createTransport } from '../../../src/main/api/transport';
+import { TokenManager } from '../../../src/main/auth/token-manager';
+import type { FeatureDeps } from '../../../src/main/core/feature-deps';
+import type { BulkJobView } from '../../../src/shared/bridge/groups/match';
+import { DEFAULT_PATHS, ProfileSchema } from '../../../src/shared/profile';
+import type { SandboxHandle } from '../../../src/sandbox/server';
+
+export function realClient(sandbox: Pick<SandboxHandle, 'authUrl' | 'baseUrl' | 'control'>): ApiClient {
+  const client = sandbox.control.clients.analyst;
+  const transport = createTransport({ log: createRequestLog(), now: Date.now });
+  const tokens = new TokenManager({
+    authUrl: sandbox.authUrl,
+    clientId: client.id,
+    scope: 'api:use',
+    useDiscovery: false,
+    getSecret: async () => client.secret,
+    transport,
+    now: Date.now,
+  });
+  return createApiClient({ profile: { baseUrl: sandbox.baseUrl, ...DEFAULT_PATHS }, tokens, transport });
+}
+
+export async function sandboxDeps(sandbox: SandboxHandle, template: string | null = null) {
+  const api = realClient(sandbox);
+  const dir = await mkdtemp(join(tmpdir(), 'match-sbx-'));
+  const events: BulkJobView[] = [];
+  const profile = ProfileSchema.parse({
+    id: 'sandbox', name: 'Sandbox', kind: 'sandbox', authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl,
+    clientId: sandbox.control.clients.analyst.id, matchPayloadTemplate: template,
+  });
+  const deps: FeatureDeps = {
+    api: async () => api,
+    activeProfile: () => profile,
+    settings: { read: (_k, _s, f) => f, write: () => {} },
+    emit: ((group: string, name: string, payload: BulkJobView) => {
+      if (group === 'match' && name === 'bulkProgress') events.push(payload);
+    }) as FeatureDeps['emit'],
+    shell: {
+      kind: 'browser',
+      chooseExportPath: async (n) => join(dir, n),
+      revealFile: async () => {},
+      notify: () => {},
+      openExternal: async () => {},
+    },
+    dataDir: dir,
+    now: () => Date.now(),
+  };
+  /** Resolves with the final view of job `id` (progress events are the only signal, as in the UI). */
+  const finished = async (id: string, timeoutMs = 60_000): Promise<BulkJobView> => {
+    const t0 = Date.now();
+    for (;;) {
+      const last = events.filter((e) => e.id === id).at(-1);
+      if (last && last.state !== 'running') return last;
+      if (Date.now() - t0 > timeoutMs) throw new Error(`bulk job ${id} did not finish: ${JSON.stringify(last)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return { deps, events, dir, finished };
+}
