@@ -18,6 +18,13 @@ export function tokenTransportError(e: TransportError, authHost: string): AppErr
 export function tokenHttpError(status: number, body: string, ctx: { authHost: string; clientId: string; scope: string }): AppError {
   const oauth = parseOAuthError(body);
   const details = { status, ...(oauth ? { oauthError: oauth.error } : {}) };
+  if (status === 404 || status === 405) {
+    return new AppError(
+      'auth_bad_response',
+      `There is no token endpoint at ${ctx.authHost} (HTTP ${status}). Check the Auth URL in the profile: it is the authorization server's base address (Firmscope adds /oauth2/token).`,
+      { details },
+    );
+  }
   if (!oauth) {
     if (status >= 500) {
       return new AppError('auth_unreachable', `The authorization server at ${ctx.authHost} has a problem (HTTP ${status}). Try again in a few minutes.`, { retryable: true, details });
