@@ -45,6 +45,7 @@ export function wire(
     getSecret: async () => (o.secret === undefined ? ANALYST.secret : o.secret),
     transport,
     now: o.now,
+    retry: o.retry,
   });
   const api = createApiClient({ profile: { baseUrl: sbx.baseUrl, ...DEFAULT_PATHS }, tokens, transport, retry: o.retry });
   return { tokens, api, log, transport };
