@@ -1,0 +1,70 @@
+// Show, hide, reorder and size the grid's columns without a mouse.
+import { useState } from 'react';
+import { defaultWidth, MAX_WIDTH, MIN_WIDTH, moveColumn, orderedColumns, setHidden, setWidth, type ColumnPrefs } from './column-prefs';
+
+export interface ColumnsPanelProps {
+  available: readonly string[];
+  prefs: ColumnPrefs;
+  onChange(prefs: ColumnPrefs): void;
+}
+
+export function ColumnsPanel({ available, prefs, onChange }: ColumnsPanelProps) {
+  const [open, setOpen] = useState(false);
+  const order = orderedColumns(available, prefs);
+  const hidden = new Set(prefs.hidden);
+  const shown = order.filter((c) => !hidden.has(c)).length;
+  return (
+    <div className="columns-panel">
+      <button type="button" className="button button--small" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Columns ({shown} of {order.length} shown)
+      </button>
+      {open ? (
+        <div className="columns-panel__body" role="group" aria-label="Grid columns">
+          <div className="columns-panel__actions">
+            <button type="button" className="button button--ghost button--small" onClick={() => onChange({ ...prefs, hidden: [] })}>
+              Show all
+            </button>
+            <button type="button" className="button button--ghost button--small" onClick={() => onChange({ order: [], hidden: [], widths: {} })}>
+              Reset columns
+            </button>
+          </div>
+          <ul className="columns-panel__list">
+            {order.map((col, i) => (
+              <li key={col} className="columns-panel__item">
+                <label className="columns-panel__name" title={col}>
+                  <input type="checkbox" checked={!hidden.has(col)} onChange={(e) => onChange(setHidden(prefs, col, !e.target.checked))} />
+                  {col}
+                </label>
+                <button type="button" className="button button--ghost button--small" aria-label={`Move ${col} left`} disabled={i === 0} onClick={() => onChange(moveColumn(available, prefs, col, -1))}>
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Move ${col} right`}
+                  disabled={i === order.length - 1}
+                  onClick={() => onChange(moveColumn(available, prefs, col, 1))}
+                >
+                  ↓
+                </button>
+                <input
+                  type="number"
+                  className="field__input columns-panel__width"
+                  aria-label={`Width of ${col} in pixels`}
+                  min={MIN_WIDTH}
+                  max={MAX_WIDTH}
+                  step={10}
+                  value={prefs.widths[col] ?? defaultWidth(col)}
+                  onChange={(e) => {
+                    const w = Number(e.target.value);
+                    if (Number.isFinite(w) && w > 0) onChange(setWidth(prefs, col, w));
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

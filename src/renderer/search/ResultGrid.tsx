@@ -1,0 +1,260 @@
+// Result grid: TanStack Table for the column model, @tanstack/react-virtual for rows. Roving focus over
+// cells (arrows, Home/End, PageUp/PageDown, Enter opens the record, Space selects, Ctrl+C copies TSV).
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState, type RowSelectionState, type Updater } from '@tanstack/react-table';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import type { CompanyRecord } from '../../shared/service/schemas';
+import { cellText, flattenRecord } from '../../shared/search/flatten';
+import { toTsv } from '../../shared/search/tsv';
+import { defaultWidth, MAX_WIDTH, MIN_WIDTH, orderedColumns, visibleColumns, type ColumnPrefs } from './column-prefs';
+import { ColumnsPanel } from './ColumnsPanel';
+
+export interface ResultGridProps {
+  rows: CompanyRecord[];
+  /** 1-based number of the first row (for row labels). */
+  firstRow: number;
+  available: string[];
+  prefs: ColumnPrefs;
+  onPrefsChange(prefs: ColumnPrefs): void;
+  onOpen(row: CompanyRecord): void;
+}
+
+type Flat = Record<string, unknown>;
+const ROW_H = 32;
+const HEAD_H = 34;
+const LONG = 24;
+
+export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, onOpen }: ResultGridProps) {
+  const data = useMemo(() => rows.map((r) => flattenRecord(r)), [rows]);
+  const columns = useMemo<ColumnDef<Flat>[]>(
+    () => available.map((path) => ({ id: path, header: path, accessorFn: (r: Flat) => r[path], size: defaultWidth(path), minSize: MIN_WIDTH, maxSize: MAX_WIDTH })),
+    [available],
+  );
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [active, setActive] = useState({ r: 0, c: 1 });
+  const [copied, setCopied] = useState<string | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const pendingFocus = useRef(false);
+
+  const table = useReactTable({
+    data,
+    columns,
+    getRowId: (_row, i) => String(i),
+    getCoreRowModel: getCoreRowModel(),
+    enableRowSelection: true,
+    columnResizeMode: 'onChange',
+    state: {
+      columnOrder: orderedColumns(available, prefs),
+      columnVisibility: Object.fromEntries(prefs.hidden.map((c) => [c, false])),
+      columnSizing: prefs.widths,
+      rowSelection: selection,
+    },
+    onRowSelectionChange: setSelection,
+    onColumnSizingChange: (u: Updater<ColumnSizingState>) => {
+      const next = typeof u === 'function' ? u(prefs.widths) : u;
+      const widths = Object.fromEntries(Object.entries(next).map(([k, v]) => [k, Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, v)))]));
+      onPrefsChange({ ...prefs, widths });
+    },
+  });
+  const tableRows = table.getRowModel().rows;
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const visible = visibleColumns(available, prefs);
+  const colCount = visible.length + 1; // + selection column
+  const totalWidth = table.getTotalSize() + 44;
+
+  const activeRowIndex = Math.min(active.r, Math.max(0, rows.length - 1));
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_H,
+    overscan: 12,
+    scrollMargin: HEAD_H,
+    scrollPaddingStart: HEAD_H,
+    // The focused row stays mounted even when scrolled away, so Tab always finds the grid.
+    rangeExtractor: (range: Range) => {
+      const idx = defaultRangeExtractor(range);
+      return idx.includes(activeRowIndex) || rows.length === 0 ? idx : [...idx, activeRowIndex].sort((a, b) => a - b);
+    },
+  });
+
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    pendingFocus.current = false;
+    scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${active.r}:${active.c}"]`)?.focus();
+  }, [active]);
+
+  const selectedRecords = () => {
+    const picked = tableRows.filter((r) => r.getIsSelected()).map((r) => rows[r.index]);
+    return picked.length ? picked : rows[activeRowIndex] ? [rows[activeRowIndex]] : [];
+  };
+  const copy = async () => {
+    const recs = selectedRecords();
+    try {
+      await navigator.clipboard.writeText(toTsv(recs, visible));
+      setCopied(`Copied ${recs.length} row${recs.length === 1 ? '' : 's'} as TSV.`);
+    } catch {
+      setCopied('Copying was refused by the system clipboard.');
+    }
+  };
+
+  const moveTo = (r: number, c: number) => {
+    const nr = Math.max(0, Math.min(rows.length - 1, r));
+    const nc = Math.max(0, Math.min(colCount - 1, c));
+    pendingFocus.current = true;
+    setActive({ r: nr, c: nc });
+    virtualizer.scrollToIndex(nr, { align: 'auto' });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const { r, c } = active;
+    const mod = e.ctrlKey || e.metaKey;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 320) / ROW_H) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => moveTo(r + 1, c),
+      ArrowUp: () => moveTo(r - 1, c),
+      ArrowRight: () => moveTo(r, c + 1),
+      ArrowLeft: () => moveTo(r, c - 1),
+      Home: () => (mod ? moveTo(0, 0) : moveTo(r, 0)),
+      End: () => (mod ? moveTo(rows.length - 1, colCount - 1) : moveTo(r, colCount - 1)),
+      PageDown: () => moveTo(r + page, c),
+      PageUp: () => moveTo(r - page, c),
+      Enter: () => rows[r] && onOpen(rows[r]),
+    };
+    if (mod && e.key.toLowerCase() === 'c') {
+      e.preventDefault();
+      void copy();
+      return;
+    }
+    if (mod && e.key.toLowerCase() === 'a') {
+      e.preventDefault();
+      table.toggleAllRowsSelected(true);
+      return;
+    }
+    if (e.key === ' ' && c > 0) {
+      e.preventDefault();
+      tableRows[r]?.toggleSelected();
+      return;
+    }
+    const action = keys[e.key];
+    if (action) {
+      e.preventDefault();
+      action();
+    }
+  };
+
+  const activeCol = active.c > 0 ? visible[active.c - 1] : undefined;
+  const activeText = activeCol && rows[activeRowIndex] ? cellText(data[activeRowIndex]?.[activeCol]) : '';
+  const selectedCount = Object.values(selection).filter(Boolean).length;
+  const cellTab = (r: number, c: number) => (r === activeRowIndex && c === active.c ? 0 : -1);
+
+  return (
+    <div className="result-grid">
+      <div className="result-grid__toolbar">
+        <button type="button" className="button button--small" onClick={() => void copy()} disabled={rows.length === 0}>
+          {selectedCount ? `Copy ${selectedCount} selected rows (TSV)` : 'Copy row (TSV)'}
+        </button>
+        <button type="button" className="button button--small" onClick={() => rows[activeRowIndex] && onOpen(rows[activeRowIndex])} disabled={rows.length === 0}>
+          Show details
+        </button>
+        <ColumnsPanel available={available} prefs={prefs} onChange={onPrefsChange} />
+        <span className="result-grid__status" role="status">
+          {copied}
+        </span>
+      </div>
+      <div
+        className="grid"
+        role="grid"
+        aria-label="Search results"
+        aria-rowcount={rows.length + 1}
+        aria-colcount={colCount}
+        aria-multiselectable="true"
+        onKeyDown={onKeyDown}
+      >
+        <div className="grid__scroll" ref={scrollRef}>
+          <div role="rowgroup" className="grid__head" style={{ width: totalWidth, height: HEAD_H }}>
+            <div role="row" aria-rowindex={1} className="grid__row grid__row--head">
+              <div role="columnheader" aria-colindex={1} className="grid__cell grid__cell--select">
+                <input
+                  type="checkbox"
+                  aria-label="Select all rows on this page"
+                  checked={table.getIsAllRowsSelected()}
+                  onChange={(e) => table.toggleAllRowsSelected(e.target.checked)}
+                />
+              </div>
+              {headers.map((h, i) => (
+                <div key={h.id} role="columnheader" aria-colindex={i + 2} className="grid__cell grid__cell--head" style={{ width: h.getSize() }} title={h.id}>
+                  <span className="grid__text">{h.id}</span>
+                  <div
+                    className={`grid__resizer${h.column.getIsResizing() ? ' grid__resizer--active' : ''}`}
+                    aria-hidden="true"
+                    onMouseDown={h.getResizeHandler()}
+                    onTouchStart={h.getResizeHandler()}
+                    onDoubleClick={() => h.column.resetSize()}
+                  />
+                </div>
+              ))}
+            </div>
+          </div>
+          <div role="rowgroup" className="grid__body" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
+            {virtualizer.getVirtualItems().map((vi) => {
+              const row = tableRows[vi.index];
+              if (!row) return null;
+              const selected = row.getIsSelected();
+              return (
+                <div
+                  key={row.id}
+                  role="row"
+                  aria-rowindex={vi.index + 2}
+                  aria-selected={selected}
+                  className={`grid__row${selected ? ' grid__row--selected' : ''}${vi.index === activeRowIndex ? ' grid__row--active' : ''}`}
+                  style={{ transform: `translateY(${vi.start - HEAD_H}px)`, height: ROW_H, width: totalWidth }}
+                  onDoubleClick={() => onOpen(rows[vi.index])}
+                >
+                  <div role="gridcell" aria-colindex={1} className="grid__cell grid__cell--select">
+                    <input
+                      type="checkbox"
+                      data-cell={`${vi.index}:0`}
+                      tabIndex={cellTab(vi.index, 0)}
+                      aria-label={`Select row ${firstRow + vi.index}`}
+                      checked={selected}
+                      onChange={row.getToggleSelectedHandler()}
+                      onFocus={() => setActive({ r: vi.index, c: 0 })}
+                    />
+                  </div>
+                  {row.getVisibleCells().map((cell, ci) => {
+                    const text = cellText(cell.getValue());
+                    const missing = cell.getValue() === undefined;
+                    return (
+                      <div
+                        key={cell.id}
+                        role="gridcell"
+                        aria-colindex={ci + 2}
+                        data-cell={`${vi.index}:${ci + 1}`}
+                        tabIndex={cellTab(vi.index, ci + 1)}
+                        className={`grid__cell${missing ? ' grid__cell--missing' : ''}`}
+                        style={{ width: cell.column.getSize() }}
+                        title={text.length > LONG || text.includes('\n') ? text : undefined}
+                        onFocus={() => setActive({ r: vi.index, c: ci + 1 })}
+                      >
+                        <span className="grid__text">{text}</span>
+                      </div>
+                    );
+                  })}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      <p className="result-grid__focus" aria-live="polite">
+        {activeCol ? (
+          <>
+            <strong>{activeCol}</strong> (row {firstRow + activeRowIndex}): <span className="result-grid__focus-value">{activeText || '—'}</span>
+          </>
+        ) : (
+          'Arrow keys move between cells, Enter opens the company, Space selects, Ctrl+C copies.'
+        )}
+      </p>
+    </div>
+  );
+}
