@@ -23,6 +23,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   if (value == null) return undefined;
   const v = value.trim();
   if (/^\d+$/.test(v)) return Number(v) * 1000;
+  // HTTP-date (IMF-fixdate, e.g. "Wed, 21 Oct 2026 07:28:00 GMT"); bare numbers like "-3" are not dates.
+  if (!/[a-z]{3}/i.test(v)) return undefined;
   const at = Date.parse(v);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);
