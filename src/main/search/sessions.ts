@@ -115,13 +115,7 @@ export class SearchSessions {
       // The server no longer accepts this session's tokens: start over without a token and say why.
       this.sessions.delete(s.id);
       const fresh = await this.start(s.body, s.pageSize, signal);
-      const why = isAppError(e) && e.message ? ` (${e.message})` : '';
-      return {
-        ...fresh,
-        restarted: {
-          reason: `The service no longer accepted the page token for these results${why}, so they were loaded again from page 1.`,
-        },
-      };
+      return { ...fresh, restarted: { reason: restartReason(e as AppError) } };
     }
   }
 
@@ -133,6 +127,13 @@ export class SearchSessions {
     for (const s of this.sessions.values()) if (!oldest || s.lastUsed < oldest.lastUsed) oldest = s;
     if (oldest) this.sessions.delete(oldest.id);
   }
+}
+
+function restartReason(e: AppError): string {
+  if (e.code === 'pagination_expired') {
+    return 'The service ended the pagination session of these results, so they were loaded again from page 1.';
+  }
+  return `The service refused the next page of these results ("${e.message}"), so they were loaded again from page 1.`;
 }
 
 function isStaleSession(e: unknown): boolean {
