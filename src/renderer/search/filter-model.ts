@@ -94,7 +94,6 @@ export function conditionValue(c: Condition): ValueResult {
       if (!lo.ok) return lo;
       const hi = parseNumber(c.high, 'To');
       if (!hi.ok) return hi;
-      if ((lo.value as number) > (hi.value as number)) return { ok: false, error: 'From must not be greater than To.' };
       return { ok: true, value: [lo.value, hi.value] };
     }
     case 'json': {
@@ -125,6 +124,11 @@ export function checkCondition(c: Condition): ConditionCheck {
   if (v.ok && attr && isRelation(c.relation)) {
     const problem = filterValueProblem(attr, c.relation, v.value);
     if (problem) hint = `The sandbox catalogue says: ${problem}.`;
+  }
+  // A reversed range is sent as written (the service decides), but the analyst is told.
+  if (!hint && v.ok && c.kind === 'range' && c.numeric) {
+    const [lo, hi] = v.value as [number, number];
+    if (lo > hi) hint = 'From is greater than To, so this range probably matches nothing.';
   }
   return { errors, hint };
 }
