@@ -77,8 +77,10 @@ export function registerGuards(app: FastifyInstance, ctx: SandboxContext): void 
 
   // Malformed-JSON fault: cut the body short but keep the JSON content type.
   app.addHook('onSend', async (req, _reply, payload) => {
-    if (!req.sandboxMalformed || typeof payload !== 'string') return payload;
-    return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
+    if (!req.sandboxMalformed) return payload;
+    if (typeof payload === 'string') return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
+    if (Buffer.isBuffer(payload)) return payload.subarray(0, Math.max(1, Math.floor(payload.length / 2)));
+    return payload;
   });
 
   app.addHook('onResponse', async (req, reply) => {

@@ -10,7 +10,12 @@ export const SEARCH_PATH = '/search/v1/companies';
 
 class LruCache<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
+  private total = 0;
+  /** `max` counts entries, or bytes when `sizeOf` is given. */
+  constructor(
+    private readonly max: number,
+    private readonly sizeOf: (v: V) => number = () => 1,
+  ) {}
   get(key: string): V | undefined {
     const v = this.map.get(key);
     if (v !== undefined) {
@@ -21,12 +26,20 @@ class LruCache<V> {
   }
   set(key: string, value: V): void {
     this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
+    this.total += this.sizeOf(value);
+    while (this.total > this.max && this.map.size > 1) {
+      const oldest = this.map.keys().next().value as string;
+      this.total -= this.sizeOf(this.map.get(oldest)!);
+      this.map.delete(oldest);
+    }
   }
 }
 
 export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): void {
   const results = new LruCache<Uint32Array>(128);
+  // Whole pages are deterministic for (fingerprint, offset): the data never changes and the
+  // HMAC tokens inside depend only on those, so a served page is kept as ready bytes.
+  const pages = new LruCache<Buffer>(64 * 1024 * 1024, (b) => b.length);
   const { companies } = ctx.dataset;
 
   function matching(body: unknown): Uint32Array {
@@ -51,13 +64,19 @@ export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): 
     const fp = requestFingerprint(SEARCH_PATH, query, req.body);
     const token = query.pagination_token;
     const offset = token === undefined || token === '' ? 0 : ctx.pagination.resolve(String(token), fp);
-    const win = pageWindow(ctx.pagination, fp, offset, pageSize, hits.length);
-    const end = Math.min(hits.length, offset + pageSize);
-    const parts: string[] = [];
-    for (let i = offset; i < end; i++) parts.push(ctx.dataset.recordJson(hits[i]));
-    const json =
-      `{"pagination":{"next":${JSON.stringify(win.next)},"previous":${JSON.stringify(win.previous)}},` +
-      `"count":${hits.length},"result":[${parts.join(',')}]}`;
-    return reply.type('application/json; charset=utf-8').send(json);
+    const cacheKey = `${fp}:${offset}`;
+    let page = pages.get(cacheKey);
+    if (!page) {
+      const win = pageWindow(ctx.pagination, fp, offset, pageSize, hits.length);
+      const end = Math.min(hits.length, offset + pageSize);
+      const parts: string[] = [];
+      for (let i = offset; i < end; i++) parts.push(ctx.dataset.recordJson(hits[i]));
+      page = Buffer.from(
+        `{"pagination":{"next":${JSON.stringify(win.next)},"previous":${JSON.stringify(win.previous)}},` +
+          `"count":${hits.length},"result":[${parts.join(',')}]}`,
+      );
+      pages.set(cacheKey, page);
+    }
+    return reply.type('application/json; charset=utf-8').send(page);
   });
 }

@@ -93,7 +93,7 @@ describe('malformed bodies answer 400 with a clear error', () => {
       expect(res.status).toBe(400);
       const err = ApiErrorBodySchema.parse(res.body);
       expect(err.error).toBe('invalid_request');
-      expect(err.message.length).toBeGreaterThan(5);
+      expect(err.message?.length).toBeGreaterThan(5);
       expect(err.field).toBe(field);
     });
   }
