@@ -1,0 +1,101 @@
+// ESG E2E: open a company, request news, watch the count rise live (pushed from main, no renderer
+// polling), then see the articles once the session completes. Uses its own browser-mode host whose
+// embedded sandbox runs 12 s sessions (test/esg/helpers/e2e-host.ts); fresh data dir per test.
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+interface EsgHost {
+  url: string;
+  companyId: string;
+}
+
+const test = base.extend<{ host: EsgHost }>({
+  host: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-esg-e2e-'));
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/esg/helpers/e2e-host.ts', dataDir], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0', ESG_SESSION_MS: '12000' },
+    });
+    let log = '';
+    child.stderr!.on('data', (d) => (log += d));
+    try {
+      const host = await new Promise<EsgHost>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`ESG host printed no URL within 45 s:\n${log}`)), 45_000);
+        child.once('exit', (code) => reject(new Error(`ESG host exited (${code}):\n${log}`)));
+        let companyId = '';
+        createInterface({ input: child.stdout! }).on('line', (line) => {
+          if (line.startsWith('ESG_COMPANY ')) companyId = line.slice('ESG_COMPANY '.length).trim();
+          if (line.startsWith('http://127.0.0.1')) {
+            clearTimeout(timer);
+            resolve({ url: line.trim(), companyId });
+          }
+        });
+      });
+      await use(host);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((r) => child.once('exit', () => r()));
+        child.kill('SIGTERM');
+        const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(t);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+async function openEsg(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ESG' })).toBeVisible();
+}
+
+test('request news for a company, see the count rise live, then the articles', async ({ page, host }) => {
+  test.setTimeout(60_000);
+  await page.goto(host.url);
+  await openEsg(page);
+
+  await page.getByLabel('Company ID').fill(host.companyId);
+  await page.getByRole('button', { name: 'Open company' }).click();
+  await expect(page.getByRole('tab', { name: /News/ })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Request news', exact: true }).click();
+
+  const status = page.getByTestId('esg-status');
+  const count = page.getByTestId('esg-result-count');
+  await expect(status).toHaveText('Processing');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('articles held', { exact: true })).toBeVisible();
+  await expect(panel.getByText(/including ones gathered before this session/)).toBeVisible();
+
+  // Live: the number on screen grows while the session is still processing.
+  const first = Number(await count.textContent());
+  await expect.poll(async () => Number(await count.textContent()), { timeout: 20_000 }).toBeGreaterThan(first);
+  const risen = Number(await count.textContent());
+  const activityRow = page.getByRole('row').filter({ hasText: host.companyId });
+  await expect(activityRow).toContainText('News');
+
+  // Completion, then the articles with their total.
+  await expect(page.getByRole('status').filter({ hasText: /^Complete/ })).toBeVisible({ timeout: 30_000 });
+  const articles = page.getByRole('list', { name: 'news items' }).getByRole('listitem');
+  await expect(articles.first()).toBeVisible();
+  const total = Number(await page.getByTestId('esg-total').textContent());
+  expect(total).toBeGreaterThanOrEqual(risen);
+  await expect(articles).toHaveCount(Math.min(10, total));
+  await expect(page.getByRole('tab', { name: /News/ })).toContainText(`complete, ${total}`);
+  await expect(activityRow).toContainText('Complete');
+
+  // Paginated like search.
+  if (total > 10) {
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'page 2' })).toBeVisible();
+    await expect(articles).toHaveCount(Math.min(10, total - 10));
+  }
+});
