@@ -1,0 +1,48 @@
+// E2E: browser-mode specs in Debian Chromium (never `playwright install`), each test with its own
+// host and fresh data dir (test/e2e/fixtures.ts). Electron specs run only when an Electron binary
+// exists; otherwise this prints one line saying they did not run (they are not counted at all).
+import { defineConfig } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { findElectronBinary, hasDisplay } from './scripts/electron-binary.mjs';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Decided once in the runner; workers inherit the answer through the environment.
+if (process.env.FIRMSCOPE_ELECTRON_E2E === undefined) {
+  const electron = findElectronBinary(root, { downloadTimeoutMs: 0 });
+  const usable = electron.ok && hasDisplay();
+  process.env.FIRMSCOPE_ELECTRON_E2E = usable ? '1' : '0';
+  if (electron.ok) process.env.FIRMSCOPE_ELECTRON_BINARY = electron.path;
+  if (!usable) {
+    const why = electron.ok ? 'no display (run under xvfb-run)' : electron.reason;
+    console.log(`ELECTRON E2E NOT RUN: test/e2e/electron/*.spec.ts were not run (${why}); browser-mode E2E runs instead.`);
+  }
+}
+const runElectron = process.env.FIRMSCOPE_ELECTRON_E2E === '1';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  globalSetup: './scripts/e2e-global-setup.ts',
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'browser-mode', testIgnore: /electron\// },
+    ...(runElectron ? [{ name: 'electron', testMatch: /electron\/.*\.spec\.ts/, fullyParallel: false, workers: 1 }] : []),
+  ],
+});

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm start`: the desktop app (electron-vite) when an Electron binary and a display are available;
+// otherwise one line saying why, then browser mode (opened in Chromium's app mode if there is a display).
+// Extra arguments (`npm start -- --port 4000 --data-dir DIR`) go to browser mode.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { findElectronBinary, hasDisplay } from './electron-binary.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const passThrough = process.argv.slice(2);
+
+function run(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+  return child;
+}
+
+function findChromium() {
+  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) {
+    if (p && existsSync(p)) return p;
+  }
+  return null;
+}
+
+function dataDirFrom(args) {
+  const i = args.findIndex((a) => a === '--data-dir' || a.startsWith('--data-dir='));
+  if (i < 0) return null;
+  return args[i].includes('=') ? args[i].split('=')[1] : args[i + 1];
+}
+
+function startBrowserMode() {
+  const host = spawn(bin('tsx'), [join(root, 'src/main/browser/cli.ts'), ...passThrough], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let chromium = null;
+  const stopAll = (sig) => {
+    chromium?.kill(sig);
+    host.kill(sig);
+  };
+  process.on('SIGINT', () => stopAll('SIGINT'));
+  process.on('SIGTERM', () => stopAll('SIGTERM'));
+  host.on('exit', (code) => {
+    chromium?.kill('SIGTERM');
+    process.exit(code ?? 1);
+  });
+
+  createInterface({ input: host.stdout }).on('line', (line) => {
+    console.log(line);
+    if (!line.startsWith('http://127.0.0.1') || chromium) return;
+    const browser = hasDisplay() ? findChromium() : null;
+    if (!browser) return;
+    const dataDir = dataDirFrom(passThrough) ?? process.env.FIRMSCOPE_DATA_DIR ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'firmscope');
+    const profile = join(dataDir, 'chromium-app-profile');
+    mkdirSync(profile, { recursive: true });
+    const args = [`--app=${line}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check'];
+    if (process.getuid?.() === 0) args.push('--no-sandbox'); // Chromium refuses to start as root otherwise.
+    const startedAt = Date.now();
+    chromium = spawn(browser, args, { stdio: 'ignore' });
+    chromium.on('exit', (code) => {
+      // Closing the app window ends the session; a Chromium that could not start leaves the URL usable.
+      if (code === 0 || Date.now() - startedAt > 5000) host.kill('SIGTERM');
+      else console.log(`Chromium could not open the window (exit ${code}); open the URL above in a browser.`);
+    });
+  });
+}
+
+const found = findElectronBinary(root);
+const electron = found.ok && !hasDisplay() ? { ok: false, reason: 'no display to show its window on' } : found;
+if (electron.ok) {
+  const child = run(bin('electron-vite'), ['preview', '--', ...passThrough]);
+  child.on('exit', (code) => process.exit(code ?? 1));
+} else {
+  console.log(`Electron cannot run here (${electron.reason}); starting browser mode instead.`);
+  startBrowserMode();
+}

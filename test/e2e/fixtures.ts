@@ -1,0 +1,79 @@
+// E2E fixtures: every test gets its own browser-mode host (random port, FRESH data dir, embedded
+// sandbox behind it) and a `page` already opened on the app. The host is stopped and its data
+// dir removed after the test.
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface BrowserModeApp {
+  /** The printed URL, token fragment included. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  dataDir: string;
+  /** Everything the host printed so far (stdout + stderr). */
+  output(): string;
+}
+
+async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/browser/cli.ts', '--port', '0', '--data-dir', dataDir, '--no-build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // The keychain is not what these tests are about; the core falls back to memory with a notice.
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  let log = '';
+  child.stderr!.on('data', (d) => (log += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser mode printed no URL within 30 s:\n${log}`)), 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`browser mode exited (${code}) before printing its URL:\n${log}`));
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      log += line + '\n';
+      if (line.startsWith('http://127.0.0.1')) {
+        clearTimeout(timer);
+        resolve(line.trim());
+      }
+    });
+  });
+  return { child, url, output: () => log };
+}
+
+async function stopHost(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export const test = base.extend<{ app: BrowserModeApp; page: Page }>({
+  app: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-e2e-'));
+    const { child, url, output } = await startHost(dataDir);
+    const u = new URL(url);
+    const token = /token=([^&]+)/.exec(u.hash)?.[1] ?? '';
+    try {
+      await use({ url, origin: u.origin, port: Number(u.port), token, dataDir, output });
+    } finally {
+      await stopHost(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  page: async ({ page, app }, use) => {
+    await page.goto(app.url);
+    await use(page);
+  },
+});
+
+export { expect };

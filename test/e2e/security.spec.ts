@@ -1,0 +1,123 @@
+// The renderer's isolation in browser mode: no Node/Electron globals, exactly the table on
+// window.firmscope, CSP enforced, and the host's locks hold against a page on another origin.
+import { listEntries } from '../../src/shared/bridge/define';
+import { bridgeTable } from '../../src/shared/bridge/table';
+import { expect, test } from './fixtures';
+
+const expectedShape = (): Record<string, string[]> => {
+  const shape: Record<string, string[]> = {};
+  const { fns, events } = listEntries(bridgeTable);
+  for (const g of Object.keys(bridgeTable)) shape[g] = [];
+  for (const f of fns) shape[f.group].push(f.name);
+  for (const e of events) shape[e.group].push(e.listener);
+  return shape;
+};
+
+test('the renderer has no require, process or ipcRenderer', async ({ page }) => {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const globals = await page.evaluate(() => ({
+    require: typeof (window as unknown as Record<string, unknown>).require,
+    process: typeof (window as unknown as Record<string, unknown>).process,
+    ipcRenderer: typeof (window as unknown as Record<string, unknown>).ipcRenderer,
+    electron: typeof (window as unknown as Record<string, unknown>).electron,
+    module: typeof (window as unknown as Record<string, unknown>).module,
+    Buffer: typeof (window as unknown as Record<string, unknown>).Buffer,
+  }));
+  expect(globals).toEqual({ require: 'undefined', process: 'undefined', ipcRenderer: 'undefined', electron: 'undefined', module: 'undefined', Buffer: 'undefined' });
+});
+
+test('window.firmscope is exactly the bridge table, frozen', async ({ page }) => {
+  const shape = await page.evaluate(() => {
+    const api = (window as unknown as { firmscope: Record<string, Record<string, unknown>> }).firmscope;
+    return {
+      groups: Object.keys(api),
+      keys: Object.fromEntries(Object.keys(api).map((g) => [g, Object.keys(api[g])])),
+      types: [...new Set(Object.values(api).flatMap((g) => Object.values(g).map((v) => typeof v)))],
+      frozen: Object.isFrozen(api) && Object.values(api).every((g) => Object.isFrozen(g)),
+    };
+  });
+  const expected = expectedShape();
+  expect(shape.groups).toEqual(Object.keys(bridgeTable));
+  expect(shape.keys).toEqual(expected);
+  expect(shape.types).toEqual(['function']);
+  expect(shape.frozen).toBe(true);
+});
+
+test('bridge calls return Results and bad input comes back as a typed error without a stack', async ({ page }) => {
+  const r = await page.evaluate(async () => {
+    const api = (window as unknown as { firmscope: Record<string, Record<string, (i?: unknown) => Promise<unknown>>> }).firmscope;
+    return { info: await api.app.info(), bad: await api.connection.activate({ id: 42 }), external: await api.app.openExternal({ url: 'file:///etc/passwd' }) };
+  });
+  expect(r.info).toMatchObject({ ok: true, value: { shell: 'browser' } });
+  for (const failed of [r.bad, r.external]) {
+    expect(failed).toMatchObject({ ok: false, error: { code: 'invalid_input', retryable: false } });
+    expect(JSON.stringify(failed)).not.toMatch(/\bat\s.+:\d+:\d+|node_modules|\/work\//);
+  }
+});
+
+test('an injected inline script is blocked by the CSP', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const outcome = await page.evaluate(async () => {
+    const seen = new Promise<string>((resolve) => {
+      document.addEventListener('securitypolicyviolation', (e) => resolve(`${e.violatedDirective} ${e.blockedURI}`), { once: true });
+      setTimeout(() => resolve('no violation event'), 3000);
+    });
+    const s = document.createElement('script');
+    s.textContent = 'window.__inlineRan = true;';
+    document.head.appendChild(s);
+    return { violation: await seen, inlineRan: (window as unknown as { __inlineRan?: boolean }).__inlineRan === true };
+  });
+  expect(outcome.inlineRan).toBe(false);
+  expect(outcome.violation).toMatch(/^script-src/);
+  expect(violations.length).toBeGreaterThan(0);
+});
+
+test('the page is served with the security headers', async ({ page, app }) => {
+  const res = await page.request.get(app.origin + '/');
+  const h = res.headers();
+  expect(h['content-security-policy']).toContain("script-src 'self'");
+  expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(h['x-content-type-options']).toBe('nosniff');
+  expect(await res.text()).not.toContain(app.token);
+});
+
+test('the launch token is taken out of the address bar but survives a reload', async ({ page }) => {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+  await page.reload();
+  const r = await page.evaluate(() => (window as unknown as { firmscope: { app: { info(): Promise<{ ok: boolean }> } } }).firmscope.app.info());
+  expect(r.ok).toBe(true);
+});
+
+test('a page on another origin cannot open the bridge, even with the token', async ({ page, app, browser }) => {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // Serve a hostile page from a different origin (localhost on another port is another origin).
+  const other = await browser.newPage();
+  await other.route('http://evil.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<html><body>evil</body></html>' }));
+  await other.goto('http://evil.test/');
+  const attempt = await other.evaluate(
+    ({ port, token }) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/__firmscope/bridge`, ['firmscope.v1', `firmscope.token.${token}`]);
+        ws.onopen = () => resolve('opened');
+        ws.onerror = () => resolve('refused');
+      }),
+    { port: app.port, token: app.token },
+  );
+  expect(attempt).toBe('refused');
+  // And a wrong token from our own origin is refused too.
+  const wrong = await page.evaluate(
+    (port) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/__firmscope/bridge`, ['firmscope.v1', 'firmscope.token.wrong']);
+        ws.onopen = () => resolve('opened');
+        ws.onerror = () => resolve('refused');
+      }),
+    app.port,
+  );
+  expect(wrong).toBe('refused');
+  await other.close();
+});
