@@ -99,24 +99,22 @@ function makeCompany(seed: number, index: number, usedDomains: Set<string>): San
   if (chance(rng, 0.4)) tags.push(pick(rng, TAGS));
   if (chance(rng, 0.1)) tags.push(pick(rng, TAGS));
   // Assembled in reading order; absent optional keys are left out, not set to undefined.
-  const company: SandboxCompany = {
-    company_id,
-    name,
-    country: country.code,
-    country_name: country.name,
-    ...(hasCity ? { city } : {}),
-    address,
-    industry_code,
-    industry_label,
-    legal_form,
-    employee_count,
-    ...(revenue === undefined ? {} : { revenue }),
-    founding_year,
-    ...(website_domain ? { website_domain, website: `https://www.${website_domain}` } : {}),
-    ...(phone ? { phone } : {}),
-    identifiers,
-    tags,
-  };
+  const company = { company_id, name, country: country.code, country_name: country.name } as SandboxCompany;
+  if (hasCity) company.city = city;
+  company.address = address;
+  company.industry_code = industry_code;
+  company.industry_label = industry_label;
+  company.legal_form = legal_form;
+  company.employee_count = employee_count;
+  if (revenue !== undefined) company.revenue = revenue;
+  company.founding_year = founding_year;
+  if (website_domain) {
+    company.website_domain = website_domain;
+    company.website = `https://www.${website_domain}`;
+  }
+  if (phone) company.phone = phone;
+  company.identifiers = identifiers;
+  company.tags = tags;
   return company;
 }
 

@@ -18,12 +18,6 @@ describe('generateCompanies', () => {
     expect(other[0].company_id).not.toBe(all[0].company_id);
   });
 
-  it('generates 25k companies quickly', () => {
-    const t = performance.now();
-    generateCompanies(9, 25_000);
-    expect(performance.now() - t).toBeLessThan(1500);
-  });
-
   it('gives every record a unique UUID company_id and parses as a company record', () => {
     expect(new Set(all.map((c) => c.company_id)).size).toBe(all.length);
     for (const c of all) {
