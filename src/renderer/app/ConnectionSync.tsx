@@ -10,13 +10,16 @@ const CONNECTION_OWNED = new Set(['connection', 'app', 'diagnostics']);
 
 export function ConnectionSync() {
   const qc = useQueryClient();
-  const lastProfile = useRef<string | null | undefined>(undefined);
+  const last = useRef<ConnectionStatus | undefined>(undefined);
   useBridgeEvent('connection', 'statusChanged', (status: ConnectionStatus) => {
-    const before = lastProfile.current ?? qc.getQueryData<ConnectionStatus>(connectionKeys.status)?.profileId;
+    const before = last.current ?? qc.getQueryData<ConnectionStatus>(connectionKeys.status);
     qc.setQueryData(connectionKeys.status, status);
-    lastProfile.current = status.profileId;
-    void qc.invalidateQueries({ queryKey: connectionKeys.profiles });
-    if (before !== undefined && before !== status.profileId) {
+    last.current = status;
+    // The active id, and the sandbox URLs (known once it runs), change with profile or state only.
+    if (before?.profileId !== status.profileId || before?.state !== status.state) {
+      void qc.invalidateQueries({ queryKey: connectionKeys.profiles });
+    }
+    if (before !== undefined && before.profileId !== status.profileId) {
       void qc.invalidateQueries({ predicate: (q) => !CONNECTION_OWNED.has(String(q.queryKey[0])) });
     }
   });

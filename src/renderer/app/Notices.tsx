@@ -36,7 +36,7 @@ export function Notices() {
   return (
     <div className="notices" aria-label="Notices" role="region">
       {visible.map((n) => (
-        <Banner key={n.id} level={n.level} onDismiss={() => setDismissed((s) => new Set(s).add(n.id))} dismissLabel={`Dismiss notice: ${n.message}`}>
+        <Banner key={n.id} level={n.level} onDismiss={() => setDismissed((s) => new Set(s).add(n.id))}>
           {n.message}
         </Banner>
       ))}

@@ -14,15 +14,20 @@ export interface ProfileEditorProps {
   status?: ConnectionStatus;
   onSaved: (p: ProfileView) => void;
   onDeleted: () => void;
+  /** Message carried over a remount (a new profile gets its id on save and a fresh editor). */
+  initialNotice?: string | null;
 }
 
-export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEditorProps) {
+export function ProfileEditor({ profile, status, onSaved, onDeleted, initialNotice = null }: ProfileEditorProps) {
   const initial = profile ? formFromProfile(profile) : emptyForm();
-  const [form, setForm] = useState<ProfileFormState>(initial);
+  // Only the analyst's edits are state: fields they did not touch follow the server (e.g. the
+  // sandbox URLs, known once it has started), so a refetch never looks like an unsaved change.
+  const [edits, setEdits] = useState<Partial<ProfileFormState>>({});
+  const form: ProfileFormState = { ...initial, ...edits };
   const [errors, setErrors] = useState<FieldErrors>({});
   const [secretTyped, setSecretTyped] = useState(false);
   const [secretKey, setSecretKey] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(initialNotice);
   const [report, setReport] = useState<TestReport | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const secretRef = useRef<HTMLInputElement>(null);
@@ -63,7 +68,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
       if (secretRef.current) secretRef.current.value = '';
       setSecretTyped(false);
       setSecretKey((k) => k + 1);
-      setForm(formFromProfile(saved));
+      setEdits({});
       onSaved(saved);
       return saved.id;
     } catch (e) {
@@ -116,7 +121,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
       <ProfileFields
         form={form}
         errors={errors}
-        onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+        onChange={(patch) => setEdits((e) => ({ ...e, ...patch }))}
         isSandbox={isSandbox}
         hasSecret={!!profile?.hasSecret}
         secretRef={secretRef}

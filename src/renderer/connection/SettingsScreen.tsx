@@ -12,6 +12,7 @@ export function SettingsScreen() {
   const profiles = useProfiles();
   const status = useConnectionStatus();
   const [selected, setSelected] = useState<string | null>(null);
+  const [flash, setFlash] = useState<{ id: string; text: string } | null>(null);
 
   if (profiles.isPending) return <Spinner label="Loading profiles…" />;
   if (profiles.isError) return <ErrorMessage error={profiles.error} title="Could not load profiles" onRetry={() => void profiles.refetch()} alwaysRetry />;
@@ -25,7 +26,10 @@ export function SettingsScreen() {
     <section aria-labelledby="settings-title" className="screen">
       <h1 id="settings-title">Connection settings</h1>
       <div className="profile-picker">
-        <SelectField label="Profile" value={selectedId} onChange={(e) => setSelected(e.target.value)}>
+        <SelectField label="Profile" value={selectedId} onChange={(e) => {
+            setFlash(null);
+            setSelected(e.target.value);
+          }}>
           {list.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -34,7 +38,10 @@ export function SettingsScreen() {
           ))}
           {selectedId === NEW ? <option value={NEW}>New profile (unsaved)</option> : null}
         </SelectField>
-        <button type="button" className="button" onClick={() => setSelected(NEW)} disabled={selectedId === NEW}>
+        <button type="button" className="button" onClick={() => {
+            setFlash(null);
+            setSelected(NEW);
+          }} disabled={selectedId === NEW}>
           New profile
         </button>
       </div>
@@ -42,8 +49,15 @@ export function SettingsScreen() {
         key={selectedId}
         profile={profile}
         status={status.data}
-        onSaved={(p) => setSelected(p.id)}
-        onDeleted={() => setSelected(null)}
+        initialNotice={flash?.id === selectedId ? flash.text : null}
+        onSaved={(p) => {
+          if (p.id !== selectedId) setFlash({ id: p.id, text: 'Profile saved.' });
+          setSelected(p.id);
+        }}
+        onDeleted={() => {
+          setFlash(null);
+          setSelected(null);
+        }}
       />
     </section>
   );

@@ -1,5 +1,5 @@
 // Dismissible message strip (app notices, vault warnings).
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface BannerProps {
   level: 'info' | 'warning' | 'error';
@@ -8,12 +8,16 @@ export interface BannerProps {
   dismissLabel?: string;
 }
 
+
 export function Banner({ level, children, onDismiss, dismissLabel = 'Dismiss notice' }: BannerProps) {
+  const textId = useId();
   return (
     <div className={`banner banner--${level}`} role={level === 'error' ? 'alert' : 'status'}>
-      <div className="banner__text">{children}</div>
+      <div className="banner__text" id={textId}>
+        {children}
+      </div>
       {onDismiss ? (
-        <button type="button" className="button button--ghost banner__dismiss" onClick={onDismiss} aria-label={dismissLabel}>
+        <button type="button" className="button button--ghost banner__dismiss" onClick={onDismiss} aria-label={dismissLabel} aria-describedby={textId}>
           Dismiss
         </button>
       ) : null}

@@ -1,0 +1,190 @@
+// Connection/Settings screen against browser mode with the embedded sandbox behind it.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Documented in docs (token endpoint 401 invalid_client) and raised by src/main/auth/token-errors.ts. */
+const INVALID_CLIENT_MESSAGE =
+  'The client ID "sandbox-analyst" or its secret was not accepted. Re-enter the client secret in Settings and check the client ID with the service operator.';
+
+async function openSettings(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection settings' })).toBeVisible();
+  await page.getByLabel('Profile', { exact: true }).selectOption({ label: 'Sandbox (active)' });
+}
+
+const header = (page: Page) => page.getByTestId('connection-summary');
+const steps = (page: Page) => page.getByRole('list', { name: 'Connection test steps' }).getByRole('listitem');
+
+test('connects the Sandbox profile, shows token status and passes Test connection step by step', async ({ page }) => {
+  await openSettings(page);
+  await expect(page.getByLabel('Client secret')).toHaveValue('');
+  await expect(page.getByText('stored', { exact: true })).toBeVisible();
+
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  if (await signOut.isVisible()) await signOut.click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(header(page)).toContainText('Profile Sandbox');
+  await expect(header(page)).toContainText(/Connected, token renews in (\d+ min|less than a minute)/);
+  const minutes = Number(/renews in (\d+) min/.exec((await header(page).textContent()) ?? '')?.[1]);
+  expect(minutes).toBeGreaterThan(40);
+  expect(minutes).toBeLessThanOrEqual(60);
+
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('heading', { name: 'Connection test passed' })).toBeVisible();
+  await expect(steps(page)).toHaveCount(3);
+  for (const [i, name] of ['Discovery', 'Token', 'API call'].entries()) {
+    const line = steps(page).nth(i);
+    await expect(line).toContainText(name);
+    await expect(line).toHaveAttribute('data-outcome', /^(ok|skipped)$/);
+    await expect(line).toContainText(/\d+(\.\d+)? (ms|s)$/);
+  }
+  await expect(steps(page).nth(1)).toHaveAttribute('data-outcome', 'ok');
+  await expect(steps(page).nth(2)).toHaveAttribute('data-outcome', 'ok');
+  // Testing an unchanged profile neither saves it nor drops the live session.
+  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+  await expect(header(page)).toContainText(/Connected, token renews in/);
+
+  // Support can see what happened, redacted.
+  await page.keyboard.press('Alt+6');
+  await expect(page.getByRole('heading', { level: 1, name: 'Diagnostics' })).toBeVisible();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: '/oauth2/token' }).first()).toContainText('POST');
+  await expect(table.getByRole('columnheader')).toHaveText(['Time', 'Method', 'Host', 'Path', 'Status', 'Duration', 'Attempt', 'Error class']);
+  await page.getByRole('button', { name: 'Clear log' }).click();
+  await expect(page.getByText('No requests recorded yet.')).toBeVisible();
+
+  await page.keyboard.press('Alt+5');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(header(page)).toContainText('Not connected');
+});
+
+test('a wrong secret on the Sandbox profile gives the documented invalid-client message', async ({ page }) => {
+  await openSettings(page);
+  await page.getByLabel('Client secret').fill('not-the-sandbox-secret');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByText('Changes saved, then tested.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Connection test failed' })).toBeVisible();
+  const token = steps(page).nth(1);
+  await expect(token).toHaveAttribute('data-outcome', 'failed');
+  await expect(token).toContainText(INVALID_CLIENT_MESSAGE);
+  await expect(steps(page).nth(2)).toHaveAttribute('data-outcome', /^(skipped|failed)$/);
+
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not connect' });
+  await expect(alert).toContainText(INVALID_CLIENT_MESSAGE);
+  await expect(alert).toContainText('auth_invalid_client');
+  await expect(header(page)).toContainText('Connection failed');
+
+  // The right secret brings it back.
+  await page.getByLabel('Client secret').fill('sandbox-analyst-secret');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(header(page)).toContainText(/Connected, token renews in/);
+});
+
+test('invalid fields are reported inline before anything is sent', async ({ page }) => {
+  await openSettings(page);
+  await page.getByRole('button', { name: 'New profile' }).click();
+  await expect(page.getByRole('heading', { name: 'New profile' })).toBeVisible();
+  await page.getByLabel('Auth URL').fill('auth.example.com');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Fix the highlighted fields, then try again.')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Name')).toHaveAccessibleDescription(/Name is required/);
+  await expect(page.getByLabel('Auth URL')).toHaveAccessibleDescription(/Enter a full http\(s\) URL/);
+  await expect(page.getByLabel('Client ID')).toHaveAccessibleDescription(/Client ID is required/);
+
+  // A valid remote profile saves, can be deleted, the built-in one cannot.
+  await page.getByLabel('Name').fill('Acme staging');
+  await page.getByLabel('Auth URL').fill('http://127.0.0.1:9/');
+  await page.getByLabel('Base URL').fill('http://127.0.0.1:9');
+  await page.getByLabel('Client ID').fill('acme-client');
+  await page.locator('summary', { hasText: 'Advanced' }).click();
+  await expect(page.getByLabel('Use discovery document')).not.toBeChecked();
+  await expect(page.getByLabel('Search path')).toHaveValue('/search/v1/companies');
+  await expect(page.getByLabel('ESG module path template')).toBeVisible();
+  await expect(page.getByLabel('ESG status path template')).toBeVisible();
+  await expect(page.getByLabel('Match path')).toHaveValue('/match/v5/companies');
+  await expect(page.getByLabel('Match payload template')).toHaveValue('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Profile: Acme staging' })).toBeVisible();
+  await expect(page.getByLabel('Auth URL')).toHaveValue('http://127.0.0.1:9');
+  await page.getByRole('button', { name: 'Delete profile' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByLabel('Profile', { exact: true })).not.toContainText('Acme staging');
+  await expect(page.getByRole('button', { name: 'Delete profile' })).toHaveCount(0);
+});
+
+test('a canary secret typed into Settings never reaches the page after saving', async ({ page }) => {
+  const canary = `CANARY-${Date.now().toString(36)}-7f3a9c`;
+  await openSettings(page);
+  const secret = page.getByLabel('Client secret');
+  await secret.focus();
+  // Keyboard events, not fill(): nothing but the page itself ever holds the string in page JS.
+  await page.keyboard.type(canary);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
+  await expect(page.getByLabel('Client secret')).toHaveValue('');
+  await expect(page.getByText('stored', { exact: true })).toBeVisible();
+
+  // Visit every screen so anything that might echo it gets its chance to render.
+  for (const key of ['1', '2', '3', '4', '6', '5']) await page.keyboard.press(`Alt+${key}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection settings' })).toBeVisible();
+
+  const leaks = await page.evaluate((needle) => {
+    const found: string[] = [];
+    if (document.documentElement.outerHTML.includes(needle)) found.push('DOM markup');
+    for (const el of Array.from(document.querySelectorAll('input, textarea'))) {
+      if ((el as HTMLInputElement).value.includes(needle)) found.push(`value of ${el.outerHTML.slice(0, 60)}`);
+    }
+    for (const [name, store] of [['localStorage', localStorage], ['sessionStorage', sessionStorage]] as const) {
+      for (let i = 0; i < store.length; i++) if ((store.getItem(store.key(i) ?? '') ?? '').includes(needle)) found.push(name);
+    }
+    // Everything reachable from window (and React's expandos on DOM nodes) up to a bounded depth.
+    const seen = new WeakSet<object>();
+    const queue: Array<[unknown, string, number]> = [[window, 'window', 0]];
+    const roots = Array.from(document.querySelectorAll('*'));
+    for (const el of roots) queue.push([el, `<${el.tagName.toLowerCase()}>`, 1]);
+    let visited = 0;
+    while (queue.length && visited < 400_000) {
+      const [v, path, depth] = queue.shift()!;
+      visited++;
+      if (typeof v === 'string') {
+        if (v.includes(needle)) found.push(path);
+        continue;
+      }
+      if (!v || (typeof v !== 'object' && typeof v !== 'function') || seen.has(v as object) || depth > 12) continue;
+      seen.add(v as object);
+      let keys: string[] = [];
+      try {
+        keys = Object.getOwnPropertyNames(v);
+      } catch {
+        continue;
+      }
+      for (const k of keys) {
+        if (v === window && (k === 'window' || k === 'self' || k === 'frames' || k === 'parent' || k === 'top')) continue;
+        let child: unknown;
+        try {
+          const d = Object.getOwnPropertyDescriptor(v, k);
+          child = d && 'value' in d ? d.value : undefined;
+        } catch {
+          continue;
+        }
+        if (child instanceof Node && child !== document) continue; // DOM nodes are enqueued above
+        queue.push([child, `${path}.${k}`, depth + 1]);
+      }
+    }
+    return found;
+  }, canary);
+  expect(leaks).toEqual([]);
+
+  // And nowhere in the JS heap once garbage is collected (Chromium DevTools protocol).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const chunks: string[] = [];
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', (e) => chunks.push(e.chunk));
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  expect(chunks.join('').includes(canary)).toBe(false);
+  await cdp.detach();
+});
