@@ -12,9 +12,9 @@ const S1 = '11111111-1111-4111-8111-111111111111';
 function world(settings = new MemorySettings()) {
   const timers = new ManualTimers();
   const api = new FakeEsgApi(timers.now);
-  const { deps, rec } = fakeDeps(async () => api, { settings, now: timers.now });
+  const { deps, rec, switchProfile } = fakeDeps(async () => api, { settings, now: timers.now });
   const feature = createEsgFeature(deps, { timers, policy: { jitter: 0 } });
-  return { timers, api, rec, feature, settings };
+  return { timers, api, rec, feature, settings, switchProfile };
 }
 
 describe('ESG feature', () => {
@@ -95,6 +95,20 @@ describe('ESG feature', () => {
     await feature.handlers.request({ companyId: 'C2', module: 'news', pageSize: 10 }, ctx());
     expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([other, expect.objectContaining({ companyId: 'C2' })]);
     await feature.dispose!();
+  });
+
+  it('never polls a session with another profile\'s client; it stays on disk for that profile', async () => {
+    const { timers, api, feature, settings, switchProfile } = world();
+    api.moduleAnswers.set('C1/news', [moduleResponse({ company_id: 'C1', module: 'news', status: 'processing', active_processing_session: S1 })]);
+    api.script(S1, 'C1', 'news', [{ result_count: 1 }]);
+    await feature.handlers.request({ companyId: 'C1', module: 'news', pageSize: 10 }, ctx());
+    await timers.advance(1000);
+    switchProfile('prod');
+    await timers.advance(60_000);
+    expect(api.statusCalls).toHaveLength(1);
+    const [w] = await feature.handlers.listWatches(undefined, ctx());
+    expect(w).toMatchObject({ state: 'error', error: { code: 'not_configured', message: expect.stringMatching(/another connection profile/) } });
+    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: S1, profileId: 'sandbox', resultCount: 1 })]);
   });
 
   it('unwatch stops polling and forgets the watch', async () => {

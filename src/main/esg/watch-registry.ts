@@ -1,6 +1,7 @@
 // Every watched session, one SessionWatch per session id however many views show it.
 // Watches in flight are persisted so a restart resumes them.
 import { z } from 'zod';
+import { AppError } from '../../shared/errors';
 import { EsgModuleSchema, type EsgModule } from '../../shared/service/schemas';
 import type { WatchView } from '../../shared/bridge/groups/esg';
 import type { FeatureSettings } from '../core/feature-deps';
@@ -32,6 +33,12 @@ export interface RegistryDeps extends Omit<SessionWatchDeps, 'onChange' | 'onTer
   onChange(view: WatchView): void;
   onTerminal(view: WatchView, entry: WatchEntry): void;
 }
+
+const PROFILE_CHANGED = 'profile_changed';
+const profileChanged = () =>
+  new AppError('not_configured', 'Paused: this session belongs to another connection profile. It resumes when that profile is active at the next start.', {
+    details: { reason: PROFILE_CHANGED },
+  });
 
 export class WatchRegistry {
   private readonly entries = new Map<string, WatchEntry>();
@@ -67,6 +74,7 @@ export class WatchRegistry {
     if (!e) return false;
     e.watch.stop();
     this.entries.delete(sessionId);
+    this.dormant = this.dormant.filter((w) => w.sessionId !== sessionId);
     this.persist();
     return true;
   }
@@ -88,8 +96,15 @@ export class WatchRegistry {
     const entry: WatchEntry = { pageSize: w.pageSize, profileId: w.profileId, watch: undefined as unknown as SessionWatch };
     entry.watch = new SessionWatch(w, {
       ...this.deps,
+      // A session id only means something to the service that issued it: never ask another profile's.
+      api: async () => {
+        if (this.deps.activeProfileId() !== w.profileId) throw profileChanged();
+        return this.deps.api();
+      },
       onChange: (v) => this.deps.onChange(v),
       onTerminal: (v) => {
+        // Kept on disk for when its profile is active again (the next start resumes it).
+        if (v.error?.details?.reason === PROFILE_CHANGED) this.dormant.push({ ...w, resultCount: v.resultCount });
         this.persist();
         this.deps.onTerminal(v, entry);
       },

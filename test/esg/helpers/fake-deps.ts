@@ -34,7 +34,7 @@ export function fakeDeps(api: () => Promise<ApiClient>, opts: { settings?: Memor
     notify: (title, body) => rec.notifications.push({ title, body }),
     openExternal: async () => {},
   };
-  const profile = { id: opts.profileId ?? 'sandbox', name: 'Sandbox' } as Profile;
+  let profile = { id: opts.profileId ?? 'sandbox', name: 'Sandbox' } as Profile;
   const deps: FeatureDeps = {
     api,
     activeProfile: () => profile,
@@ -44,7 +44,8 @@ export function fakeDeps(api: () => Promise<ApiClient>, opts: { settings?: Memor
     dataDir: '/nonexistent',
     now,
   };
-  return { deps, rec };
+  const switchProfile = (id: string) => (profile = { ...profile, id });
+  return { deps, rec, switchProfile };
 }
 
 export const ctx = () => ({ signal: new AbortController().signal });
