@@ -19,7 +19,17 @@ export function ColumnsPanel({ available, prefs, onChange }: ColumnsPanelProps) 
         Columns ({shown} of {order.length} shown)
       </button>
       {open ? (
-        <div className="columns-panel__body" role="group" aria-label="Grid columns">
+        <div
+          className="columns-panel__body"
+          role="group"
+          aria-label="Grid columns"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              setOpen(false);
+            }
+          }}
+        >
           <div className="columns-panel__actions">
             <button type="button" className="button button--ghost button--small" onClick={() => onChange({ ...prefs, hidden: [] })}>
               Show all

@@ -1,0 +1,159 @@
+// Search and browse against browser mode with the embedded sandbox (seed 42, 25,000 companies).
+import type { Page } from '@playwright/test';
+import { generateCompanies } from '../../src/sandbox/dataset';
+import { expect, test } from './fixtures';
+
+const companies = generateCompanies(42, 25_000);
+const zaLarge = companies.filter((c) => c.country === 'ZA' && (c.employee_count ?? 0) > 10_000);
+
+const pager = (page: Page) => page.getByRole('navigation', { name: 'Result pages' });
+const range = (page: Page) => page.getByTestId('rows-range');
+const searchButton = (page: Page) => page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true });
+const bodyEditor = (page: Page) => page.getByLabel('Request body (JSON)');
+
+/** company_id column (first data column) of the rows on screen. */
+async function shownIds(page: Page): Promise<string[]> {
+  return page.locator('[role="row"] [role="gridcell"][aria-colindex="2"]').allTextContents();
+}
+
+async function openSearch(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
+}
+
+test('two-condition search, paging both ways, page size restart, JSON editing, saved search after reload', async ({ page }) => {
+  const n = zaLarge.length;
+  const pages = Math.ceil(n / 10);
+  expect(pages).toBeGreaterThanOrEqual(3);
+  await openSearch(page);
+
+  await page.getByLabel('Attribute of condition 1').fill('country');
+  await page.getByLabel('Relation of condition 1').fill('equals');
+  await page.getByLabel('Value of condition 1').fill('ZA');
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  await page.getByLabel('Attribute of condition 2').fill('employee_count');
+  await page.getByLabel('Relation of condition 2').fill('greater_than');
+  await page.getByLabel('Value of condition 2 (number)').fill('10000');
+  await expect(page.getByRole('radio', { name: 'all conditions (and)' })).toBeChecked();
+  expect(JSON.parse(await bodyEditor(page).inputValue())).toEqual({
+    filters: { and: [{ attribute: 'country', relation: 'equals', value: 'ZA' }, { attribute: 'employee_count', relation: 'greater_than', value: 10000 }] },
+  });
+  await searchButton(page).click();
+
+  await expect(pager(page)).toContainText('Page 1');
+  await expect(range(page)).toHaveText(`Rows 1–10 of ${n}`);
+  const first = await shownIds(page);
+  expect(first).toHaveLength(10);
+  expect(new Set(first)).toEqual(new Set(zaLarge.slice(0, 10).map((c) => c.company_id)));
+  await expect(pager(page).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  const next = pager(page).getByRole('button', { name: 'Next' });
+  for (let p = 2; p <= pages; p++) {
+    await next.click();
+    await expect(pager(page)).toContainText(`Page ${p}`);
+  }
+  await expect(range(page)).toHaveText(`Rows ${(pages - 1) * 10 + 1}–${n} of ${n}`);
+  await expect(next).toBeDisabled();
+  const prev = pager(page).getByRole('button', { name: 'Previous' });
+  for (let p = pages - 1; p >= 1; p--) {
+    await prev.click();
+    await expect(pager(page)).toContainText(`Page ${p}`);
+  }
+  await expect(prev).toBeDisabled();
+  expect(await shownIds(page)).toEqual(first);
+
+  // A new page size is a new session from page 1; paging it works (no 400).
+  await page.getByLabel('Page size').fill('7');
+  await page.getByLabel('Page size').press('Enter');
+  await expect(range(page)).toHaveText(`Rows 1–7 of ${n}`);
+  await expect(pager(page)).toContainText('Page 1');
+  await next.click();
+  await expect(range(page)).toHaveText(`Rows 8–14 of ${n}`);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // JSON → builder, invalid JSON pointed at and kept.
+  const orBody = { filters: { or: [{ attribute: 'country', relation: 'equals', value: 'IE' }, { attribute: 'country', relation: 'in', value: ['NO', 'ZA'] }] } };
+  await bodyEditor(page).fill(JSON.stringify(orBody, null, 2));
+  await expect(page.getByRole('radio', { name: 'any condition (or)' })).toBeChecked();
+  await expect(page.getByLabel('Value of condition 1')).toHaveValue('IE');
+  await expect(page.getByLabel('Relation of condition 2')).toHaveValue('in');
+  await expect(page.getByLabel('Values of condition 2, one per line')).toHaveValue('NO\nZA');
+  await bodyEditor(page).fill('{"filters": {"and": [ {"attribute": "country",, } ] } }');
+  await expect(page.getByText(/Invalid JSON at line 1, column \d+/)).toBeVisible();
+  await expect(bodyEditor(page)).toHaveValue('{"filters": {"and": [ {"attribute": "country",, } ] } }');
+  await expect(page.getByLabel('Values of condition 2, one per line')).toHaveValue('NO\nZA');
+  const zaBody = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'ZA' }, { attribute: 'employee_count', relation: 'greater_than', value: 10000 }] } };
+  await bodyEditor(page).fill(JSON.stringify(zaBody));
+  await expect(page.getByRole('radio', { name: 'all conditions (and)' })).toBeChecked();
+  await expect(page.getByLabel('Value of condition 2 (number)')).toHaveValue('10000');
+
+  // Save (page size 7) and hide a column; both survive a reload.
+  await page.getByLabel('Name for this search').fill('ZA large employers');
+  await page.getByRole('button', { name: 'Save search' }).click();
+  await expect(page.getByRole('button', { name: 'Run saved search ZA large employers' })).toBeVisible();
+  await page.getByRole('button', { name: 'Run saved search ZA large employers' }).click();
+  await expect(range(page)).toHaveText(`Rows 1–7 of ${n}`);
+  await page.getByRole('button', { name: /^Columns \(/ }).click();
+  await page.getByRole('group', { name: 'Grid columns' }).getByRole('checkbox', { name: 'country_name' }).uncheck();
+  await expect(page.getByRole('columnheader', { name: 'country_name' })).toHaveCount(0);
+  await page.waitForTimeout(900); // column choices are saved after a short debounce
+
+  await page.reload();
+  await openSearch(page);
+  await page.getByRole('button', { name: 'Run saved search ZA large employers' }).click();
+  await expect(range(page)).toHaveText(`Rows 1–7 of ${n}`);
+  expect(await shownIds(page)).toEqual(first.slice(0, 7));
+  await expect(page.getByLabel('Page size')).toHaveValue('7');
+  await expect(page.getByRole('columnheader', { name: 'name', exact: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'country_name' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Recent searches' }).getByRole('listitem').first()).toContainText('country equals "ZA"');
+});
+
+test.describe('awkward records', () => {
+  test.use({ viewport: { width: 1600, height: 1300 } });
+
+  test('unicode, quotes, newlines, missing and nested fields all render', async ({ page }) => {
+    const awkwardNames = ['Line\nBreak', '"Quoted"', '株式会社', 'Ελληνική', 'Tab\t', '=SUM', 'Société', 'Компания', 'Comma, Colon'];
+    const picked = awkwardNames.map((p) => companies.find((c) => c.name.startsWith(p))!);
+    const noAddress = companies.find((c) => c.address === null && !picked.includes(c))!;
+    const noRevenue = companies.find((c) => c.revenue === undefined && c.employee_count === null && !picked.includes(c))!;
+    const records = [...picked, noAddress, noRevenue];
+    expect(records.every(Boolean)).toBe(true);
+
+    await openSearch(page);
+    const body = { filters: { or: [{ attribute: 'company_id', relation: 'in', value: records.map((r) => r.company_id) }] } };
+    await bodyEditor(page).fill(JSON.stringify(body));
+    await expect(page.getByLabel('Values of condition 1, one per line')).toHaveValue(records.map((r) => r.company_id).join('\n'));
+    await page.getByLabel('Page size').fill('50');
+    await searchButton(page).click();
+    await expect(range(page)).toHaveText(`Rows 1–${records.length} of ${records.length}`);
+
+    const cellTexts = await page.locator('[role="gridcell"]').allTextContents();
+    for (const r of records) expect(cellTexts).toContain(r.name);
+    // Nested fields are flattened to dotted columns; missing ones leave an empty cell.
+    await expect(page.getByRole('columnheader', { name: 'address.city' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'identifiers.vat' })).toBeVisible();
+
+    // Keyboard: focus the newline-named record's name cell, read its full value, open the detail with Enter.
+    const nl = picked[0];
+    const cell = page.locator('[role="gridcell"]', { hasText: 'Break' }).first();
+    await cell.click();
+    await expect(page.locator('.result-grid__focus-value')).toHaveText(nl.name);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('complementary', { name: nl.name.replace(/\s+/g, ' ') });
+    await expect(detail).toBeVisible();
+    await expect(detail.getByText(nl.company_id).first()).toBeVisible();
+    await expect(detail.locator('dt', { hasText: 'identifiers' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The record without an address shows null in the detail panel.
+    const noAddrCell = page.locator('[role="gridcell"]', { hasText: noAddress.company_id });
+    await noAddrCell.dblclick();
+    const d2 = page.getByRole('complementary');
+    await expect(d2.locator('.company-detail__field', { has: page.locator('dt', { hasText: /^address$/ }) })).toContainText('null');
+    await expect(d2.getByRole('button', { name: 'Open ESG' })).toBeVisible();
+    await d2.getByRole('button', { name: 'Match' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Search companies');
+  });
+});
