@@ -94,3 +94,16 @@ describe('readCsv, stray quotes', () => {
     ]);
   });
 });
+
+describe('readCsv, line numbers', () => {
+  it('counts blank lines before the header and between records, and multi-line bad records', async () => {
+    const text = '\n\nname,city\n\nA,x\n\n\n"B\nB",y,extra\nC,z\n';
+    //            1 2 3          4 5   6 7 8       9          10
+    const items = await collect(readCsv({ text }));
+    expect(items.map((i) => [i.kind, i.line])).toEqual([
+      ['row', 5],
+      ['bad', 8],
+      ['row', 10],
+    ]);
+  });
+});

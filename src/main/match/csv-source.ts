@@ -61,13 +61,6 @@ function openStream(source: CsvSource): Readable {
   return createReadStream(source.filePath!, { encoding: 'utf8', highWaterMark: 64 * 1024 });
 }
 
-/** Line where a record starts: its end line minus the newlines inside it (leading blank lines excluded). */
-function startLine(endLine: number, raw: string | undefined): number {
-  if (!raw) return endLine;
-  const body = raw.replace(/^[\r\n]+/, '').replace(/\r?\n$/, '');
-  return endLine - (body.match(/\n/g)?.length ?? 0);
-}
-
 function explain(err: CsvError, line: number): string {
   switch (err.code) {
     case 'CSV_RECORD_INCONSISTENT_COLUMNS':
@@ -86,25 +79,39 @@ function explain(err: CsvError, line: number): string {
 /** Every record after the header, in file order, as a header->cell object; bad records as `bad` items. */
 export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGenerator<CsvItem> {
   const delimiter = detectDelimiter(await firstLine(source));
-  // on_skip fires while a chunk is parsed, before earlier records of that chunk are consumed;
-  // tagging each bad record with how many good ones precede it keeps file order.
-  const skipped: Array<{ after: number; item: CsvItem }> = [];
-  let lastBadLine = -1;
+  // on_record and on_skip run in file order while a chunk is parsed, so line numbers are worked out
+  // there: a record starts on the line after the previous record ended, plus any blank lines between.
+  // Bad records ride along with the next good one, which keeps file order without buffering.
+  let prevEnd = 1;
+  let prevEmpty = 0;
+  let lastBadEnd = -1;
+  let pendingBad: CsvItem[] = [];
+  const startOf = (end: number, empty: number) => {
+    const start = Math.min(end, prevEnd + 1 + (empty - prevEmpty));
+    prevEnd = end;
+    prevEmpty = empty;
+    return start;
+  };
   const parser = parse({
     columns: (header: string[]) => dedupeHeaders(header),
     delimiter,
     bom: true,
-    info: true,
-    raw: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    on_skip: (err, raw) => {
+    on_record: (record: Record<string, string>, info) => {
+      const line = startOf(info.lines, info.empty_lines);
+      const before = pendingBad;
+      pendingBad = [];
+      return { line, record, before };
+    },
+    on_skip: (err) => {
       if (!err) return undefined;
-      const line = startLine((err as CsvError & { lines?: number }).lines ?? 0, raw);
-      // One broken line can raise several errors (one per stray quote): report it once.
-      if (line === lastBadLine) return undefined;
-      lastBadLine = line;
-      skipped.push({ after: parser.info.records, item: { kind: 'bad', line, message: explain(err, line) } });
+      const end = (err as CsvError & { lines?: number }).lines ?? prevEnd + 1;
+      // One broken record can raise several errors (one per stray quote): report it once.
+      if (end === lastBadEnd) return undefined;
+      lastBadEnd = end;
+      const line = startOf(end, parser.info.empty_lines);
+      pendingBad.push({ kind: 'bad', line, message: explain(err, line) });
       return undefined;
     },
   });
@@ -113,13 +120,11 @@ export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGe
   const onAbort = () => parser.destroy(new DOMException('Cancelled', 'AbortError'));
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    let good = 0;
-    for await (const item of input.pipe(parser) as AsyncIterable<{ record: Record<string, string>; info: { lines: number }; raw?: string }>) {
-      while (skipped.length && skipped[0].after <= good) yield skipped.shift()!.item;
-      good++;
-      yield { kind: 'row', line: startLine(item.info.lines, item.raw), record: item.record };
+    for await (const item of input.pipe(parser) as AsyncIterable<{ line: number; record: Record<string, string>; before: CsvItem[] }>) {
+      for (const bad of item.before) yield bad;
+      yield { kind: 'row', line: item.line, record: item.record };
     }
-    while (skipped.length) yield skipped.shift()!.item;
+    for (const bad of pendingBad) yield bad;
   } finally {
     signal?.removeEventListener('abort', onAbort);
     input.destroy();
