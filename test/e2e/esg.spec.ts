@@ -60,8 +60,23 @@ async function openEsg(page: Page) {
 
 test('request news for a company, see the count rise live, then the articles', async ({ page, host }) => {
   test.setTimeout(60_000);
+  // Record web notifications (browser mode shows them only after the analyst opts in).
+  await page.context().grantPermissions(['notifications']);
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __notes: string[] }).__notes = seen;
+    const Real = window.Notification;
+    class Recording extends Real {
+      constructor(title: string, opts?: NotificationOptions) {
+        super(title, opts);
+        seen.push(`${title} | ${opts?.body ?? ''}`);
+      }
+    }
+    Object.defineProperty(window, 'Notification', { value: Recording });
+  });
   await page.goto(host.url);
   await openEsg(page);
+  await page.getByLabel('Desktop notification when a watched session completes').check();
 
   await page.getByLabel('Company ID').fill(host.companyId);
   await page.getByRole('button', { name: 'Open company' }).click();
@@ -91,6 +106,8 @@ test('request news for a company, see the count rise live, then the articles', a
   await expect(articles).toHaveCount(Math.min(10, total));
   await expect(page.getByRole('tab', { name: /News/ })).toContainText(`complete, ${total}`);
   await expect(activityRow).toContainText('Complete');
+  const notes = await page.evaluate(() => (window as unknown as { __notes: string[] }).__notes);
+  expect(notes).toEqual([expect.stringMatching(new RegExp(`^ESG news ready \\| Company ${host.companyId}: \\d+ counted\\.$`))]);
 
   // Paginated like search.
   if (total > 10) {

@@ -8,6 +8,7 @@ import { useNow } from '../hooks/useNow';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { formatElapsed, WATCH_STATE_LABELS } from './elapsed';
 import { esgKeys, unwatch, useWatches } from './esg-queries';
+import { WebNotifyToggle } from './WebNotifyToggle';
 
 export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgModule): void }) {
   const watches = useWatches();
@@ -29,6 +30,7 @@ export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgM
   return (
     <section className="esg-activity" aria-labelledby="esg-activity-title">
       <h2 id="esg-activity-title">ESG activity</h2>
+      <WebNotifyToggle />
       {watches.error ? <ErrorMessage error={watches.error} title="Could not list watched sessions" onRetry={() => void watches.refetch()} /> : null}
       {error ? <ErrorMessage error={error} title="Could not stop watching" /> : null}
       {list.length === 0 ? (

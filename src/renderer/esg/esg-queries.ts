@@ -6,6 +6,8 @@ import type { EsgModule } from '../../shared/service/schemas';
 import { firmscope, unwrap } from '../bridge';
 import { upsertBy } from '../hooks/useEventIntoQuery';
 import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { MODULE_LABELS } from '../../shared/esg/count-semantics';
+import { showWebNotification } from './web-notify';
 
 export const ESG_PAGE_SIZE = 10;
 
@@ -48,6 +50,7 @@ export function useEsgLiveUpdates(): void {
     qc.setQueryData<WatchView[]>(esgKeys.watches, (old) => upsertBy(old, watch, (x) => x.sessionId));
     const key = esgKeys.module(watch.companyId, watch.module);
     if (view) qc.setQueryData<EsgModuleView>(key, view);
+    if (watch.state === 'complete') showWebNotification(`ESG ${MODULE_LABELS[watch.module].toLowerCase()} ready`, `Company ${watch.companyId}: ${watch.resultCount} counted.`);
     // No data came with the event (the re-request failed): mark stale so the next look asks again.
     else void qc.invalidateQueries({ queryKey: key, refetchType: 'none' });
   });
