@@ -143,6 +143,11 @@ describe('createCore', () => {
     expect(info.notices.map((n) => n.level)).toEqual(['error', 'warning']);
     expect(info.notices[0].message).toMatch(/\.corrupt-/);
     expect(info.notices[1].message).toMatch(/kept in memory for this run only/);
+    // Raised before anyone listened: delivered to a listener that subscribes later.
+    const seen: unknown[] = [];
+    core.onEvent((g, e, p) => g === 'app' && e === 'notice' && seen.push(p));
+    await Promise.resolve();
+    expect(seen).toEqual(info.notices);
     const status = await core.handlers.connection.status(undefined, ctx);
     expect(status.vault).toMatchObject({ kind: 'memory', notice: expect.stringMatching(/for this run only/) });
     // With the sandbox turned off, the built-in profile explains itself.

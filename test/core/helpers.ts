@@ -13,6 +13,7 @@ import { TokenManager } from '../../src/main/auth/token-manager';
 import { DEFAULT_PATHS } from '../../src/shared/profile';
 import type { ShellHooks } from '../../src/main/core/shell-hooks';
 import type { FetchLike } from '../../src/main/api/http';
+import type { SearchBody } from '../../src/shared/service/schemas';
 
 export const ANALYST = SANDBOX_CLIENTS.analyst;
 
@@ -51,7 +52,7 @@ export function wire(
   return { tokens, api, log, transport };
 }
 
-export const SIMPLE_SEARCH = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'US' }] } } as const;
+export const SIMPLE_SEARCH: SearchBody = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'US' }] } };
 
 export function tempDir(): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'firmscope-core-'));

@@ -86,11 +86,11 @@ describe('token manager (real HTTP)', () => {
     const closed = await startSmallSandbox();
     const deadUrl = closed.authUrl;
     await closed.close();
-    const unreachable = await wire({ authUrl: deadUrl, baseUrl: sbx.baseUrl }).tokens.getToken().catch((x: AppError) => x);
+    const unreachable = (await wire({ authUrl: deadUrl, baseUrl: sbx.baseUrl }).tokens.getToken().catch((x: unknown) => x)) as AppError;
     expect(unreachable).toMatchObject({ code: 'auth_unreachable', retryable: true });
     expect(unreachable.message).toMatch(/could not be reached/);
     // The API host's HTML 404 page / JSON error is not a token endpoint.
-    const wrongHost = await wire({ authUrl: sbx.baseUrl.replace('/api', ''), baseUrl: sbx.baseUrl }).tokens.getToken().catch((x: AppError) => x);
+    const wrongHost = (await wire({ authUrl: sbx.baseUrl.replace('/api', ''), baseUrl: sbx.baseUrl }).tokens.getToken().catch((x: unknown) => x)) as AppError;
     expect(wrongHost.code).toBe('auth_bad_response');
     expect(wrongHost.message).toMatch(/Auth URL/);
   });

@@ -14,6 +14,7 @@ import {
 import type { TokenManager } from '../auth/token-manager';
 import { TransportError, type HttpResponse } from './http';
 import { apiHttpError, apiTransportError } from './api-errors';
+import { fastSearchPage } from './fast-page';
 import { parseJsonResponse } from './parse-response';
 import { backoffDelay, DEFAULT_RETRY, isTransientStatus, parseRetryAfter, sleep, type RetryPolicy } from './retry';
 import type { Transport } from './transport';
@@ -35,6 +36,7 @@ interface CallSpec<T> {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   schema: z.ZodType<T>;
+  fast?: (json: unknown) => T | null;
   what: string;
   /** Safe to send again after a transient failure. */
   idempotent: boolean;
@@ -82,7 +84,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (res) {
         if (res.status >= 200 && res.status < 300) {
           try {
-            return parseJsonResponse(res.text, spec.schema, spec.what);
+            return parseJsonResponse(res.text, spec.schema, spec.what, spec.fast);
           } catch (e) {
             if (!(e instanceof AppError && e.details?.truncated)) throw e;
             failure = e;
@@ -121,6 +123,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           query: { page_size: req.pageSize, pagination_token: req.paginationToken },
           body: req.body,
           schema: SearchPageSchema,
+          fast: fastSearchPage,
           what: 'search',
           // A first page is a pure read; once a pagination token is spent the server holds a session
           // we cannot see, so a repeat could land on a different page: surface the error instead.

@@ -3,7 +3,8 @@
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors';
 
-export function parseJsonResponse<T>(text: string, schema: z.ZodType<T>, what: string): T {
+/** `fast`: optional check that returns the value when it surely conforms, else null (zod decides). */
+export function parseJsonResponse<T>(text: string, schema: z.ZodType<T>, what: string, fast?: (json: unknown) => T | null): T {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -16,6 +17,8 @@ export function parseJsonResponse<T>(text: string, schema: z.ZodType<T>, what: s
       details: { field: '(body)', truncated },
     });
   }
+  const quick = fast?.(json);
+  if (quick) return quick;
   const r = schema.safeParse(json);
   if (r.success) return r.data;
   const issue = r.error.issues[0];

@@ -138,6 +138,19 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     handlers,
     onEvent(listener) {
       listeners.add(listener);
+      // Notices raised while booting (vault fallback, corrupt settings) came before anyone could
+      // listen: hand them to every new listener (renderers de-duplicate by notice id).
+      const boot = notices.list();
+      queueMicrotask(() => {
+        if (!listeners.has(listener)) return;
+        for (const n of boot) {
+          try {
+            listener('app', 'notice', n);
+          } catch {
+            // same as emit: a failing listener must not break the core
+          }
+        }
+      });
       return () => listeners.delete(listener);
     },
     async close() {
