@@ -21,7 +21,7 @@ export const esgKeys = {
 export function useModuleView(companyId: string, module: EsgModule, autoRequest: boolean) {
   return useQuery({
     queryKey: esgKeys.module(companyId, module),
-    queryFn: ({ signal: _signal }) => unwrap(firmscope().esg.request({ companyId, module, pageSize: ESG_PAGE_SIZE })),
+    queryFn: () => unwrap(firmscope().esg.request({ companyId, module, pageSize: ESG_PAGE_SIZE })),
     enabled: autoRequest && companyId.length > 0,
     staleTime: Infinity,
     gcTime: 30 * 60_000,
