@@ -134,6 +134,34 @@ describe('module request and session lifecycle', () => {
     expect(stats.statusCalls[session].length).toBeGreaterThanOrEqual(27);
   });
 
+  it('concurrent first requests share one session', async () => {
+    const id = nextCompany();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => moduleGet(id, 'news')));
+    const sessions = new Set(answers.map((a) => a.body.active_processing_session));
+    expect(sessions.size).toBe(1);
+    expect([...sessions][0]).toBeTruthy();
+  });
+
+  it('completed data goes stale after freshForMs, and the next request starts a new session', async () => {
+    sb.control.setEsgPace({ sessionMs: 100, freshForMs: 60_000 });
+    try {
+      const id = nextCompany();
+      const s1 = (await moduleGet(id, 'scores')).body.active_processing_session;
+      clock.advance(100);
+      expect((await moduleGet(id, 'scores')).body.status).toBe('complete');
+      clock.advance(60_000);
+      expect((await moduleGet(id, 'scores')).body.status).toBe('complete');
+      clock.advance(1);
+      const again = (await moduleGet(id, 'scores')).body;
+      expect(again.status).toBe('processing');
+      expect(again.active_processing_session).not.toBe(s1);
+      // A score already exists, so the re-run's count stays 1 (scores count existence).
+      expect((await statusGet(again.active_processing_session)).body.result_count).toBe(1);
+    } finally {
+      sb.control.setEsgPace({ freshForMs: Number.POSITIVE_INFINITY });
+    }
+  });
+
   it('honours the pace: a 50 ms session completes after 50 ms of clock time', async () => {
     sb.control.setEsgPace({ sessionMs: 50 });
     const id = nextCompany();
