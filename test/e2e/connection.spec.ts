@@ -60,31 +60,45 @@ test('connects the Sandbox profile, shows token status and passes Test connectio
 
 test('a wrong secret on the Sandbox profile gives the documented invalid-client message', async ({ page }) => {
   await openSettings(page);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(header(page)).toContainText(/Connected, token renews in/);
+
+  // Saving a connected profile signs in again with what was saved.
   await page.getByLabel('Client secret').fill('not-the-sandbox-secret');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not connect' });
+  await expect(alert).toContainText(INVALID_CLIENT_MESSAGE);
+  await expect(alert).toContainText('auth_invalid_client');
+  await expect(alert.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(header(page)).toContainText('Connection failed');
+
   await page.getByRole('button', { name: 'Test connection' }).click();
-  await expect(page.getByText('Changes saved, then tested.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Connection test failed' })).toBeVisible();
   const token = steps(page).nth(1);
   await expect(token).toHaveAttribute('data-outcome', 'failed');
   await expect(token).toContainText(INVALID_CLIENT_MESSAGE);
   await expect(steps(page).nth(2)).toHaveAttribute('data-outcome', /^(skipped|failed)$/);
 
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  const alert = page.getByRole('alert').filter({ hasText: 'Could not connect' });
-  await expect(alert).toContainText(INVALID_CLIENT_MESSAGE);
-  await expect(alert).toContainText('auth_invalid_client');
-  await expect(header(page)).toContainText('Connection failed');
-
   // The right secret brings it back.
   await page.getByLabel('Client secret').fill('sandbox-analyst-secret');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(header(page)).toContainText(/Connected, token renews in/);
+  await expect(alert).toHaveCount(0);
 });
 
-test('invalid fields are reported inline before anything is sent', async ({ page }) => {
+test('a new profile: inline validation before sending, then save, test, delete', async ({ page }) => {
   await openSettings(page);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(header(page)).toContainText(/Connected, token renews in/);
+  // The embedded sandbox runs now; a remote profile can point at it like at any service.
+  const authUrl = await page.getByLabel('Auth URL').inputValue();
+  const baseUrl = await page.getByLabel('Base URL').inputValue();
+  expect(authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+
   await page.getByRole('button', { name: 'New profile' }).click();
   await expect(page.getByRole('heading', { name: 'New profile' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete profile' })).toHaveCount(0);
   await page.getByLabel('Auth URL').fill('auth.example.com');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Fix the highlighted fields, then try again.')).toBeVisible();
@@ -92,26 +106,36 @@ test('invalid fields are reported inline before anything is sent', async ({ page
   await expect(page.getByLabel('Name')).toHaveAccessibleDescription(/Name is required/);
   await expect(page.getByLabel('Auth URL')).toHaveAccessibleDescription(/Enter a full http\(s\) URL/);
   await expect(page.getByLabel('Client ID')).toHaveAccessibleDescription(/Client ID is required/);
+  await expect(page.getByLabel('Profile', { exact: true }).locator('option')).toHaveText(['Sandbox (active)', 'New profile (unsaved)']);
 
-  // A valid remote profile saves, can be deleted, the built-in one cannot.
   await page.getByLabel('Name').fill('Acme staging');
-  await page.getByLabel('Auth URL').fill('http://127.0.0.1:9/');
-  await page.getByLabel('Base URL').fill('http://127.0.0.1:9');
-  await page.getByLabel('Client ID').fill('acme-client');
+  await page.getByLabel('Auth URL').fill(`${authUrl}/`);
+  await page.getByLabel('Base URL').fill(baseUrl);
+  await page.getByLabel('Client ID').fill('sandbox-search-only');
+  await page.getByLabel('Client secret').fill('sandbox-search-only-secret');
   await page.locator('summary', { hasText: 'Advanced' }).click();
   await expect(page.getByLabel('Use discovery document')).not.toBeChecked();
   await expect(page.getByLabel('Search path')).toHaveValue('/search/v1/companies');
-  await expect(page.getByLabel('ESG module path template')).toBeVisible();
-  await expect(page.getByLabel('ESG status path template')).toBeVisible();
+  await expect(page.getByLabel('ESG module path template')).toHaveValue('/esg/v1/companies/{company_id}/{module}');
+  await expect(page.getByLabel('ESG status path template')).toHaveValue('/esg/v1/processing/{session_id}');
   await expect(page.getByLabel('Match path')).toHaveValue('/match/v5/companies');
   await expect(page.getByLabel('Match payload template')).toHaveValue('');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile saved.')).toBeVisible();
+  await page.getByLabel('Use discovery document').check();
+
+  // Test connection saves first, then reports every step (discovery now included).
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByText('Changes saved, then tested.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Connection test passed' })).toBeVisible();
+  await expect(steps(page).nth(0)).toHaveAttribute('data-outcome', 'ok');
   await expect(page.getByRole('heading', { name: 'Profile: Acme staging' })).toBeVisible();
-  await expect(page.getByLabel('Auth URL')).toHaveValue('http://127.0.0.1:9');
+  await expect(page.getByLabel('Auth URL')).toHaveValue(authUrl);
+  await expect(page.getByLabel('Client secret')).toHaveValue('');
+  await expect(page.getByText('stored', { exact: true })).toBeVisible();
+  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Delete profile' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByLabel('Profile', { exact: true })).not.toContainText('Acme staging');
+  await expect(page.getByLabel('Profile', { exact: true }).locator('option')).toHaveText(['Sandbox (active)']);
   await expect(page.getByRole('button', { name: 'Delete profile' })).toHaveCount(0);
 });
 

@@ -14,11 +14,9 @@ export interface ProfileEditorProps {
   status?: ConnectionStatus;
   onSaved: (p: ProfileView) => void;
   onDeleted: () => void;
-  /** Message carried over a remount (a new profile gets its id on save and a fresh editor). */
-  initialNotice?: string | null;
 }
 
-export function ProfileEditor({ profile, status, onSaved, onDeleted, initialNotice = null }: ProfileEditorProps) {
+export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEditorProps) {
   const initial = profile ? formFromProfile(profile) : emptyForm();
   // Only the analyst's edits are state: fields they did not touch follow the server (e.g. the
   // sandbox URLs, known once it has started), so a refetch never looks like an unsaved change.
@@ -27,7 +25,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted, initialNoti
   const [errors, setErrors] = useState<FieldErrors>({});
   const [secretTyped, setSecretTyped] = useState(false);
   const [secretKey, setSecretKey] = useState(0);
-  const [notice, setNotice] = useState<string | null>(initialNotice);
+  const [notice, setNotice] = useState<string | null>(null);
   const [report, setReport] = useState<TestReport | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const secretRef = useRef<HTMLInputElement>(null);
@@ -52,8 +50,12 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted, initialNoti
     for (const m of [save, test, activate, signOut, del]) m.reset();
   };
 
-  /** Validates and saves when needed; resolves to the saved profile id, or null if it could not. */
-  const saveIfNeeded = async (force: boolean): Promise<string | null> => {
+  /**
+   * Validates and saves when needed; resolves to the saved profile id, or null if it could not.
+   * Main drops the live session of a profile it saves (settings or secret changed), so a profile
+   * that was connected is signed in again unless the caller is about to connect anyway.
+   */
+  const saveIfNeeded = async (force: boolean, reconnect = true): Promise<string | null> => {
     if (!force && !dirty && profile) return profile.id;
     const v = validateForm(form);
     if (!v.ok) {
@@ -62,6 +64,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted, initialNoti
       return null;
     }
     setErrors({});
+    const wasConnected = isConnectedHere && status?.state === 'connected';
     try {
       const saved = await save.mutateAsync(v.input);
       // Forget the typed secret: clear the DOM value and remount the input.
@@ -70,6 +73,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted, initialNoti
       setSecretKey((k) => k + 1);
       setEdits({});
       onSaved(saved);
+      if (wasConnected && reconnect) activate.mutate({ id: saved.id });
       return saved.id;
     } catch (e) {
       const field = errorField(e);
@@ -99,7 +103,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted, initialNoti
 
   const onConnect = async () => {
     resetOutcomes();
-    const id = await saveIfNeeded(false);
+    const id = await saveIfNeeded(false, false);
     if (!id) return;
     activate.mutate({ id });
   };

@@ -12,7 +12,13 @@ export function SettingsScreen() {
   const profiles = useProfiles();
   const status = useConnectionStatus();
   const [selected, setSelected] = useState<string | null>(null);
-  const [flash, setFlash] = useState<{ id: string; text: string } | null>(null);
+  // A fresh editor only when the analyst picks another profile; saving a new profile keeps the
+  // same editor (its messages and test report stay on screen) while it gains an id.
+  const [pick, setPick] = useState(0);
+  const choose = (id: string | null) => {
+    setSelected(id);
+    setPick((n) => n + 1);
+  };
 
   if (profiles.isPending) return <Spinner label="Loading profiles…" />;
   if (profiles.isError) return <ErrorMessage error={profiles.error} title="Could not load profiles" onRetry={() => void profiles.refetch()} alwaysRetry />;
@@ -21,15 +27,13 @@ export function SettingsScreen() {
   const fallbackId = profiles.data.activeId ?? list[0]?.id ?? NEW;
   const selectedId = selected && (selected === NEW || list.some((p) => p.id === selected)) ? selected : fallbackId;
   const profile = list.find((p) => p.id === selectedId);
+  const editorKey = `${pick}:${selected === null ? fallbackId : 'picked'}`;
 
   return (
     <section aria-labelledby="settings-title" className="screen">
       <h1 id="settings-title">Connection settings</h1>
       <div className="profile-picker">
-        <SelectField label="Profile" value={selectedId} onChange={(e) => {
-            setFlash(null);
-            setSelected(e.target.value);
-          }}>
+        <SelectField label="Profile" value={selectedId} onChange={(e) => choose(e.target.value)}>
           {list.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -38,26 +42,16 @@ export function SettingsScreen() {
           ))}
           {selectedId === NEW ? <option value={NEW}>New profile (unsaved)</option> : null}
         </SelectField>
-        <button type="button" className="button" onClick={() => {
-            setFlash(null);
-            setSelected(NEW);
-          }} disabled={selectedId === NEW}>
+        <button type="button" className="button" onClick={() => choose(NEW)} disabled={selectedId === NEW}>
           New profile
         </button>
       </div>
       <ProfileEditor
-        key={selectedId}
+        key={editorKey}
         profile={profile}
         status={status.data}
-        initialNotice={flash?.id === selectedId ? flash.text : null}
-        onSaved={(p) => {
-          if (p.id !== selectedId) setFlash({ id: p.id, text: 'Profile saved.' });
-          setSelected(p.id);
-        }}
-        onDeleted={() => {
-          setFlash(null);
-          setSelected(null);
-        }}
+        onSaved={(p) => setSelected(p.id)}
+        onDeleted={() => choose(null)}
       />
     </section>
   );
