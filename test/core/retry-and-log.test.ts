@@ -48,3 +48,17 @@ describe('request log', () => {
     expect(JSON.stringify(entries)).not.toContain('secret');
   });
 });
+
+describe('http layer', () => {
+  it('refuses redirects with a message that says what to fix', async () => {
+    const { createServer } = await import('node:http');
+    const { httpSend, TransportError } = await import('../../src/main/api/http');
+    const server = createServer((_q, r) => r.writeHead(307, { location: 'http://127.0.0.1:9/elsewhere' }).end()).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const port = (server.address() as { port: number }).port;
+    const e = await httpSend({ method: 'POST', url: `http://127.0.0.1:${port}/t`, headers: { authorization: 'Bearer x' }, body: '{}', timeoutMs: 2000 }).catch((x: unknown) => x);
+    server.close();
+    expect(e).toBeInstanceOf(TransportError);
+    expect(e).toMatchObject({ kind: 'network', message: expect.stringMatching(/redirect/) });
+  });
+});

@@ -96,5 +96,7 @@ function describeNetworkError(e: unknown): string {
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection dropped';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
   if (code) return `network error ${code}`;
+  // Redirects are refused on purpose (a POST must not turn into a GET, credentials stay on one host).
+  if (/redirect/i.test(cause?.message ?? '')) return 'the server answered with a redirect; put the final address in the profile';
   return 'network error';
 }
