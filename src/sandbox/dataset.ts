@@ -50,7 +50,19 @@ function baseName(rng: Rng): string {
   return `${pick(rng, NAME_STEMS)}${pick(rng, NAME_WORDS).toLowerCase()}`;
 }
 
+const slugCache = new Map<string, string>();
+
+/** Base names repeat a lot (pools), so the normalize/regex work is cached per base name. */
 function slug(text: string): string {
+  let hit = slugCache.get(text);
+  if (hit === undefined) {
+    hit = slugUncached(text);
+    slugCache.set(text, hit);
+  }
+  return hit;
+}
+
+function slugUncached(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
