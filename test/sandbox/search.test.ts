@@ -146,6 +146,16 @@ describe('pagination sessions', () => {
     expect(restart.body.pagination.previous).toBeNull();
   });
 
+  it('is safe to retry: the same request returns the same page, tokens included', async () => {
+    const first = await search(body, { page_size: 25 });
+    const next = first.body.pagination.next as string;
+    const a = await search(body, { page_size: 25, pagination_token: next });
+    const b = await search(body, { page_size: 25, pagination_token: next });
+    expect(a.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(a.body.result[0].company_id).not.toBe(first.body.result[0].company_id);
+  });
+
   it('rejects tampered or foreign tokens', async () => {
     const first = await search(body, { page_size: 20 });
     const next = first.body.pagination.next as string;
