@@ -12,44 +12,46 @@ export function MatchResults({ result, onOpen }: { result: MatchResultView; onOp
     );
   }
   return (
-    <div className="table-wrap match-results">
-      <table className="data-table" aria-label="Match results">
-        <caption className="match-results__caption">
-          {result.candidates.length} candidate{result.candidates.length === 1 ? '' : 's'}, best first
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className="num">Rank</th>
-            <th scope="col">Confidence</th>
-            <th scope="col">Company</th>
-            <th scope="col">Country</th>
-            <th scope="col">City</th>
-            <th scope="col">Website</th>
-            <th scope="col">Company ID</th>
-            <th scope="col"><span className="visually-hidden">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.candidates.map((c, i) => (
-            <tr key={`${c.company.company_id}-${i}`}>
-              <td className="num">{i + 1}</td>
-              <td>
-                <span className={`confidence confidence--${confidenceLevel(c.confidence)}`}>{formatConfidence(c.confidence)}</span>
-              </td>
-              <td>{companyLabel(c.company)}</td>
-              <td>{companyField(c.company, 'country')}</td>
-              <td>{companyField(c.company, 'city')}</td>
-              <td>{companyField(c.company, 'website') || companyField(c.company, 'website_domain')}</td>
-              <td className="mono">{c.company.company_id}</td>
-              <td>
-                <button type="button" className="button button--small" onClick={() => onOpen(c)} aria-label={`Open details of ${companyLabel(c.company)}`}>
-                  Details
-                </button>
-              </td>
+    <div className="match-results">
+      <p className="match-results__caption" role="status">
+        {result.candidates.length} candidate{result.candidates.length === 1 ? '' : 's'}, best first
+      </p>
+      <div className="table-wrap">
+        <table className="data-table" aria-label="Match results">
+          <thead>
+            <tr>
+              <th scope="col" className="num">Rank</th>
+              <th scope="col">Confidence</th>
+              <th scope="col">Company</th>
+              <th scope="col">Country</th>
+              <th scope="col">City</th>
+              <th scope="col">Website</th>
+              <th scope="col">Company ID</th>
+              <th scope="col"><span className="visually-hidden">Actions</span></th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {result.candidates.map((c, i) => (
+              <tr key={`${c.company.company_id}-${i}`}>
+                <td className="num">{i + 1}</td>
+                <td>
+                  <span className={`confidence confidence--${confidenceLevel(c.confidence)}`}>{formatConfidence(c.confidence)}</span>
+                </td>
+                <td className="match-results__name">{companyLabel(c.company)}</td>
+                <td>{companyField(c.company, 'country')}</td>
+                <td>{companyField(c.company, 'city')}</td>
+                <td>{companyField(c.company, 'website') || companyField(c.company, 'website_domain')}</td>
+                <td className="mono">{c.company.company_id}</td>
+                <td>
+                  <button type="button" className="button button--small" onClick={() => onOpen(c)} aria-label={`Open details of ${companyLabel(c.company)}`}>
+                    Details
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
