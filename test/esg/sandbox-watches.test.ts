@@ -85,6 +85,19 @@ describe('ESG watches against the sandbox', () => {
     expect(denied.progress(v.sessionId!).at(-1)!.error).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/lacks access to the ESG API/) });
   });
 
+  it('401 mid-session (tokens revoked) is absorbed by the client: the watch goes on to complete', async () => {
+    const company = sandbox.control.esgCompanies('known', 8)[7].company_id;
+    sandbox.control.invalidateEsg(company, 'news');
+    const w = featureOn(sandbox, clock);
+    const v = await w.feature.handlers.request({ companyId: company, module: 'news', pageSize: 10 }, ctx());
+    const sid = v.sessionId!;
+    await until(() => w.progress(sid).some((p) => p.polls >= 1), 5000, 'first poll');
+    expect(sandbox.control.revokeAllTokens()).toBeGreaterThan(0);
+    await until(() => w.completed(sid) !== undefined, 10_000, 'completion');
+    expect(w.progress(sid).every((p) => p.error === undefined)).toBe(true);
+    expect(w.completed(sid)!.view).toMatchObject({ status: 'complete' });
+  });
+
   it('a restart mid-session resumes the watch and completes it', async () => {
     const settings = new MemorySettings();
     const company = sandbox.control.esgCompanies('known', 6)[5].company_id;

@@ -89,6 +89,7 @@ export class WatchRegistry {
 
   /** Stops every timer; persisted watches stay on disk for the next start. */
   dispose(): void {
+    this.persist(); // latest counts, so a resumed watch shows them before its first poll
     for (const e of this.entries.values()) e.watch.stop();
   }
 
