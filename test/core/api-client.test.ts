@@ -121,6 +121,18 @@ describe('API client (real HTTP)', () => {
     expect(m.count).toBeGreaterThanOrEqual(0);
   });
 
+  it('a server 400 for a session id that is not a UUID is bad_request (client-side check bypassed)', async () => {
+    const w = wire(sbx);
+    const { createApiClient } = await import('../../src/main/api/api-client');
+    const client = createApiClient({
+      profile: { baseUrl: sbx.baseUrl, searchPath: '/s', esgModulePathTemplate: '/e', matchPath: '/m', esgStatusPathTemplate: '/esg/v1/processing/x{session_id}' },
+      tokens: w.tokens,
+      transport: w.transport,
+    });
+    const e = await client.processingStatus('11111111-1111-4111-8111-111111111111').catch((x: unknown) => x);
+    expect(e).toMatchObject({ code: 'bad_request', details: { status: 400 } });
+  });
+
   it('cancellation by AbortSignal stops a call and a pending retry wait', async () => {
     const w = wire(sbx);
     await w.tokens.getToken();

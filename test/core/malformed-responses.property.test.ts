@@ -116,6 +116,7 @@ describe('huge and cut-off bodies over real HTTP', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       if (req.url?.startsWith('/oauth2/token')) return res.writeHead(200, { 'content-type': 'application/json' }).end(GOOD_TOKEN);
+      if (req.url?.startsWith('/portal/oauth2/token')) return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Sign in</title>');
       if (req.url?.startsWith('/huge-declared')) {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(200 * 1024 * 1024) });
         return res.write('{"result":[');
@@ -160,5 +161,12 @@ describe('huge and cut-off bodies over real HTTP', () => {
     const e = await w.api.search({ body: SIMPLE_SEARCH, pageSize: 1 }).catch((x: unknown) => x);
     expectTyped(e);
     expect((e as AppError).code).toBe('network');
+  });
+
+  it('an auth server answering an HTML page is auth_bad_response, not a crash', async () => {
+    const w = wire({ authUrl: `${base}/portal`, baseUrl: base }, { retry: FAST });
+    const e = await w.tokens.getToken().catch((x: unknown) => x);
+    expectTyped(e);
+    expect(e).toMatchObject({ code: 'auth_bad_response', message: expect.stringMatching(/HTML page/) });
   });
 });
