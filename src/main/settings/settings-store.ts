@@ -37,7 +37,8 @@ export function openSettings(opts: {
   try {
     backend = factory(backendOpts);
   } catch (e) {
-    if (!existsSync(file)) throw e;
+    // Only an unreadable *content* is moved aside; a permission or disk error is not the file's fault.
+    if (!existsSync(file) || !isContentProblem(e)) throw e;
     const keptAs = `${file}.corrupt-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`;
     renameSync(file, keptAs);
     report({
@@ -73,6 +74,10 @@ export function openSettings(opts: {
       else backend.set(key, value);
     },
   };
+}
+
+function isContentProblem(e: unknown): boolean {
+  return e instanceof SyntaxError || (e instanceof Error && e.message.startsWith('Config schema violation'));
 }
 
 function describe(e: unknown): string {
