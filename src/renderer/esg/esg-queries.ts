@@ -1,6 +1,6 @@
 // react-query state for ESG. Main pushes progress and completion; these hooks only write what
 // arrives into the cache (no renderer polling).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EsgModuleView, WatchView } from '../../shared/bridge/groups/esg';
 import type { EsgModule } from '../../shared/service/schemas';
 import { firmscope, unwrap } from '../bridge';
@@ -40,19 +40,28 @@ export function useWatches() {
   });
 }
 
+/** esg.progress → the activity list (one row per session id). */
+export function applyEsgProgress(qc: QueryClient, w: WatchView): void {
+  qc.setQueryData<WatchView[]>(esgKeys.watches, (old) => upsertBy(old, w, (x) => x.sessionId));
+}
+
+/** esg.completed → the activity row and the module's view, replaced by the fresh data from main. */
+export function applyEsgCompleted(qc: QueryClient, { watch, view }: { watch: WatchView; view: EsgModuleView | null }): void {
+  applyEsgProgress(qc, watch);
+  const key = esgKeys.module(watch.companyId, watch.module);
+  if (view) qc.setQueryData<EsgModuleView>(key, view);
+  // No data came with the event (the re-request failed): mark stale so the next look asks again.
+  else void qc.invalidateQueries({ queryKey: key, refetchType: 'none' });
+}
+
 /** Applies esg.progress and esg.completed to the cache. Mount once per screen that shows ESG. */
 export function useEsgLiveUpdates(): void {
   const qc = useQueryClient();
-  useBridgeEvent('esg', 'progress', (w: WatchView) => {
-    qc.setQueryData<WatchView[]>(esgKeys.watches, (old) => upsertBy(old, w, (x) => x.sessionId));
-  });
-  useBridgeEvent('esg', 'completed', ({ watch, view }: { watch: WatchView; view: EsgModuleView | null }) => {
-    qc.setQueryData<WatchView[]>(esgKeys.watches, (old) => upsertBy(old, watch, (x) => x.sessionId));
-    const key = esgKeys.module(watch.companyId, watch.module);
-    if (view) qc.setQueryData<EsgModuleView>(key, view);
+  useBridgeEvent('esg', 'progress', (w: WatchView) => applyEsgProgress(qc, w));
+  useBridgeEvent('esg', 'completed', (payload: { watch: WatchView; view: EsgModuleView | null }) => {
+    applyEsgCompleted(qc, payload);
+    const { watch } = payload;
     if (watch.state === 'complete') showWebNotification(`ESG ${MODULE_LABELS[watch.module].toLowerCase()} ready`, `Company ${watch.companyId}: ${watch.resultCount} counted.`);
-    // No data came with the event (the re-request failed): mark stale so the next look asks again.
-    else void qc.invalidateQueries({ queryKey: key, refetchType: 'none' });
   });
 }
 
