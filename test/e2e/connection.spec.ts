@@ -134,6 +134,10 @@ test('a new profile: inline validation before sending, then save, test, delete',
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Delete profile' }).click();
+  await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete profile' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByLabel('Profile', { exact: true }).locator('option')).toHaveText(['Sandbox (active)']);
   await expect(page.getByRole('button', { name: 'Delete profile' })).toHaveCount(0);

@@ -4,6 +4,14 @@ import { useConnectionStatus } from '../connection/queries';
 import { useNow } from '../hooks/useNow';
 import { useNavigation } from './navigation';
 
+const STATE_ANNOUNCEMENT: Record<string, string> = {
+  connected: 'Connected',
+  connecting: 'Connecting',
+  signed_out: 'Not connected',
+  error: 'Connection failed',
+  unknown: '',
+};
+
 export function AppHeader() {
   const status = useConnectionStatus();
   const now = useNow(15_000);
@@ -30,6 +38,10 @@ export function AppHeader() {
           <span className="conn__text" title={summary.text}>
             {summary.text}
           </span>
+        </span>
+        {/* Announce state changes only; the ticking minutes would be noise for screen readers. */}
+        <span className="visually-hidden" role="status">
+          {STATE_ANNOUNCEMENT[status.data?.state ?? 'unknown']}
         </span>
         {!connected && route.screen !== 'settings' ? (
           <button type="button" className="button button--small" onClick={() => navigate({ screen: 'settings' })}>

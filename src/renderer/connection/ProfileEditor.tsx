@@ -159,7 +159,14 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
       </div>
 
       {confirmDelete && profile ? (
-        <div className="confirm" role="alertdialog" aria-labelledby="confirm-delete-text">
+        <div
+          className="confirm"
+          role="alertdialog"
+          aria-labelledby="confirm-delete-text"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setConfirmDelete(false);
+          }}
+        >
           <p id="confirm-delete-text">Delete profile “{profile.name}” and its stored secret?</p>
           <button type="button" className="button button--danger" onClick={onDelete} autoFocus>
             Delete
