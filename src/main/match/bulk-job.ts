@@ -133,6 +133,7 @@ export class BulkJob {
     const signal = this.controller.signal;
     this.runStartedAt = this.opts.now();
     this.runDone = 0;
+    this.opts.onProgress(this.view()); // the job (re)starts now: screens switch to "running" at once
     try {
       const api = await this.opts.api();
       const worker = async (item: CsvItem | BulkRowState) => {

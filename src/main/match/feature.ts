@@ -81,6 +81,8 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
         throw new AppError('invalid_input', 'Choose which column holds the company name.', { details: { field: 'name' } });
       }
       if (Object.keys(input.mapping).length === 0) throw new AppError('invalid_input', 'Map at least one column to a match field.');
+      // No connection yet: say so now rather than failing every row.
+      await deps.api();
       const id = randomUUID();
       const j = new BulkJob({
         id,

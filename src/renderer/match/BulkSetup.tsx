@@ -9,6 +9,8 @@ import { Spinner } from '../ui/Spinner';
 
 /** Only the start of the text is needed to read the header and a sample. */
 const INSPECT_BYTES = 256 * 1024;
+/** What the bridge accepts as CSV text (match.bulkStart). */
+const MAX_TEXT_BYTES = 50_000_000;
 
 export interface BulkStartRequest {
   csvText: string;
@@ -45,6 +47,10 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
+    if (file.size > MAX_TEXT_BYTES) {
+      setError({ code: 'invalid_input', message: `${file.name} is ${Math.round(file.size / 1_048_576)} MB; the limit is 50 MB. Split it into smaller files and match them one after the other.`, retryable: false });
+      return;
+    }
     try {
       const content = await file.text();
       setText(content);

@@ -28,7 +28,10 @@ export function realClient(sandbox: Pick<SandboxHandle, 'authUrl' | 'baseUrl' | 
 }
 
 export async function sandboxDeps(sandbox: SandboxHandle, template: string | null = null) {
-  const api = realClient(sandbox);
+  const client = realClient(sandbox);
+  /** Every body handed to the client (one per row attempt by the bulk runner; client retries not counted). */
+  const sent: Array<Record<string, unknown>> = [];
+  const api: ApiClient = { ...client, match: (body, opts) => (sent.push(body as Record<string, unknown>), client.match(body, opts)) };
   const dir = await mkdtemp(join(tmpdir(), 'match-sbx-'));
   const events: BulkJobView[] = [];
   const profile = ProfileSchema.parse({
@@ -62,5 +65,5 @@ export async function sandboxDeps(sandbox: SandboxHandle, template: string | nul
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  return { deps, events, dir, finished };
+  return { deps, events, dir, finished, sent };
 }
