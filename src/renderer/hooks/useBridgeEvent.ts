@@ -18,7 +18,7 @@ export function subscribeBridgeEvent<G extends GroupName, E extends EventName<G>
   event: E,
   cb: (payload: BridgeEventPayload<G, E>) => void,
 ): () => void {
-  const api = firmscope()[group] as unknown as Record<string, Subscribe | undefined>;
+  const api = (firmscope()[group] ?? {}) as unknown as Record<string, Subscribe | undefined>;
   const subscribe = api[listenerName(event)];
   if (typeof subscribe !== 'function') throw new Error(`Bridge has no event ${group}.${event}`);
   return subscribe((payload) => cb(payload as BridgeEventPayload<G, E>));
