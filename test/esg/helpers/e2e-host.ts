@@ -3,14 +3,13 @@
 // Prints "ESG_COMPANY <id>" (a known company whose first news run adds several articles), then the URL.
 // Run: node --import tsx test/esg/helpers/e2e-host.ts <dataDir>
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventChannel } from '../../../src/shared/bridge/define';
 import { bridgeTable } from '../../../src/shared/bridge/table';
 import { createDispatcher } from '../../../src/main/bridge/dispatcher';
 import { createBrowserShellHooks } from '../../../src/main/browser/browser-shell-hooks';
 import { startBrowserHost } from '../../../src/main/browser/host';
-import { rendererDirOf } from '../../../src/main/browser/renderer-build';
 import { createCore } from '../../../src/main/core/create-core';
 import { ManualClock } from '../../../src/sandbox/clock';
 import { loadDataset } from '../../../src/sandbox/dataset';
@@ -40,7 +39,7 @@ async function main() {
   const sessionMs = Number(process.env.ESG_SESSION_MS ?? 12_000);
   mkdirSync(dataDir, { recursive: true });
   const company = livelyNewsCompany(sessionMs);
-  const host = await startBrowserHost({ rendererDir: rendererDirOf(repoRoot), port: 0 });
+  const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: 0 });
   const core = await createCore({
     dataDir,
     shell: createBrowserShellHooks(dataDir, host),
