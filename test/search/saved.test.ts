@@ -13,7 +13,13 @@ function setup() {
   const h = createSearchFeature(f.deps).handlers;
   const call = <K extends keyof typeof h>(name: K, input: unknown) =>
     (h[name] as (i: unknown, c: ReturnType<typeof ctx>) => Promise<unknown>)(searchGroup.fns[name].input.parse(input), ctx());
-  return { h, call, ...f };
+  // Recent searches are recorded right after the page is answered (setImmediate).
+  const callAndSettle = async (name: 'start', input: unknown) => {
+    const r = await call(name, input);
+    await new Promise((res) => setImmediate(res));
+    return r;
+  };
+  return { h, call, callAndSettle, ...f };
 }
 
 describe('saved searches', () => {
@@ -53,7 +59,7 @@ describe('saved searches', () => {
 
 describe('recent searches', () => {
   it('records each started search newest first, deduplicated and capped', async () => {
-    const { h, call } = setup();
+    const { h, callAndSettle: call } = setup();
     await call('start', { body: body('NO'), pageSize: 10 });
     await call('start', { body: body('SE'), pageSize: 10 });
     await call('start', { body: body('NO'), pageSize: 10 });

@@ -24,6 +24,14 @@ export function createSearchFeature(deps: FeatureDeps): FeatureModule<'search'> 
     }
   }
 
+  function recordRecent(id: string, body: unknown, pageSize: number, count: number) {
+    try {
+      store.addRecent(id, { body, pageSize, count });
+    } catch {
+      // Settings trouble is reported by the core's settings store; a lost recent entry is not worth failing for.
+    }
+  }
+
   function requireProfile(): string {
     const id = profileId();
     if (!id) throw new AppError('not_configured', 'Choose a connection profile first.');
@@ -42,7 +50,8 @@ export function createSearchFeature(deps: FeatureDeps): FeatureModule<'search'> 
         const valid = validBody(body);
         const view = await cancellable(requestId, ctx.signal, (signal) => sessions.start(valid, pageSize, signal));
         const id = profileId();
-        if (id) store.addRecent(id, { body: valid, pageSize, count: view.count });
+        // Recording the recent search writes settings to disk: do it after the page is on its way.
+        if (id) setImmediate(() => recordRecent(id, valid, pageSize, view.count));
         return view;
       },
       async page({ sessionId, direction, fromPage, requestId }, ctx) {

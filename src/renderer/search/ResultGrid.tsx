@@ -1,6 +1,6 @@
 // Result grid: TanStack Table for the column model, @tanstack/react-virtual for rows. Roving focus over
 // cells (arrows, Home/End, PageUp/PageDown, Enter opens the record, Space selects, Ctrl+C copies TSV).
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState, type RowSelectionState, type Updater } from '@tanstack/react-table';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CompanyRecord } from '../../shared/service/schemas';
@@ -8,6 +8,7 @@ import { cellText, flattenRecord } from '../../shared/search/flatten';
 import { toTsv } from '../../shared/search/tsv';
 import { defaultWidth, MAX_WIDTH, MIN_WIDTH, orderedColumns, visibleColumns, type ColumnPrefs } from './column-prefs';
 import { ColumnsPanel } from './ColumnsPanel';
+import { GridRow } from './GridRow';
 
 export interface ResultGridProps {
   rows: CompanyRecord[];
@@ -22,7 +23,6 @@ export interface ResultGridProps {
 type Flat = Record<string, unknown>;
 const ROW_H = 32;
 const HEAD_H = 34;
-const LONG = 24;
 
 export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, onOpen }: ResultGridProps) {
   const data = useMemo(() => rows.map((r) => flattenRecord(r)), [rows]);
@@ -58,7 +58,21 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   });
   const tableRows = table.getRowModel().rows;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const visible = visibleColumns(available, prefs);
+  const visible = useMemo(() => visibleColumns(available, prefs), [available, prefs]);
+  const widthKey = table.getVisibleLeafColumns().map((c) => c.getSize()).join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- widthKey carries the sizes
+  const widths = useMemo(() => widthKey.split(',').map(Number), [widthKey]);
+  // Stable callbacks keep memoised rows from re-rendering while scrolling.
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const onOpenRef = useRef(onOpen);
+  onOpenRef.current = onOpen;
+  const toggleRow = useCallback((i: number) => setSelection((s) => ({ ...s, [String(i)]: !s[String(i)] })), []);
+  const focusCell = useCallback((r: number, c: number) => setActive((a) => (a.r === r && a.c === c ? a : { r, c })), []);
+  const openIndex = useCallback((i: number) => {
+    const rec = rowsRef.current[i];
+    if (rec) onOpenRef.current(rec);
+  }, []);
   const colCount = visible.length + 1; // + selection column
   const totalWidth = table.getTotalSize() + 44;
 
@@ -76,6 +90,18 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
       return idx.includes(activeRowIndex) || rows.length === 0 ? idx : [...idx, activeRowIndex].sort((a, b) => a - b);
     },
   });
+
+  // A new page reuses the grid's DOM; selection and the focused row start over.
+  const [rowsSeen, setRowsSeen] = useState(rows);
+  if (rowsSeen !== rows) {
+    setRowsSeen(rows);
+    setSelection({});
+    setActive((a) => ({ r: 0, c: a.c }));
+  }
+
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [rows]);
 
   useEffect(() => {
     if (!pendingFocus.current) return;
@@ -196,53 +222,25 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
             </div>
           </div>
           <div role="rowgroup" className="grid__body" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
-            {virtualizer.getVirtualItems().map((vi) => {
-              const row = tableRows[vi.index];
-              if (!row) return null;
-              const selected = row.getIsSelected();
-              return (
-                <div
-                  key={row.id}
-                  role="row"
-                  aria-rowindex={vi.index + 2}
-                  aria-selected={selected}
-                  className={`grid__row${selected ? ' grid__row--selected' : ''}${vi.index === activeRowIndex ? ' grid__row--active' : ''}`}
-                  style={{ transform: `translateY(${vi.start - HEAD_H}px)`, height: ROW_H, width: totalWidth }}
-                  onDoubleClick={() => onOpen(rows[vi.index])}
-                >
-                  <div role="gridcell" aria-colindex={1} className="grid__cell grid__cell--select">
-                    <input
-                      type="checkbox"
-                      data-cell={`${vi.index}:0`}
-                      tabIndex={cellTab(vi.index, 0)}
-                      aria-label={`Select row ${firstRow + vi.index}`}
-                      checked={selected}
-                      onChange={row.getToggleSelectedHandler()}
-                      onFocus={() => setActive({ r: vi.index, c: 0 })}
-                    />
-                  </div>
-                  {row.getVisibleCells().map((cell, ci) => {
-                    const text = cellText(cell.getValue());
-                    const missing = cell.getValue() === undefined;
-                    return (
-                      <div
-                        key={cell.id}
-                        role="gridcell"
-                        aria-colindex={ci + 2}
-                        data-cell={`${vi.index}:${ci + 1}`}
-                        tabIndex={cellTab(vi.index, ci + 1)}
-                        className={`grid__cell${missing ? ' grid__cell--missing' : ''}`}
-                        style={{ width: cell.column.getSize() }}
-                        title={text.length > LONG || text.includes('\n') ? text : undefined}
-                        onFocus={() => setActive({ r: vi.index, c: ci + 1 })}
-                      >
-                        <span className="grid__text">{text}</span>
-                      </div>
-                    );
-                  })}
-                </div>
-              );
-            })}
+            {virtualizer.getVirtualItems().map((vi) => (
+              <GridRow
+                key={vi.index}
+                index={vi.index}
+                rowNumber={firstRow + vi.index}
+                top={vi.start - HEAD_H}
+                height={ROW_H}
+                width={totalWidth}
+                record={data[vi.index]}
+                columns={visible}
+                widths={widths}
+                selected={Boolean(selection[String(vi.index)])}
+                tabColumn={vi.index === activeRowIndex ? active.c : -1}
+                active={vi.index === activeRowIndex}
+                onToggle={toggleRow}
+                onFocusCell={focusCell}
+                onOpen={openIndex}
+              />
+            ))}
           </div>
         </div>
       </div>

@@ -30,7 +30,6 @@ export function SearchScreen() {
   const [prefs, setPrefs] = useState<ColumnPrefs>(emptyPrefs);
   const [activeSaved, setActiveSaved] = useState<SavedSearch | null>(null);
   const [detail, setDetail] = useState<CompanyRecord | null>(null);
-  const [columns, setColumns] = useState<string[]>([]);
   const session = useSearchSession({ onStarted: () => void qc.invalidateQueries({ queryKey: RECENT_KEY }) });
   const { view, shown } = session;
 
@@ -38,16 +37,15 @@ export function SearchScreen() {
   const validBody = built.ok ? built.body : null;
 
   // Columns accumulate over the pages of one result set so they do not jump while paging.
-  const sessionId = shown?.sessionId;
-  useEffect(() => setColumns([]), [sessionId]);
-  useEffect(() => {
-    if (!view) return;
-    setColumns((prev) => {
-      const merged = collectColumns([...view.rows]);
-      const have = new Set(prev);
-      const added = merged.filter((c) => !have.has(c));
-      return added.length ? [...prev, ...added] : prev;
-    });
+  const columnsOf = useRef<{ sessionId: string | null; columns: string[] }>({ sessionId: null, columns: [] });
+  const columns = useMemo(() => {
+    if (!view) return columnsOf.current.columns;
+    const prev = columnsOf.current.sessionId === view.sessionId ? columnsOf.current.columns : [];
+    const have = new Set(prev);
+    const added = collectColumns(view.rows).filter((c) => !have.has(c));
+    const next = added.length ? [...prev, ...added] : prev;
+    columnsOf.current = { sessionId: view.sessionId, columns: next };
+    return next;
   }, [view]);
 
   // Column choices of a saved search are remembered with it (debounced: resizing fires often).
@@ -214,10 +212,9 @@ function ResultArea(props: {
   if (view.rows.length === 0) return <p className="empty">No companies match these filters.</p>;
   return (
     <ResultGrid
-      key={`${view.sessionId}:${view.pageNumber}`}
       rows={view.rows}
       firstRow={view.firstRow}
-      available={props.columns.length ? props.columns : collectColumns([...view.rows])}
+      available={props.columns}
       prefs={props.prefs}
       onPrefsChange={props.onPrefs}
       onOpen={props.onOpen}

@@ -1,0 +1,68 @@
+// One virtualised grid row. Memoised: while scrolling only rows entering the window render.
+import { memo } from 'react';
+import { cellText } from '../../shared/search/flatten';
+
+export interface GridRowProps {
+  index: number;
+  /** 1-based row number shown to assistive tech. */
+  rowNumber: number;
+  top: number;
+  height: number;
+  width: number;
+  record: Record<string, unknown>;
+  columns: readonly string[];
+  widths: readonly number[];
+  selected: boolean;
+  /** Column index (0 = select box) holding the roving tab stop, or -1 when this row has none. */
+  tabColumn: number;
+  active: boolean;
+  onToggle(index: number): void;
+  onFocusCell(index: number, column: number): void;
+  onOpen(index: number): void;
+}
+
+const LONG = 24;
+
+export const GridRow = memo(function GridRow(p: GridRowProps) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={p.index + 2}
+      aria-selected={p.selected}
+      className={`grid__row${p.selected ? ' grid__row--selected' : ''}${p.active ? ' grid__row--active' : ''}`}
+      style={{ transform: `translateY(${p.top}px)`, height: p.height, width: p.width }}
+      onDoubleClick={() => p.onOpen(p.index)}
+    >
+      <div role="gridcell" aria-colindex={1} className="grid__cell grid__cell--select">
+        <input
+          type="checkbox"
+          data-cell={`${p.index}:0`}
+          tabIndex={p.tabColumn === 0 ? 0 : -1}
+          aria-label={`Select row ${p.rowNumber}`}
+          checked={p.selected}
+          onChange={() => p.onToggle(p.index)}
+          onFocus={() => p.onFocusCell(p.index, 0)}
+        />
+      </div>
+      {p.columns.map((col, ci) => {
+        const value = p.record[col];
+        const text = cellText(value);
+        return (
+          <div
+            key={col}
+            role="gridcell"
+            aria-colindex={ci + 2}
+            data-cell={`${p.index}:${ci + 1}`}
+            tabIndex={p.tabColumn === ci + 1 ? 0 : -1}
+            className={`grid__cell${value === undefined ? ' grid__cell--missing' : ''}`}
+            style={{ width: p.widths[ci] }}
+            title={text.length > LONG || text.includes('\n') ? text : undefined}
+            onFocus={() => p.onFocusCell(p.index, ci + 1)}
+          >
+            <span className="grid__text">{text}</span>
+          </div>
+        );
+      })}
+    </div>
+  );
+});
