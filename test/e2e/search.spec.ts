@@ -157,3 +157,26 @@ test.describe('awkward records', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Search companies');
   });
 });
+
+test('a 400 shows the server message beside the filters and keeps the results shown', async ({ page }) => {
+  await openSearch(page);
+  await bodyEditor(page).fill(JSON.stringify({ filters: { and: [{ attribute: 'country', relation: 'equals', value: 'NO' }] } }));
+  await searchButton(page).click();
+  await expect(range(page)).toContainText('Rows 1–10 of');
+  const before = await shownIds(page);
+
+  await page.getByLabel('Attribute of condition 1').fill('colour');
+  await page.getByLabel('Value of condition 1').fill('red');
+  await expect(page.getByText('Filters or page size changed since these results.')).toBeVisible();
+  await searchButton(page).click();
+  const problem = page.getByRole('form', { name: 'Search filters' }).getByRole('alert');
+  await expect(problem).toContainText('The service rejected this search');
+  await expect(problem).toContainText('colour');
+  expect(await shownIds(page)).toEqual(before);
+
+  // Inline validation stops an incomplete condition before anything is sent.
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  await searchButton(page).click();
+  await expect(page.getByText('One condition needs attention before searching.')).toBeVisible();
+  await expect(page.getByLabel('Attribute of condition 2')).toHaveAttribute('aria-invalid', 'true');
+});
