@@ -147,6 +147,20 @@ test.describe('awkward records', () => {
     await expect(detail.locator('dt', { hasText: 'identifiers' })).toBeVisible();
     await page.keyboard.press('Escape');
 
+    // Space selects rows, Ctrl+C copies them as TSV a spreadsheet reads back (quotes doubled, newline quoted).
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    const quoted = picked[1];
+    await page.locator('[role="gridcell"]', { hasText: 'Break' }).first().focus();
+    await page.keyboard.press('Space');
+    await page.locator('[role="gridcell"]', { hasText: '"Quoted"' }).first().focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Control+c');
+    await expect(page.getByText('Copied 2 rows as TSV.')).toBeVisible();
+    const tsv = await page.evaluate(() => navigator.clipboard.readText());
+    expect(tsv.split('\t')[0]).toBe('company_id');
+    expect(tsv).toContain(`"${nl.name}"`);
+    expect(tsv).toContain(`"${quoted.name.replace(/"/g, '""')}"`);
+
     // The record without an address shows null in the detail panel.
     const noAddrCell = page.locator('[role="gridcell"]', { hasText: noAddress.company_id });
     await noAddrCell.dblclick();

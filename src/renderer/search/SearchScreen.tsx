@@ -20,6 +20,7 @@ import { RECENT_KEY, SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
 import { useSearchSession } from './useSearchSession';
 import './search.css';
+import './search-grid.css';
 
 export function SearchScreen() {
   const qc = useQueryClient();
