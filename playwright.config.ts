@@ -16,7 +16,7 @@ if (process.env.FIRMSCOPE_ELECTRON_E2E === undefined) {
   if (electron.ok) process.env.FIRMSCOPE_ELECTRON_BINARY = electron.path;
   if (!usable) {
     const why = electron.ok ? 'no display (run under xvfb-run)' : electron.reason;
-    console.log(`ELECTRON E2E NOT RUN: test/e2e/electron/*.spec.ts were not run (${why}); browser-mode E2E runs instead.`);
+    console.log(`ELECTRON E2E NOT RUN: test/e2e/electron/*.spec.ts did not run: ${why}. Only browser-mode E2E runs.`);
   }
 }
 const runElectron = process.env.FIRMSCOPE_ELECTRON_E2E === '1';

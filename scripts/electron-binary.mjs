@@ -31,8 +31,8 @@ export function findElectronBinary(root, { downloadTimeoutMs = 20_000 } = {}) {
   const r = spawnSync(process.execPath, [installer], { cwd: root, stdio: 'ignore', timeout: downloadTimeoutMs });
   const after = binaryPath(root);
   if (after) return { ok: true, path: after };
-  const why = r.error?.code === 'ETIMEDOUT' ? 'its download timed out' : 'its download failed (no internet access?)';
-  return { ok: false, reason: `no Electron binary and ${why}` };
+  const why = r.error?.code === 'ETIMEDOUT' ? 'downloading it timed out' : 'downloading it failed, probably no internet access';
+  return { ok: false, reason: `no Electron binary in node_modules/electron/dist, and ${why}` };
 }
 
 export const hasDisplay = () => process.platform !== 'linux' || !!(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);

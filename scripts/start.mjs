@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './build-outputs.mjs';
 import { findElectronBinary, hasDisplay } from './electron-binary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,7 +35,8 @@ function dataDirFrom(args) {
 }
 
 function startBrowserMode() {
-  const host = spawn(bin('tsx'), [join(root, 'src/main/browser/cli.ts'), ...passThrough], {
+  if (!ensureBuilt(root, ['renderer', 'browserHost'])) process.exit(1);
+  const host = spawn(process.execPath, [join(root, 'out/browser/cli.mjs'), '--no-build', ...passThrough], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -76,6 +78,6 @@ if (electron.ok) {
   const child = run(bin('electron-vite'), ['preview', '--', ...passThrough]);
   child.on('exit', (code) => process.exit(code ?? 1));
 } else {
-  console.log(`Electron cannot run here (${electron.reason}); starting browser mode instead.`);
+  console.log(`Electron cannot run here: ${electron.reason}. Starting browser mode instead.`);
   startBrowserMode();
 }

@@ -23,7 +23,8 @@ export interface BrowserModeApp {
 }
 
 async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/browser/cli.ts', '--port', '0', '--data-dir', dataDir, '--no-build'], {
+  // The bundled host (built by the global setup): same code as `npm run browser`, without tsx's start-up cost.
+  const child = spawn(process.execPath, ['out/browser/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     // The keychain is not what these tests are about; the core falls back to memory with a notice.

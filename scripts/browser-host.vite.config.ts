@@ -1,0 +1,22 @@
+// Browser-mode host + core bundled into out/browser/cli.mjs (node_modules stay external), so
+// `npm start`, the E2E fixture and the bench skip tsx's per-file transpiling at every launch.
+// `npm run browser` still runs the TypeScript sources directly through tsx.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const fromRoot = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
+
+export default defineConfig({
+  root: fromRoot(''),
+  publicDir: false,
+  build: {
+    ssr: fromRoot('src/main/browser/cli.ts'),
+    outDir: fromRoot('out/browser'),
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: false,
+    minify: false,
+    rollupOptions: { output: { format: 'es', entryFileNames: 'cli.mjs' } },
+  },
+  ssr: { external: true, target: 'node' },
+});

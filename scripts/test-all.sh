@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Installs everything the tests need (Debian packages, npm dependencies) and runs every test:
+# build, type-check, Vitest (unit + integration against the sandbox), the keychain test inside a
+# private unlocked gnome-keyring, and the Playwright E2E suite in Debian Chromium.
+# Exits non-zero if anything fails; prints each runner's summary lines at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus dbus-x11 xvfb xauth build-essential python3 pkg-config)
+
+log() { printf '\n==> %s\n' "$*"; }
+
+install_system_packages() {
+  local missing=() p
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  if [ "${#missing[@]}" -eq 0 ]; then
+    echo "System packages already installed."
+    return
+  fi
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  echo "Installing: ${missing[*]}"
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+LOG_DIR="$(mktemp -d)"
+trap 'rm -rf "$LOG_DIR"' EXIT
+declare -a RESULTS=()
+FAILED=0
+
+# Runs one suite, streaming its output and keeping a copy for the summary; never stops the script.
+suite() {
+  local name="$1"
+  shift
+  log "$name"
+  local out="$LOG_DIR/${#RESULTS[@]}.log"
+  if "$@" 2>&1 | tee "$out"; then
+    RESULTS+=("PASS  $name|$out")
+  else
+    RESULTS+=("FAIL  $name|$out")
+    FAILED=1
+  fi
+}
+
+log "System packages"
+install_system_packages
+
+log "npm ci"
+npm ci --no-audit --no-fund
+
+log "Build (electron-vite: main, preload, renderer)"
+npm run build
+
+suite "Type-check (tsc --noEmit)" npx tsc --noEmit -p tsconfig.json
+suite "Vitest: unit and integration" npx vitest run --exclude test/core/keytar-vault.test.ts
+suite "Vitest: OS keychain (keytar in a private gnome-keyring)" \
+  env FIRMSCOPE_REQUIRE_KEYRING=1 bash scripts/with-keyring.sh npx vitest run test/core/keytar-vault.test.ts
+
+# Electron specs need a display; a virtual one costs nothing for headless Chromium.
+E2E=(npx playwright test)
+if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then E2E=(xvfb-run -a "${E2E[@]}"); fi
+suite "Playwright E2E (Debian Chromium, browser mode)" env FIRMSCOPE_SKIP_BUILD=1 "${E2E[@]}"
+
+log "Summary"
+for r in "${RESULTS[@]}"; do
+  name="${r%%|*}"
+  out="${r#*|}"
+  echo "$name"
+  # Vitest and Playwright summary lines (colour codes stripped), plus the Electron E2E notice.
+  sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
+    grep -E '^\s*(Test Files|Tests)\s|^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+' |
+    sed 's/^/      /' | tail -n 12 || true
+done
+if [ "$FAILED" -ne 0 ]; then
+  echo "SOME TESTS FAILED"
+  exit 1
+fi
+echo "ALL TESTS PASSED"
