@@ -1,9 +1,14 @@
 // Watch lifecycle against the real sandbox: errors explained, restart resumes, 50 at once stay
 // within the backoff's bound and never poll after a terminal status.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BACKOFF, maxPollsWithin } from '../../src/main/esg/backoff';
 import { WATCHES_SETTINGS_KEY } from '../../src/main/esg/watch-registry';
+import { openSettings } from '../../src/main/settings/settings-store';
 import type { SandboxHandle } from '../../src/sandbox/server';
 import { ctx, MemorySettings } from './helpers/fake-deps';
 import { featureOn, sandboxWithClock, until } from './helpers/sandbox-world';
@@ -98,27 +103,34 @@ describe('ESG watches against the sandbox', () => {
     expect(w.completed(sid)!.view).toMatchObject({ status: 'complete' });
   });
 
-  it('a restart mid-session resumes the watch and completes it', async () => {
-    const settings = new MemorySettings();
-    const company = sandbox.control.esgCompanies('known', 6)[5].company_id;
-    sandbox.control.invalidateEsg(company, 'news');
-    const a = featureOn(sandbox, clock, { settings });
-    const v = await a.feature.handlers.request({ companyId: company, module: 'news', pageSize: 10 }, ctx());
-    const sid = v.sessionId!;
-    await until(() => a.progress(sid).some((p) => p.polls >= 2), 5000, 'two polls');
-    await a.feature.dispose!();
-    const before = sandbox.control.stats().statusCalls[sid].length;
-    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: sid })]);
+  it('a restart mid-session resumes the watch from the settings file and completes it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-esg-restart-'));
+    try {
+      const company = sandbox.control.esgCompanies('known', 6)[5].company_id;
+      sandbox.control.invalidateEsg(company, 'news');
+      const a = featureOn(sandbox, clock, { settings: openSettings({ dataDir }) });
+      const v = await a.feature.handlers.request({ companyId: company, module: 'news', pageSize: 10 }, ctx());
+      const sid = v.sessionId!;
+      await until(() => a.progress(sid).some((p) => p.polls >= 2), 5000, 'two polls');
+      await a.feature.dispose!();
+      const before = sandbox.control.stats().statusCalls[sid].length;
+      const onDisk = JSON.parse(readFileSync(join(dataDir, 'firmscope-settings.json'), 'utf8')) as Record<string, unknown>;
+      expect(onDisk[WATCHES_SETTINGS_KEY]).toEqual([expect.objectContaining({ sessionId: sid, companyId: company, module: 'news' })]);
 
-    await clock.sleep(3000);
-    expect(sandbox.control.stats().statusCalls[sid].length).toBe(before); // the stopped app is silent
+      await clock.sleep(3000);
+      expect(sandbox.control.stats().statusCalls[sid].length).toBe(before); // the stopped app is silent
 
-    const b = featureOn(sandbox, clock, { settings });
-    await b.feature.start!();
-    await until(() => b.completed(sid) !== undefined, 10_000, 'completion after restart');
-    expect(b.completed(sid)!.view).toMatchObject({ status: 'complete', sessionId: null });
-    expect(b.rec.notifications).toHaveLength(1);
-    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([]);
+      const settings = openSettings({ dataDir }); // a new process reads the file again
+      const b = featureOn(sandbox, clock, { settings });
+      await b.feature.start!();
+      expect((await b.feature.handlers.listWatches(undefined, ctx()))[0]).toMatchObject({ sessionId: sid, state: 'processing' });
+      await until(() => b.completed(sid) !== undefined, 10_000, 'completion after restart');
+      expect(b.completed(sid)!.view).toMatchObject({ status: 'complete', sessionId: null });
+      expect(b.rec.notifications).toHaveLength(1);
+      expect(settings.read(WATCHES_SETTINGS_KEY, z.array(z.unknown()), ['missing'])).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('50 sessions at once: all finish, no poll after a terminal status, calls within the bound', async () => {

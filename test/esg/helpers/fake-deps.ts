@@ -24,7 +24,7 @@ export interface Recorded {
   notifications: Array<{ title: string; body: string }>;
 }
 
-export function fakeDeps(api: () => Promise<ApiClient>, opts: { settings?: MemorySettings; profileId?: string; now?: () => number } = {}) {
+export function fakeDeps(api: () => Promise<ApiClient>, opts: { settings?: FeatureSettings; profileId?: string; now?: () => number } = {}) {
   const rec: Recorded = { events: [], notifications: [] };
   const now = opts.now ?? Date.now;
   const shell: ShellHooks = {

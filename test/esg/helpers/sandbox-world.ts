@@ -4,7 +4,8 @@ import type { BackoffPolicy } from '../../../src/main/esg/backoff';
 import type { EsgModuleView, WatchView } from '../../../src/shared/bridge/groups/esg';
 import { startSandbox, type SandboxHandle } from '../../../src/sandbox/server';
 import type { EsgPace } from '../../../src/sandbox/server';
-import { fakeDeps, MemorySettings } from './fake-deps';
+import type { FeatureSettings } from '../../../src/main/core/feature-deps';
+import { fakeDeps, type MemorySettings } from './fake-deps';
 import { realClient } from './real-client';
 import { ScaledClock } from './scaled-clock';
 
@@ -16,7 +17,7 @@ export async function sandboxWithClock(factor: number, esg: Partial<EsgPace>, co
   return { clock, sandbox };
 }
 
-export function featureOn(sandbox: SandboxHandle, clock: ScaledClock, opts: { settings?: MemorySettings; client?: { id: string; secret: string }; policy?: Partial<BackoffPolicy> } = {}) {
+export function featureOn(sandbox: SandboxHandle, clock: ScaledClock, opts: { settings?: MemorySettings | FeatureSettings; client?: { id: string; secret: string }; policy?: Partial<BackoffPolicy> } = {}) {
   const api = realClient(sandbox, opts.client ?? sandbox.control.clients.analyst, clock.now);
   const { deps, rec } = fakeDeps(async () => api, { settings: opts.settings, now: clock.now });
   const feature = createEsgFeature(deps, { timers: clock.timers(), policy: opts.policy });
