@@ -55,7 +55,7 @@ test('single match from the form, open the result, open its ESG news', async ({ 
 test('edited JSON body is sent as written; a bad edit is explained', async ({ page }) => {
   await openMatch(page);
   const body = page.getByLabel('Request body (JSON)');
-  await page.getByLabel('Company name').fill('placeholder');
+  await page.getByRole('form', { name: 'Match one company' }).getByLabel('Company name').fill('placeholder');
   await expect(body).not.toHaveValue('');
   await body.fill('{"name": ');
   await page.getByRole('button', { name: 'Find matches' }).click();
@@ -74,13 +74,14 @@ test('bulk match of pasted CSV: statuses with line numbers, retry and export', a
   const csv = ['Company;Web;Country', ...good.slice(0, 2).map((c) => `${c.name};${c.website};${c.country}`), ';nobody.example;DE', 'Too;many;columns;here', ...good.slice(2).map((c) => `${c.name};${c.website};${c.country}`)].join('\n');
   await openMatch(page);
   await page.getByRole('tab', { name: 'Bulk (CSV)' }).click();
-  await page.getByLabel('…or paste CSV').fill(csv);
-  await page.getByRole('button', { name: 'Read columns' }).click();
+  const bulk = page.getByRole('tabpanel', { name: 'Bulk (CSV)' });
+  await bulk.getByLabel('…or paste CSV').fill(csv);
+  await bulk.getByRole('button', { name: 'Read columns' }).click();
   // Suggested mapping from the header names.
-  await expect(page.getByLabel('Company name')).toHaveValue('Company');
-  await expect(page.getByLabel('Website')).toHaveValue('Web');
-  await page.getByLabel('Country').selectOption('Country');
-  await page.getByRole('button', { name: 'Match all rows' }).click();
+  await expect(bulk.getByLabel('Company name')).toHaveValue('Company');
+  await expect(bulk.getByLabel('Website')).toHaveValue('Web');
+  await bulk.getByLabel('Country').selectOption('Country');
+  await bulk.getByRole('button', { name: 'Match all rows' }).click();
 
   await expect(page.getByRole('heading', { name: /Pasted CSV\s+Finished/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('6 of 6 rows done · 4 matched · 0 no match · 0 errors · 2 invalid', { exact: false })).toBeVisible();
@@ -98,4 +99,10 @@ test('bulk match of pasted CSV: statuses with line numbers, retry and export', a
   // Open a matched row's company from the bulk table.
   await table.getByRole('button', { name: 'Open details of the match for line 2' }).click();
   await expect(page.getByRole('region', { name: good[0].name })).toContainText(good[0].company_id);
+
+  // Switching to the single form and back keeps the finished job on screen.
+  await page.getByRole('tab', { name: 'One company' }).click();
+  await expect(page.getByRole('form', { name: 'Match one company' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Bulk (CSV)' }).click();
+  await expect(table.getByRole('row').filter({ hasText: good[3].name })).toContainText('Matched');
 });

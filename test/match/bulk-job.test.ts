@@ -111,3 +111,13 @@ describe('BulkJob', () => {
     expect(api.calls).toEqual([{ q: { n: 'Acme', c: 'DE' } }]);
   });
 });
+
+describe('compactCandidate', () => {
+  it('keeps the id and top-level scalar fields only, and never a __proto__ key', async () => {
+    const { compactCandidate } = await import('../../src/main/match/bulk-job');
+    const company = JSON.parse('{"company_id":"c1","name":"Acme","employees":5,"listed":false,"ceo":null,"address":{"city":"Paris"},"tags":["a"],"__proto__":{"x":1}}');
+    const c = compactCandidate({ confidence: 0.7, company });
+    expect(c).toEqual({ confidence: 0.7, company: { company_id: 'c1', name: 'Acme', employees: 5, listed: false, ceo: null } });
+    expect(Object.getPrototypeOf(c.company)).toBe(Object.prototype);
+  });
+});

@@ -61,14 +61,20 @@ export class BulkJob {
   private counts = { matched: 0, noMatch: 0, errors: 0, invalid: 0, pending: 0 };
   private running: Promise<void> = Promise.resolve();
 
+  private source: CsvSource | null;
+
   constructor(private readonly opts: BulkJobOptions) {
     this.id = opts.id;
+    this.source = opts.source;
     this.startedAt = this.runStartedAt = opts.now();
   }
 
   /** Starts reading and matching; resolves when the run ends (done, cancelled or failed). */
   start(): Promise<void> {
-    this.running = this.run(readCsv(this.opts.source, this.controller.signal), true);
+    if (!this.source) throw new AppError('invalid_input', 'This bulk match has already been started.');
+    const source = this.source;
+    this.source = null; // the CSV text can be collected once read: rows keep only what they need
+    this.running = this.run(readCsv(source, this.controller.signal), true);
     return this.running;
   }
 
@@ -186,7 +192,7 @@ export class BulkJob {
     try {
       const res = await api.match(built.body, { signal });
       const ranked = rankCandidates(res.result);
-      row.best = ranked[0];
+      row.best = ranked[0] ? compactCandidate(ranked[0]) : undefined;
       row.candidates = res.result.length;
       row.error = undefined;
       this.setState(row, ranked.length > 0 ? 'matched' : 'no_match');
@@ -216,6 +222,28 @@ export class BulkJob {
     this.lastEmit = t;
     this.opts.onProgress(this.view());
   }
+}
+
+/** Most company fields a bulk row keeps (the export's `company.*` columns). */
+export const MAX_KEPT_FIELDS = 40;
+
+/**
+ * A bulk row keeps the best candidate's top-level scalar fields only (id, name, country, website...):
+ * enough for the table, the export and the detail view, without holding every nested record of a
+ * large file in memory.
+ */
+export function compactCandidate(c: MatchCandidate): MatchCandidate {
+  const company: Record<string, unknown> = { company_id: c.company.company_id };
+  let kept = 1;
+  for (const [k, v] of Object.entries(c.company)) {
+    if (kept >= MAX_KEPT_FIELDS) break;
+    if (k === 'company_id' || k === '__proto__') continue;
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+      company[k] = v;
+      kept++;
+    }
+  }
+  return { confidence: c.confidence, company: company as MatchCandidate['company'] };
 }
 
 function describeFatal(e: unknown, err: ReturnType<typeof toBridgeError>): BulkJobView['error'] {

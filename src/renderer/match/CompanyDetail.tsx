@@ -8,10 +8,12 @@ import { companyLabel, formatConfidence } from './match-format';
 export interface CompanyDetailProps {
   company: CompanyRecord;
   confidence?: number;
+  /** Shown under the heading, e.g. that a bulk row keeps only the main fields. */
+  note?: string;
   onClose(): void;
 }
 
-export function CompanyDetail({ company, confidence, onClose }: CompanyDetailProps) {
+export function CompanyDetail({ company, confidence, note, onClose }: CompanyDetailProps) {
   const { navigate } = useNavigation();
   const heading = useRef<HTMLHeadingElement>(null);
   // Move focus to the panel so keyboard and screen-reader users land on what they opened.
@@ -28,6 +30,7 @@ export function CompanyDetail({ company, confidence, onClose }: CompanyDetailPro
         </button>
       </div>
       {confidence !== undefined ? <p className="match-detail__confidence">Match confidence {formatConfidence(confidence)}</p> : null}
+      {note ? <p className="match-detail__note">{note}</p> : null}
       <div className="action-bar">
         <button type="button" className="button button--primary" onClick={() => navigate({ screen: 'esg', companyId: company.company_id, module: 'news' })}>
           Open ESG news

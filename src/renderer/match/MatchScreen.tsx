@@ -14,7 +14,7 @@ export function MatchScreen() {
   const { route } = useNavigation();
   const prefill = route.screen === 'match' ? route.prefill : undefined;
   const [mode, setMode] = useState<Mode>('single');
-  const [open, setOpen] = useState<MatchCandidate | null>(null);
+  const [open, setOpen] = useState<{ candidate: MatchCandidate; fromBulk: boolean } | null>(null);
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
@@ -45,10 +45,23 @@ export function MatchScreen() {
         ))}
       </div>
       <div className="match-screen__body">
-        <div role="tabpanel" id={`match-panel-${mode}`} aria-labelledby={`match-tab-${mode}`} className="match-screen__main">
-          {mode === 'single' ? <SingleMatch prefill={prefill} onOpen={setOpen} /> : <BulkMatch onOpen={setOpen} />}
+        {/* Both panels stay mounted (hidden when inactive) so switching keeps the form, results and job. */}
+        <div className="match-screen__main">
+          <div role="tabpanel" id="match-panel-single" aria-labelledby="match-tab-single" hidden={mode !== 'single'}>
+            <SingleMatch prefill={prefill} onOpen={(c) => setOpen({ candidate: c, fromBulk: false })} />
+          </div>
+          <div role="tabpanel" id="match-panel-bulk" aria-labelledby="match-tab-bulk" hidden={mode !== 'bulk'}>
+            <BulkMatch onOpen={(c) => setOpen({ candidate: c, fromBulk: true })} />
+          </div>
         </div>
-        {open ? <CompanyDetail company={open.company} confidence={open.confidence} onClose={() => setOpen(null)} /> : null}
+        {open ? (
+          <CompanyDetail
+            company={open.candidate.company}
+            confidence={open.candidate.confidence}
+            note={open.fromBulk ? 'Bulk results keep the main fields of the best match. Match this company on its own to see its full record.' : undefined}
+            onClose={() => setOpen(null)}
+          />
+        ) : null}
       </div>
     </section>
   );
