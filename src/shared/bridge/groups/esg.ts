@@ -16,16 +16,27 @@ export interface EsgModuleView {
   hasPrevious: boolean;
 }
 
+/** One watched processing session (one per session id, shared by every view that shows it). */
 export interface WatchView {
   sessionId: string;
   companyId: string;
   module: EsgModule;
+  /**
+   * `processing`/`complete`/`not_found`: the status operation's own values (completion is decided
+   * only by them). `expired`: the status operation answered 404 (e.g. a watch resumed after the
+   * service forgot the session). `error`: the watch stopped (400, 403, repeated failures); see `error`.
+   */
   state: 'processing' | 'complete' | 'not_found' | 'expired' | 'error';
+  /** Last `result_count`; what it counts depends on the module (src/shared/esg/count-semantics.ts). */
   resultCount: number;
+  /** Epoch ms the watch began (kept across restarts). */
   startedAt: number;
+  /** Epoch ms of the last status answer. */
   updatedAt: number;
+  /** Status calls made by this watch. */
   polls: number;
   nextPollAt?: number;
+  /** Last failure; while `processing` it is a transient one the watch is retrying. */
   error?: BridgeError;
 }
 
