@@ -39,7 +39,7 @@ export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): 
   const results = new LruCache<Uint32Array>(128);
   // Whole pages are deterministic for (fingerprint, offset): the data never changes and the
   // HMAC tokens inside depend only on those, so a served page is kept as ready bytes.
-  const pages = new LruCache<Buffer>(64 * 1024 * 1024, (b) => b.length);
+  const pages = new LruCache<Buffer>(32 * 1024 * 1024, (b) => b.length);
   const { companies } = ctx.dataset;
 
   function matching(body: unknown): Uint32Array {
