@@ -10,6 +10,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: fromRoot('out/main'),
+      // keytar is an optional native module: loaded from node_modules at run time, never bundled.
+      externalizeDeps: { include: ['keytar'] },
       rollupOptions: { input: { index: fromRoot('src/main/index.ts') } },
     },
   },
@@ -19,7 +21,7 @@ export default defineConfig({
       externalizeDeps: false,
       rollupOptions: {
         input: { index: fromRoot('src/preload/index.ts') },
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   },

@@ -20,6 +20,9 @@ export function rendererConfig(): UserConfig {
       outDir: fromRoot('out/renderer'),
       emptyOutDir: true,
       sourcemap: false,
+      // electron-vite leaves these off by default; both shells ship the same minified files.
+      minify: true,
+      cssMinify: true,
       rollupOptions: {
         input: {
           index: fromRoot('src/renderer/index.html'),

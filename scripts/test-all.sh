@@ -62,7 +62,7 @@ suite "Vitest: OS keychain (keytar in a private gnome-keyring)" \
 # Electron specs need a display; a virtual one costs nothing for headless Chromium.
 E2E=(npx playwright test)
 if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then E2E=(xvfb-run -a "${E2E[@]}"); fi
-suite "Playwright E2E (Debian Chromium, browser mode)" env FIRMSCOPE_SKIP_BUILD=1 "${E2E[@]}"
+suite "Playwright E2E (Debian Chromium, browser mode)" "${E2E[@]}"
 
 log "Summary"
 for r in "${RESULTS[@]}"; do
