@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -17,7 +17,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const ctx = { signal: new AbortController().signal };
 
-function setup(opts: { template?: string | null; kind?: 'electron' | 'browser' } = {}) {
+function setup(opts: { template?: string | null; kind?: 'electron' | 'browser'; choose?: (name: string) => Promise<string | null> } = {}) {
   const profile: Profile = ProfileSchema.parse({
     id: 'p1', name: 'P', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c',
     matchPayloadTemplate: opts.template ?? null,
@@ -33,7 +33,7 @@ function setup(opts: { template?: string | null; kind?: 'electron' | 'browser' }
     }) as FeatureDeps['emit'],
     shell: {
       kind: opts.kind ?? 'browser',
-      chooseExportPath: async (name) => join(dir, name),
+      chooseExportPath: opts.choose ?? (async (name) => join(dir, name)),
       revealFile: async () => {},
       downloadUrlFor: (p) => `http://127.0.0.1:1/downloads/${encodeURIComponent(p.split('/').at(-1)!)}`,
       notify: () => {},
@@ -126,6 +126,33 @@ describe('match feature: bulk', () => {
     expect(sheet.getRow(2).getCell(1).value).toBe(2);
     expect(sheet.getRow(2).getCell(7).value).toBe('id-Acme');
     expect((await readdir(dir)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('in the desktop shell reads a CSV by path, streaming it, and explains a missing file', async () => {
+    const file = join(dir, 'companies.csv');
+    await writeFile(file, 'Company,Country\nAcme,DE\nBeta,FR\n');
+    const { feature, events } = setup({ kind: 'electron' });
+    expect(await feature.handlers.bulkInspect({ filePath: file }, ctx)).toMatchObject({ headers: ['Company', 'Country'], suggested: { name: 'Company', country: 'Country' } });
+    const started = await feature.handlers.bulkStart({ filePath: file, mapping: { name: 'Company' }, concurrency: 2 }, ctx);
+    expect(started.fileName).toBe('companies.csv');
+    expect(await waitDone(events)).toMatchObject({ total: 2, matched: 2 });
+
+    const missing = join(dir, 'gone.csv');
+    await expect(feature.handlers.bulkInspect({ filePath: missing }, ctx)).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('not found') });
+    const failed = await feature.handlers.bulkStart({ filePath: missing, mapping: { name: 'Company' }, concurrency: 2 }, ctx);
+    let last: BulkJobView | undefined;
+    for (let i = 0; i < 100 && last?.state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      last = events.filter((e) => e.id === failed.id).at(-1);
+    }
+    expect(last).toMatchObject({ state: 'failed', error: { code: 'io', message: expect.stringContaining('choose it again') } });
+  });
+
+  it('returns null when the analyst cancels the save dialog', async () => {
+    const { feature, events } = setup({ choose: async () => null });
+    const started = await feature.handlers.bulkStart({ csvText: 'name\nAcme\n', mapping: { name: 'name' }, concurrency: 1 }, ctx);
+    await waitDone(events);
+    expect(await feature.handlers.bulkExport({ id: started.id, format: 'csv' }, ctx)).toBeNull();
   });
 
   it('answers clearly for an unknown job', async () => {
