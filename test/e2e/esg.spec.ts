@@ -14,40 +14,56 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 interface EsgHost {
   url: string;
   companyId: string;
+  dataDir: string;
+  /** Stops the host and starts a new one on the same data dir (a fresh embedded sandbox). */
+  restart(): Promise<EsgHost>;
+}
+
+async function launch(dataDir: string): Promise<{ child: ChildProcess; url: string; companyId: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/esg/helpers/e2e-host.ts', dataDir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0', ESG_SESSION_MS: '12000' },
+  });
+  let log = '';
+  child.stderr!.on('data', (d) => (log += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`ESG host printed no URL within 45 s:\n${log}`)), 45_000);
+    child.once('exit', (code) => reject(new Error(`ESG host exited (${code}):\n${log}`)));
+    let companyId = '';
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('ESG_COMPANY ')) companyId = line.slice('ESG_COMPANY '.length).trim();
+      if (line.startsWith('http://127.0.0.1')) {
+        clearTimeout(timer);
+        resolve({ child, url: line.trim(), companyId });
+      }
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(t);
 }
 
 const test = base.extend<{ host: EsgHost }>({
   host: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-esg-e2e-'));
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/esg/helpers/e2e-host.ts', dataDir], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0', ESG_SESSION_MS: '12000' },
-    });
-    let log = '';
-    child.stderr!.on('data', (d) => (log += d));
+    let current: ChildProcess | null = null;
+    const start = async (): Promise<EsgHost> => {
+      if (current) await stop(current);
+      const h = await launch(dataDir);
+      current = h.child;
+      return { url: h.url, companyId: h.companyId, dataDir, restart: start };
+    };
     try {
-      const host = await new Promise<EsgHost>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`ESG host printed no URL within 45 s:\n${log}`)), 45_000);
-        child.once('exit', (code) => reject(new Error(`ESG host exited (${code}):\n${log}`)));
-        let companyId = '';
-        createInterface({ input: child.stdout! }).on('line', (line) => {
-          if (line.startsWith('ESG_COMPANY ')) companyId = line.slice('ESG_COMPANY '.length).trim();
-          if (line.startsWith('http://127.0.0.1')) {
-            clearTimeout(timer);
-            resolve({ url: line.trim(), companyId });
-          }
-        });
-      });
-      await use(host);
+      await use(await start());
     } finally {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((r) => child.once('exit', () => r()));
-        child.kill('SIGTERM');
-        const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(t);
-      }
+      if (current) await stop(current);
       rmSync(dataDir, { recursive: true, force: true });
     }
   },
@@ -115,4 +131,27 @@ test('request news for a company, see the count rise live, then the articles', a
     await expect(page.getByRole('status').filter({ hasText: 'page 2' })).toBeVisible();
     await expect(articles).toHaveCount(Math.min(10, total - 10));
   }
+});
+
+test('a watch in flight survives a restart and, when the service no longer knows it, shows as expired', async ({ page, host }) => {
+  test.setTimeout(90_000);
+  await page.goto(host.url);
+  await openEsg(page);
+  await page.getByLabel('Company ID').fill(host.companyId);
+  await page.getByRole('button', { name: 'Open company' }).click();
+  await page.getByRole('button', { name: 'Request news', exact: true }).click();
+  await expect(page.getByTestId('esg-status')).toHaveText('Processing');
+  const row = page.getByRole('row').filter({ hasText: host.companyId });
+  await expect(row).toContainText('Processing');
+
+  // Restart: a new process reads the persisted watch; its fresh embedded sandbox answers 404.
+  const again = await host.restart();
+  await page.goto(again.url);
+  await openEsg(page);
+  await expect(row).toContainText('Session expired', { timeout: 15_000 });
+  await expect(row).toContainText(/no longer knows this processing session/);
+  const checks = await row.getByRole('cell').nth(5).textContent();
+  expect(Number(checks)).toBe(1); // asked once, no error loop
+  await row.getByRole('button', { name: `Remove News for ${host.companyId}` }).click();
+  await expect(page.getByText('No sessions are being watched.')).toBeVisible();
 });
