@@ -111,6 +111,23 @@ describe('ESG feature', () => {
     expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: S1, profileId: 'sandbox', resultCount: 1 })]);
   });
 
+  it('a watch stopped on our side (signed out, service unreachable) stays on disk; a 403 verdict does not', async () => {
+    const S2 = '22222222-2222-4222-8222-222222222222';
+    const { timers, api, feature, settings } = world();
+    api.moduleAnswers.set('C1/news', [moduleResponse({ company_id: 'C1', module: 'news', status: 'processing', active_processing_session: S1 })]);
+    api.moduleAnswers.set('C2/news', [moduleResponse({ company_id: 'C2', module: 'news', status: 'processing', active_processing_session: S2 })]);
+    api.script(S1, 'C1', 'news', [new AppError('not_configured', 'No connection profile is selected.')]);
+    api.script(S2, 'C2', 'news', [new AppError('forbidden', 'Forbidden')]);
+    await feature.handlers.request({ companyId: 'C1', module: 'news', pageSize: 10 }, ctx());
+    await feature.handlers.request({ companyId: 'C2', module: 'news', pageSize: 10 }, ctx());
+    await timers.advance(60_000);
+    expect(api.statusCalls).toHaveLength(2);
+    expect((await feature.handlers.listWatches(undefined, ctx())).map((w) => w.state)).toEqual(['error', 'error']);
+    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: S1 })]);
+    await feature.handlers.unwatch({ sessionId: S1 }, ctx());
+    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([]);
+  });
+
   it('unwatch stops polling and forgets the watch', async () => {
     const { timers, api, feature } = world();
     api.moduleAnswers.set('C1/news', [moduleResponse({ company_id: 'C1', module: 'news', status: 'processing', active_processing_session: S1 })]);

@@ -34,11 +34,10 @@ export interface RegistryDeps extends Omit<SessionWatchDeps, 'onChange' | 'onTer
   onTerminal(view: WatchView, entry: WatchEntry): void;
 }
 
-const PROFILE_CHANGED = 'profile_changed';
 const profileChanged = () =>
-  new AppError('not_configured', 'Paused: this session belongs to another connection profile. It resumes when that profile is active at the next start.', {
-    details: { reason: PROFILE_CHANGED },
-  });
+  new AppError('not_configured', 'Paused: this session belongs to another connection profile. It resumes when that profile is active at the next start.');
+/** Errors that are the service's answer about this session: such a watch is over for good. */
+const SERVICE_VERDICTS = new Set(['bad_request', 'forbidden', 'not_found', 'internal']);
 
 export class WatchRegistry {
   private readonly entries = new Map<string, WatchEntry>();
@@ -104,8 +103,9 @@ export class WatchRegistry {
       },
       onChange: (v) => this.deps.onChange(v),
       onTerminal: (v) => {
-        // Kept on disk for when its profile is active again (the next start resumes it).
-        if (v.error?.details?.reason === PROFILE_CHANGED) this.dormant.push({ ...w, resultCount: v.resultCount });
+        // Stopped for a reason on our side (signed out, other profile, service unreachable): the
+        // session may still be running, so it stays on disk and the next start resumes it.
+        if (v.state === 'error' && v.error && !SERVICE_VERDICTS.has(v.error.code)) this.dormant.push({ ...w, resultCount: v.resultCount });
         this.persist();
         this.deps.onTerminal(v, entry);
       },
