@@ -124,6 +124,10 @@ describe('ESG feature', () => {
     expect(api.statusCalls).toHaveLength(2);
     expect((await feature.handlers.listWatches(undefined, ctx())).map((w) => w.state)).toEqual(['error', 'error']);
     expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: S1 })]);
+    // Asking again (now connected) watches it once more, without a duplicate on disk.
+    api.script(S1, 'C1', 'news', [{ result_count: 2 }]);
+    await feature.handlers.request({ companyId: 'C1', module: 'news', pageSize: 10 }, ctx());
+    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: S1 })]);
     await feature.handlers.unwatch({ sessionId: S1 }, ctx());
     expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([]);
   });

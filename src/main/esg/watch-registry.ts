@@ -41,7 +41,7 @@ const SERVICE_VERDICTS = new Set(['bad_request', 'forbidden', 'not_found', 'inte
 
 export class WatchRegistry {
   private readonly entries = new Map<string, WatchEntry>();
-  /** Persisted watches of other profiles, kept as they are until that profile is active again. */
+  /** Persisted but not running in this run: other profiles' watches, and ones stopped on our side. */
   private dormant: PersistedWatch[] = [];
 
   constructor(private readonly deps: RegistryDeps) {}
@@ -50,6 +50,7 @@ export class WatchRegistry {
   watch(init: { sessionId: string; companyId: string; module: EsgModule; pageSize: number; startedAt?: number; resultCount?: number }): WatchView {
     const existing = this.entries.get(init.sessionId);
     if (existing && existing.watch.isActive) return existing.watch.view();
+    this.dormant = this.dormant.filter((w) => w.sessionId !== init.sessionId);
     const entry = this.add({ ...init, startedAt: init.startedAt ?? this.deps.timers.now(), profileId: this.deps.activeProfileId(), resultCount: init.resultCount ?? 0 });
     this.persist();
     entry.watch.start();
