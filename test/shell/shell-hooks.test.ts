@@ -105,7 +105,11 @@ describe('app:// protocol', () => {
     expect(index.status).toBe(200);
     expect(index.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(index.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await index.text()).toBe('<html></html>');
+    expect(await index.text()).toMatch(/^<meta http-equiv="Content-Security-Policy"[^>]+>\n<html><\/html>$/);
+    writeFileSync(join(dir, 'index.html'), '<html><head><title>x</title></head></html>');
+    const withHead = await (await serveAppRequest(dir, 'app://firmscope/index.html')).text();
+    expect(withHead).toMatch(/^<html><head>\s*<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';[^"]*">/);
+    expect(withHead).not.toContain('frame-ancestors');
     expect((await serveAppRequest(dir, 'app://firmscope/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
     expect((await serveAppRequest(dir, 'app://other/index.html')).status).toBe(404);
     expect((await serveAppRequest(dir, 'app://firmscope/missing.js')).status).toBe(404);

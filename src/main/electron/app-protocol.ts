@@ -37,7 +37,20 @@ export async function serveAppRequest(rendererDir: string, requestUrl: string): 
   const file = resolveInside(rendererDir, path);
   const body = file ? await readFile(file).catch(() => null) : null;
   if (!file || !body) return new Response('Not found', { status: 404, headers });
+  if (extname(file) === '.html') {
+    return new Response(withMetaCsp(body.toString('utf8')), { status: 200, headers: { ...headers, 'Content-Type': TYPES['.html'] } });
+  }
   return new Response(body, { status: 200, headers: { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' } });
+}
+
+/**
+ * The header is the real policy; the same policy as a <meta> tag is a second lock in case a
+ * future Electron stops applying headers from custom protocols (frame-ancestors is header-only).
+ */
+export function withMetaCsp(html: string): string {
+  const policy = CONTENT_SECURITY_POLICY.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; ');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}\n    ${meta}`) : `${meta}\n${html}`;
 }
 
 export function handleAppScheme(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
