@@ -1,6 +1,6 @@
 // The JSON body that will be sent, editable. Valid edits (typed or pasted) become conditions; invalid JSON
 // stays as typed, with the line and column pointed at.
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { canonicalJson } from '../../shared/search/body';
 import { parseBodyText, type BuilderState } from './filter-model';
 
@@ -12,7 +12,8 @@ export interface BodyEditorProps {
 
 const format = (v: unknown) => JSON.stringify(v, null, 2);
 
-export function BodyEditor({ body, onParsed }: BodyEditorProps) {
+/** Memoised: result paging re-renders the screen but not this editor. */
+export const BodyEditor = memo(function BodyEditor({ body, onParsed }: BodyEditorProps) {
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(() => format(body));
@@ -83,4 +84,4 @@ export function BodyEditor({ body, onParsed }: BodyEditorProps) {
       )}
     </div>
   );
-}
+});

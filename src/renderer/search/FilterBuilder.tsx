@@ -1,6 +1,6 @@
 // One wrapper toggle (and/or) over conditions of attribute, relation and value. Suggestions come from
 // the catalogue and from attributes seen in results, but any text is accepted.
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { ATTRIBUTES, findAttribute, isRelation, RELATION_INFO, RELATIONS } from '../../shared/service/catalogue';
 import {
   changeKind,
@@ -25,7 +25,8 @@ export interface FilterBuilderProps {
   showErrors: boolean;
 }
 
-export function FilterBuilder({ state, onChange, seenAttributes, showErrors }: FilterBuilderProps) {
+/** Memoised: result paging re-renders the screen but not the builder. */
+export const FilterBuilder = memo(function FilterBuilder({ state, onChange, seenAttributes, showErrors }: FilterBuilderProps) {
   const base = useId();
   const attrListId = `${base}-attributes`;
   const relListId = `${base}-relations`;
@@ -84,7 +85,7 @@ export function FilterBuilder({ state, onChange, seenAttributes, showErrors }: F
       </button>
     </fieldset>
   );
-}
+});
 
 /** Attribute or relation changes re-pick the editor (carrying the value over); a manual kind choice is applied as is. */
 function applyPatch(c: Condition, patch: Partial<Condition>): Condition {

@@ -36,6 +36,8 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef(false);
 
+  const columnOrder = useMemo(() => orderedColumns(available, prefs), [available, prefs]);
+  const columnVisibility = useMemo(() => Object.fromEntries(prefs.hidden.map((c) => [c, false])), [prefs.hidden]);
   const table = useReactTable({
     data,
     columns,
@@ -44,8 +46,8 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
     enableRowSelection: true,
     columnResizeMode: 'onChange',
     state: {
-      columnOrder: orderedColumns(available, prefs),
-      columnVisibility: Object.fromEntries(prefs.hidden.map((c) => [c, false])),
+      columnOrder,
+      columnVisibility,
       columnSizing: prefs.widths,
       rowSelection: selection,
     },

@@ -1,5 +1,5 @@
 // Saved searches (name, filters, page size, columns) and recent searches of the active profile.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecentSearch, SavedSearch } from '../../shared/bridge/groups/search';
 import { firmscope, unwrap } from '../bridge';
@@ -26,7 +26,8 @@ export function summarise(body: unknown): string {
   return (filters[op] ?? []).map((f) => `${String(f.attribute)} ${String(f.relation)} ${JSON.stringify(f.value)}`).join(` ${op} `);
 }
 
-export function SavedSearches({ body, pageSize, columns, activeId, onRun, onSaved }: SavedSearchesProps) {
+/** Memoised: result paging re-renders the screen but not this list. */
+export const SavedSearches = memo(function SavedSearches({ body, pageSize, columns, activeId, onRun, onSaved }: SavedSearchesProps) {
   const qc = useQueryClient();
   const saved = useQuery({ queryKey: SAVED_KEY, queryFn: () => unwrap(firmscope().search.listSaved()) });
   const recent = useQuery({ queryKey: RECENT_KEY, queryFn: () => unwrap(firmscope().search.listRecent()) });
@@ -137,4 +138,4 @@ export function SavedSearches({ body, pageSize, columns, activeId, onRun, onSave
       </ul>
     </section>
   );
-}
+});

@@ -1,5 +1,5 @@
 // Search and browse: filter builder + JSON body, paging through main-held sessions, grid, detail, saved searches.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SavedSearch } from '../../shared/bridge/groups/search';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type CompanyRecord } from '../../shared/service/schemas';
@@ -31,7 +31,8 @@ export function SearchScreen() {
   const [prefs, setPrefs] = useState<ColumnPrefs>(emptyPrefs);
   const [activeSaved, setActiveSaved] = useState<SavedSearch | null>(null);
   const [detail, setDetail] = useState<CompanyRecord | null>(null);
-  const session = useSearchSession({ onStarted: () => void qc.invalidateQueries({ queryKey: RECENT_KEY }) });
+  // The recent list refreshes after the rows are painted, not in the same frame.
+  const session = useSearchSession({ onStarted: () => setTimeout(() => void qc.invalidateQueries({ queryKey: RECENT_KEY }), 250) });
   const { view, shown } = session;
 
   const built = useMemo(() => buildBody(builder), [builder]);
@@ -85,7 +86,7 @@ export function SearchScreen() {
     return Number.isInteger(n) && n >= 1 && n <= PAGE_SIZE_MAX ? undefined : `Page size must be a whole number from 1 to ${PAGE_SIZE_MAX}.`;
   })();
 
-  const runSaved = ({ body, pageSize: size, saved }: { body: unknown; pageSize: number; saved?: SavedSearch }) => {
+  const runSavedNow = ({ body, pageSize: size, saved }: { body: unknown; pageSize: number; saved?: SavedSearch }) => {
     const parsed = bodyToState(body);
     if (parsed.ok) setBuilder(parsed.state);
     setPageSize(size);
@@ -96,6 +97,13 @@ export function SearchScreen() {
     setDetail(null);
     void session.start(body, size);
   };
+
+  // Stable identities for the memoised panels (the latest closure is called through a ref).
+  const runSavedRef = useRef(runSavedNow);
+  runSavedRef.current = runSavedNow;
+  const runSaved = useCallback((s: { body: unknown; pageSize: number; saved?: SavedSearch }) => runSavedRef.current(s), []);
+  const onSaved = useCallback((s: SavedSearch) => setActiveSaved(s), []);
+  const bodyForEditor = built.ok ? built.body : built.draft;
 
   const changed = shown && (!validBody || canonicalJson(validBody) !== canonicalJson(shown.body) || pageSize !== shown.pageSize);
   const visible = visibleColumns(columns, prefs);
@@ -164,14 +172,14 @@ export function SearchScreen() {
           ) : null}
           {startError ? <SearchErrors error={startError} onRetry={session.retry} placement="filters" /> : null}
         </form>
-          <BodyEditor body={built.ok ? built.body : built.draft} onParsed={setBuilder} />
+          <BodyEditor body={bodyForEditor} onParsed={setBuilder} />
           <SavedSearches
             body={validBody}
             pageSize={pageSize}
             columns={prefs}
             activeId={activeSaved?.id ?? null}
             onRun={runSaved}
-            onSaved={(s) => setActiveSaved(s)}
+            onSaved={onSaved}
           />
         </div>
         <div className="search-results" aria-label="Results" role="region">
