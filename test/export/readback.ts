@@ -10,21 +10,24 @@ export async function readCsv(path: string, delimiter = ','): Promise<string[][]
   return parse(text, { delimiter, bom: true, relax_column_count: false }) as string[][];
 }
 
+/** Streaming exceljs reader (the one fit for big files); continuation sheets skip their header. */
 export async function readXlsx(path: string): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
   const out: unknown[][] = [];
-  wb.eachSheet((sheet, sheetIndex) => {
-    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-      if (sheetIndex > 1 && rowNumber === 1) return; // repeated header on continuation sheets
-      const values: unknown[] = [];
-      for (let c = 1; c <= sheet.columnCount; c++) {
-        const v = row.getCell(c).value;
-        values.push(v === undefined ? null : v);
-      }
-      out.push(values);
-    });
-  });
+  let width = 0;
+  let sheetIndex = 0;
+  for await (const sheet of reader) {
+    sheetIndex++;
+    let first = true;
+    for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+      const values = (row.values as unknown[]).slice(1);
+      if (first && sheetIndex === 1) width = values.length;
+      const skip = first && sheetIndex > 1;
+      first = false;
+      if (skip) continue;
+      out.push(Array.from({ length: width }, (_, i) => (values[i] === undefined ? null : values[i])));
+    }
+  }
   return out;
 }
 
@@ -53,4 +56,14 @@ export function expectedRows(records: Record<string, unknown>[], columns: string
 /** XLSX has no "empty string": an empty text cell reads back as null. */
 export function normaliseXlsxRow(row: unknown[]): unknown[] {
   return row.map((v) => (v === '' ? null : v));
+}
+
+/** Row-by-row equality that reports the first differing row (a full-table diff would take minutes). */
+export function expectSameRows(actual: unknown[], expected: unknown[], label = 'row'): void {
+  const n = Math.max(actual.length, expected.length);
+  for (let i = 0; i < n; i++) {
+    const a = JSON.stringify(actual[i]);
+    const e = JSON.stringify(expected[i]);
+    if (a !== e) throw new Error(`${label} ${i} differs (of ${actual.length} read, ${expected.length} expected):\n  got      ${a}\n  expected ${e}`);
+  }
 }

@@ -23,7 +23,10 @@ export class FileSink {
 
   async drain(): Promise<void> {
     if (!this.stream.writableNeedDrain) return;
-    await Promise.race([once(this.stream, 'drain'), once(this.stream, 'error')]);
+    // once('drain') rejects on 'error' and removes its listeners either way (no listener pile-up).
+    await once(this.stream, 'drain').catch((e) => {
+      this.failure ??= e as Error;
+    });
     if (this.failure) throw this.failure;
   }
 
@@ -33,7 +36,9 @@ export class FileSink {
     if (!this.stream.writableFinished) {
       // XLSX: the zip stream ends this stream itself; only wait for it then.
       if (!this.stream.writableEnded) this.stream.end();
-      await Promise.race([once(this.stream, 'finish'), once(this.stream, 'error')]);
+      await once(this.stream, 'finish').catch((e) => {
+        this.failure ??= e as Error;
+      });
     }
     if (this.failure) throw this.failure;
     if (!this.stream.closed) await once(this.stream, 'close');
