@@ -102,6 +102,8 @@ async function main(): Promise<void> {
     baseline.stdin!.end(firstPage);
     const { port } = JSON.parse(await firstLine(baseline)) as { port: number };
 
+    // Warm-up: JIT and the served-page cache, so rounds measure the steady state.
+    await autocannon({ url: new URL(base_url).origin, connections, duration: 2, headers, requests });
     // Two alternating rounds (the machine is shared): best round of each counts.
     let raw: Measured | null = null;
     let sb: Measured | null = null;

@@ -12,13 +12,21 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
 }
 
-export function requestFingerprint(route: string, query: Record<string, unknown>, body: unknown): string {
-  const q = Object.keys(query)
+/** Every query parameter except the token, sorted: the query part of a fingerprint. */
+export function queryKey(query: Record<string, unknown>): string {
+  return Object.keys(query)
     .filter((k) => k !== 'pagination_token')
     .sort()
     .map((k) => `${k}=${String(query[k])}`)
     .join('&');
-  return createHash('sha256').update(route).update('\n').update(q).update('\n').update(canonicalJson(body ?? null)).digest('base64url').slice(0, 22);
+}
+
+export function fingerprintOf(route: string, queryPart: string, canonicalBody: string): string {
+  return createHash('sha256').update(route).update('\n').update(queryPart).update('\n').update(canonicalBody).digest('base64url').slice(0, 22);
+}
+
+export function requestFingerprint(route: string, query: Record<string, unknown>, body: unknown): string {
+  return fingerprintOf(route, queryKey(query), canonicalJson(body ?? null));
 }
 
 interface TokenPayload {
@@ -31,6 +39,8 @@ interface TokenPayload {
 
 export class PaginationTokens {
   private readonly key: Buffer;
+  /** Tokens whose signature was already checked (hot path: walking pages re-sends them). */
+  private readonly verified = new Map<string, TokenPayload>();
 
   constructor(key: Buffer = randomBytes(32)) {
     this.key = key;
@@ -47,6 +57,23 @@ export class PaginationTokens {
 
   /** Offset to serve for `token`, or a 400 ApiError when it is forged, damaged or for another request. */
   resolve(token: string, fingerprint: string): number {
+    let payload = this.verified.get(token);
+    if (!payload) {
+      payload = this.verify(token);
+      if (this.verified.size >= 4096) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, payload);
+    }
+    if (payload.f !== fingerprint) {
+      throw badRequest(
+        'The request changed during a pagination session (body or query parameters differ from the request that issued the token); omit pagination_token to start again',
+        'pagination_token',
+        'pagination_mismatch',
+      );
+    }
+    return payload.o;
+  }
+
+  private verify(token: string): TokenPayload {
     const invalid = () => badRequest('pagination_token is not valid; omit it to start from the first page', 'pagination_token', 'invalid_pagination_token');
     const dot = token.indexOf('.');
     if (dot <= 0 || token.length > 512) throw invalid();
@@ -60,15 +87,8 @@ export class PaginationTokens {
     } catch {
       throw invalid();
     }
-    if (payload.v !== 1 || !Number.isInteger(payload.o) || payload.o < 0) throw invalid();
-    if (payload.f !== fingerprint) {
-      throw badRequest(
-        'The request changed during a pagination session (body or query parameters differ from the request that issued the token); omit pagination_token to start again',
-        'pagination_token',
-        'pagination_mismatch',
-      );
-    }
-    return payload.o;
+    if (payload?.v !== 1 || typeof payload.f !== 'string' || !Number.isInteger(payload.o) || payload.o < 0) throw invalid();
+    return payload;
   }
 }
 

@@ -3,7 +3,7 @@
 // so walking a large result set costs a string join per page.
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, type SandboxContext } from './context';
-import { canonicalJson, pageWindow, parsePageSize, requestFingerprint } from './pagination';
+import { canonicalJson, fingerprintOf, pageWindow, parsePageSize, queryKey } from './pagination';
 import { compileSearch, parseSearchBody } from './search-filters';
 
 export const SEARCH_PATH = '/search/v1/companies';
@@ -56,12 +56,30 @@ export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): 
     return hit;
   }
 
+  // Validated bodies by their plain JSON text: repeated requests (page walks, retries) skip
+  // validation, canonicalisation and hashing. Invalid bodies throw before they are cached.
+  const prepared = new LruCache<{ hits: Uint32Array; canonical: string; fingerprints: Map<string, string> }>(256);
+  function prepare(body: unknown, query: Record<string, unknown>): { hits: Uint32Array; fp: string } {
+    const bodyKey = JSON.stringify(body) ?? '';
+    let p = prepared.get(bodyKey);
+    if (!p) {
+      p = { hits: matching(body), canonical: canonicalJson(body ?? null), fingerprints: new Map() };
+      prepared.set(bodyKey, p);
+    }
+    const q = queryKey(query);
+    let fp = p.fingerprints.get(q);
+    if (fp === undefined) {
+      fp = fingerprintOf(SEARCH_PATH, q, p.canonical);
+      if (p.fingerprints.size < 64) p.fingerprints.set(q, fp);
+    }
+    return { hits: p.hits, fp };
+  }
+
   app.post(`${API_PREFIX}${SEARCH_PATH}`, async (req, reply) => {
     ctx.stats.search();
     const query = req.query as Record<string, unknown>;
     const pageSize = parsePageSize(query.page_size);
-    const hits = matching(req.body);
-    const fp = requestFingerprint(SEARCH_PATH, query, req.body);
+    const { hits, fp } = prepare(req.body, query);
     const token = query.pagination_token;
     const offset = token === undefined || token === '' ? 0 : ctx.pagination.resolve(String(token), fp);
     const cacheKey = `${fp}:${offset}`;
