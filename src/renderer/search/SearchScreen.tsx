@@ -115,63 +115,63 @@ export function SearchScreen() {
       <h1 id="search-title">Search companies</h1>
       <div className="search-layout">
         <div className="search-filters">
-        <form
-          className="search-filters__form"
-          aria-label="Search filters"
-          onSubmit={(e) => {
-            e.preventDefault();
-            runSearch();
-          }}
-        >
-          <FilterBuilder state={builder} onChange={setBuilder} seenAttributes={columns} showErrors={attempted} />
-          <div className="search-filters__run">
-            <div className="field page-size">
-              <label htmlFor="search-page-size" className="field__label">
-                Page size
-              </label>
-              <input
-                id="search-page-size"
-                className="field__input"
-                type="number"
-                min={1}
-                max={PAGE_SIZE_MAX}
-                value={pageSizeText}
-                aria-invalid={pageSizeError ? true : undefined}
-                aria-describedby={pageSizeError ? 'search-page-size-err' : undefined}
-                onChange={(e) => setPageSizeText(e.target.value)}
-                onBlur={commitPageSize}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    commitPageSize();
-                  }
-                }}
-              />
-              {pageSizeError ? (
-                <p id="search-page-size-err" className="field__error">
-                  {pageSizeError}
-                </p>
+          <form
+            className="search-filters__form"
+            aria-label="Search filters"
+            onSubmit={(e) => {
+              e.preventDefault();
+              runSearch();
+            }}
+          >
+            <FilterBuilder state={builder} onChange={setBuilder} seenAttributes={columns} showErrors={attempted} />
+            <div className="search-filters__run">
+              <div className="field page-size">
+                <label htmlFor="search-page-size" className="field__label">
+                  Page size
+                </label>
+                <input
+                  id="search-page-size"
+                  className="field__input"
+                  type="number"
+                  min={1}
+                  max={PAGE_SIZE_MAX}
+                  value={pageSizeText}
+                  aria-invalid={pageSizeError ? true : undefined}
+                  aria-describedby={pageSizeError ? 'search-page-size-err' : undefined}
+                  onChange={(e) => setPageSizeText(e.target.value)}
+                  onBlur={commitPageSize}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      commitPageSize();
+                    }
+                  }}
+                />
+                {pageSizeError ? (
+                  <p id="search-page-size-err" className="field__error">
+                    {pageSizeError}
+                  </p>
+                ) : null}
+              </div>
+              <button type="submit" className="button button--primary" disabled={session.inFlight !== null || Boolean(pageSizeError)}>
+                Search
+              </button>
+              {session.inFlight?.action.kind === 'start' ? (
+                <>
+                  <Spinner label="Searching…" />
+                  <button type="button" className="button button--small button--danger" onClick={session.cancel}>
+                    Cancel
+                  </button>
+                </>
               ) : null}
             </div>
-            <button type="submit" className="button button--primary" disabled={session.inFlight !== null || Boolean(pageSizeError)}>
-              Search
-            </button>
-            {session.inFlight?.action.kind === 'start' ? (
-              <>
-                <Spinner label="Searching…" />
-                <button type="button" className="button button--small button--danger" onClick={session.cancel}>
-                  Cancel
-                </button>
-              </>
+            {attempted && !built.ok ? (
+              <p className="field__error" role="alert">
+                {built.problems === 1 ? 'One condition needs attention' : `${built.problems} conditions need attention`} before searching.
+              </p>
             ) : null}
-          </div>
-          {attempted && !built.ok ? (
-            <p className="field__error" role="alert">
-              {built.problems === 1 ? 'One condition needs attention' : `${built.problems} conditions need attention`} before searching.
-            </p>
-          ) : null}
-          {startError ? <SearchErrors error={startError} onRetry={session.retry} placement="filters" /> : null}
-        </form>
+            {startError ? <SearchErrors error={startError} onRetry={session.retry} placement="filters" /> : null}
+          </form>
           <BodyEditor body={bodyForEditor} onParsed={setBuilder} />
           <SavedSearches
             body={validBody}
