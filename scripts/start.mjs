@@ -65,9 +65,10 @@ function startBrowserMode() {
     const startedAt = Date.now();
     chromium = spawn(browser, args, { stdio: 'ignore' });
     chromium.on('exit', (code) => {
-      // Closing the app window ends the session; a Chromium that could not start leaves the URL usable.
-      if (code === 0 || Date.now() - startedAt > 5000) host.kill('SIGTERM');
-      else console.log(`Chromium could not open the window (exit ${code}); open the URL above in a browser.`);
+      // Closing the app window ends the session. A Chromium that quits at once (could not start, or
+      // handed the URL to an already running instance) leaves the host up and the URL usable.
+      if (Date.now() - startedAt > 5000) host.kill('SIGTERM');
+      else console.log(`Chromium exited at once (code ${code}); open the URL above in a browser. Ctrl+C stops Firmscope.`);
     });
   });
 }
