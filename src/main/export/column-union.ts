@@ -7,6 +7,21 @@ export class ColumnUnion {
   private readonly index = new Map<string, number>();
   private readonly names: string[] = [];
 
+  /** Reserves columns up front (e.g. `company_id`), so insertion order is already the final order. */
+  seed(names: string[]): void {
+    for (const name of names) {
+      if (!this.index.has(name)) {
+        this.index.set(name, this.names.length);
+        this.names.push(name);
+      }
+    }
+  }
+
+  /** Column names in insertion order (the final order when `company_id` was seeded first). */
+  get columns(): string[] {
+    return [...this.names];
+  }
+
   /** Flattens a record and returns its values placed at their union index (sparse at the end). */
   place(record: Record<string, unknown>): unknown[] {
     const flat = flattenRecord(record);

@@ -12,6 +12,7 @@ import { ExportJournal } from './journal';
 import { applyProgress, throttle } from './progress';
 import { partialPathFor, runExport, type ExportSourceSpec, type ExportSpec } from './run-export';
 import { Spool } from './spool';
+import { rewritePathFor } from './csv-all-fields';
 import type { PageRetryPolicy } from './page-walker';
 
 type Handlers = BridgeHandlers['export'];
@@ -59,7 +60,7 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
     const shouldEmit = throttle(options.progressIntervalMs ?? 200, deps.now);
     return (async () => {
       try {
-        await journal.add(job.id, [partialPathFor(spec.target), Spool.pathFor(spoolDir, job.id)]);
+        await journal.add(job.id, [partialPathFor(spec.target), rewritePathFor(partialPathFor(spec.target)), Spool.pathFor(spoolDir, job.id)]);
         const api = source.kind === 'all' ? await deps.api() : undefined;
         const result = await runExport(spec, {
           api,

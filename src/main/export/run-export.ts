@@ -1,9 +1,11 @@
 // One export from source to finished file. Data goes to `<target>.partial`, which is renamed over
 // the target only once complete and durable; cancel or failure removes it and leaves the target as it was.
 //
-// Columns for CSV/XLSX "all fields" are the union over every page, so the header is only known at
-// the end: rows are converted to cells while pages arrive (overlapping the page chain) and spooled
-// to a temporary NDJSON file, then written in one sequential pass. Memory stays flat either way.
+// Columns for CSV/XLSX "all fields" are the union over every page, so a field first seen on page 40
+// is not lost. CSV: one pass with page 1's columns, rewritten once (streaming) only if a later page
+// widens the union (csv-all-fields.ts). XLSX cannot be rewritten cheaply, so its rows are converted to
+// cells while pages arrive and spooled to a temporary NDJSON file, then written in one sequential
+// pass once the header is known. Memory stays flat either way.
 import { rename, rm } from 'node:fs/promises';
 import { AppError, isAppError } from '../../shared/errors';
 import { collectColumns, flattenRecord } from '../../shared/search/flatten';
@@ -11,6 +13,7 @@ import type { SearchBody } from '../../shared/service/schemas';
 import type { ApiClient } from '../api/types';
 import { toCell, type Cell } from './cells';
 import { ColumnUnion } from './column-union';
+import { rewritePathFor, writeCsvAllFields } from './csv-all-fields';
 import { cancelled, walkPages, type PageRetryPolicy, type WalkedPage } from './page-walker';
 import { Spool } from './spool';
 import { openCsvWriter, type CsvOptions } from './writers/csv';
@@ -124,6 +127,18 @@ export async function runExport(spec: ExportSpec, deps: RunDeps): Promise<{ rows
         );
         fetched(page);
       }
+    } else if (spec.format === 'csv') {
+      await writeCsvAllFields({
+        pages: source,
+        partial,
+        csv: spec.csv,
+        checkAbort,
+        onPage: fetched,
+        onRewrite: (written) => deps.onProgress({ phase: 'writing', rows: written, pages }),
+        track: (w) => {
+          writer = w;
+        },
+      });
     } else {
       const union = new ColumnUnion();
       spool = await Spool.create(spec.spoolDir, spec.id);
@@ -150,13 +165,14 @@ export async function runExport(spec: ExportSpec, deps: RunDeps): Promise<{ rows
       deps.onProgress({ phase: 'writing', rows: written + batch.length, pages });
     }
     checkAbort();
-    await writer.finish();
+    await (writer as TableWriter | RecordWriter | null)?.finish();
     writer = null;
     await rename(partial, spec.target);
     return { rows, pages };
   } catch (e) {
-    await writer?.abort().catch(() => undefined);
+    await (writer as TableWriter | RecordWriter | null)?.abort().catch(() => undefined);
     await rm(partial, { force: true }).catch(() => undefined);
+    await rm(rewritePathFor(partial), { force: true }).catch(() => undefined);
     throw toIoError(e);
   } finally {
     await spool?.remove().catch(() => undefined);

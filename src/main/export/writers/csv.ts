@@ -16,7 +16,7 @@ export async function openCsvWriter(path: string, header: string[], opts: CsvOpt
   const encode = (rows: Cell[][]) =>
     stringify(
       rows.map((r) => r.map(csvText)),
-      { delimiter: opts.delimiter, record_delimiter: '\r\n', quoted_match: /^\s|\s$/ },
+      { delimiter: opts.delimiter, record_delimiter: '\r\n' },
     );
   if (opts.bom) await sink.write('\uFEFF');
   if (header.length) await sink.write(encode([header.map((h) => toCell(h))]));
