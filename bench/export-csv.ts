@@ -1,0 +1,118 @@
+// All-pages CSV export vs a bare sequential fetch loop of the same pages, in the same run
+// (the loop is the floor: each page needs the previous token). Target: export ≤ 1.15× the loop.
+// Then peak RSS growth of a 100,000-row CSV export (target < 64 MB).
+// Run: npx tsx bench/export-csv.ts
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { SANDBOX_CLIENTS } from '../src/sandbox/clients';
+import { createExportFeature } from '../src/main/export/feature';
+import type { ApiClient } from '../src/main/api/types';
+import { harness } from '../test/export/helpers/harness';
+import { realClient } from '../test/export/helpers/real-client';
+
+const BODY = { filters: { and: [{ attribute: 'founding_year', relation: 'greater_than', value: 0 }] } };
+const PAGE_SIZE = 200;
+const ROUNDS = 5;
+
+async function startServer(companies: number): Promise<{ child: ChildProcess; api: ApiClient }> {
+  const script = fileURLToPath(new URL('./export-sandbox-server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(companies)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  const urls = JSON.parse(line) as { authUrl: string; baseUrl: string };
+  return { child, api: realClient({ ...urls, control: { clients: SANDBOX_CLIENTS } } as never) };
+}
+
+async function bareLoop(api: ApiClient): Promise<number> {
+  let rows = 0;
+  let token: string | undefined;
+  for (;;) {
+    const page = await api.search({ body: BODY as never, pageSize: PAGE_SIZE, ...(token ? { paginationToken: token } : {}) });
+    rows += page.result.length;
+    token = page.pagination.next ?? undefined;
+    if (!token) return rows;
+  }
+}
+
+async function exportCsv(api: ApiClient, dir: string, name: string, columns: string[] | null, onTick?: () => void) {
+  const h = harness(api, join(dir, 'data'));
+  const feature = createExportFeature(h.deps);
+  h.paths.push(join(dir, name));
+  if (onTick) h.onProgress(onTick);
+  const job = await feature.handlers.start({ source: { kind: 'all', body: BODY, pageSize: PAGE_SIZE }, format: 'csv', columns }, { signal: new AbortController().signal });
+  const final = await h.finished(job!.id);
+  if (final.state !== 'done') throw new Error(`export ${final.state}: ${final.error?.message}`);
+  return final.rows;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const time = async (fn: () => Promise<unknown>) => {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+};
+
+async function speed(dir: string) {
+  const { child, api } = await startServer(10_000);
+  try {
+    await bareLoop(api); // warm-up: token, JIT, sandbox result cache
+    await exportCsv(api, dir, 'warm.csv', null);
+    const loop: number[] = [];
+    const all: number[] = [];
+    const visible: number[] = [];
+    const cols = ['company_id', 'name', 'country', 'address.city', 'employee_count', 'revenue', 'tags'];
+    for (let i = 0; i < ROUNDS; i++) {
+      loop.push(await time(() => bareLoop(api)));
+      all.push(await time(() => exportCsv(api, dir, `all-${i}.csv`, null)));
+      visible.push(await time(() => exportCsv(api, dir, `visible-${i}.csv`, cols)));
+    }
+    const rows = await bareLoop(api);
+    const l = median(loop);
+    console.log(`rows per run: ${rows} (${Math.ceil(rows / PAGE_SIZE)} pages of ${PAGE_SIZE}), median of ${ROUNDS} rounds`);
+    console.log(`bare sequential fetch loop:          ${l.toFixed(0)} ms`);
+    console.log(`CSV export, all fields (spooled):    ${median(all).toFixed(0)} ms  ratio ${(median(all) / l).toFixed(3)}x (target <= 1.15x)`);
+    console.log(`CSV export, visible columns:         ${median(visible).toFixed(0)} ms  ratio ${(median(visible) / l).toFixed(3)}x`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function memory(dir: string) {
+  const { child, api } = await startServer(100_000);
+  try {
+    await bareLoop(api); // warm the sandbox and this process before the baseline
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sample = () => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    };
+    const timer = setInterval(sample, 20);
+    const t = performance.now();
+    const rows = await exportCsv(api, dir, 'big.csv', null, sample);
+    clearInterval(timer);
+    sample();
+    const size = (await stat(join(dir, 'big.csv'))).size;
+    console.log(`100k export: ${rows} rows, ${(size / 1e6).toFixed(1)} MB file, ${(performance.now() - t).toFixed(0)} ms`);
+    console.log(`peak RSS growth during the 100k-row export: ${((peak - baseline) / 1024 / 1024).toFixed(1)} MB (target < 64 MB)`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function main() {
+  const dir = await mkdtemp(join(tmpdir(), 'fs-bench-export-'));
+  try {
+    await speed(dir);
+    await memory(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+void main();

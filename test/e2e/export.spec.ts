@@ -1,0 +1,40 @@
+// Export the page on screen as CSV from the UI (browser mode) and check the file, on disk and as downloaded.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { expect, test } from './fixtures';
+
+test('export the current page as CSV from the results and check the file', async ({ page, app }) => {
+  await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
+  await page.getByLabel('Attribute of condition 1').fill('country');
+  await page.getByLabel('Relation of condition 1').fill('equals');
+  await page.getByLabel('Value of condition 1').fill('ZA');
+  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('rows-range')).toContainText('Rows 1–10 of');
+  const shownIds = await page.locator('[role="row"] [role="gridcell"][aria-colindex="2"]').allTextContents();
+  expect(shownIds).toHaveLength(10);
+
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export results' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'CSV' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'This page (10 rows)' })).toBeChecked();
+  await expect(dialog).toContainText('puts an apostrophe');
+  await dialog.getByRole('radio', { name: /^All pages/ }).check();
+  await expect(dialog.getByRole('status').filter({ hasText: 'This export fetches' })).toContainText(/fetches [\d,]+ rows in \d+ pages of 200/);
+  await dialog.getByRole('radio', { name: 'This page (10 rows)' }).check();
+  await dialog.getByRole('button', { name: 'Start export' }).click();
+
+  const download = dialog.getByRole('link', { name: 'Download companies-page.csv' });
+  await expect(download).toBeVisible();
+  const file = join(app.dataDir, 'exports', 'companies-page.csv');
+  const onDisk = readFileSync(file, 'utf8');
+  const [header, ...rows] = parse(onDisk) as string[][];
+  expect(header[0]).toBe('company_id');
+  expect(rows.map((r) => r[0])).toEqual(shownIds);
+  expect(new Set(rows.map((r) => r.length))).toEqual(new Set([header.length]));
+
+  const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(saved.suggestedFilename()).toBe('companies-page.csv');
+  expect(readFileSync(await saved.path(), 'utf8')).toBe(onDisk);
+});
