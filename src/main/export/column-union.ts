@@ -1,7 +1,14 @@
 // The union of dotted columns over every page of an export, in first-seen order, with
 // `company_id` first (the same order `collectColumns` gives the grid). Indices are append-only,
 // so rows can be stored before the last column is known and re-ordered once at the end.
-import { flattenRecord } from '../../shared/search/flatten';
+
+function isNonEmptyPlainObject(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const _ in v) return true;
+  return false;
+}
 
 export class ColumnUnion {
   private readonly index = new Map<string, number>();
@@ -22,20 +29,34 @@ export class ColumnUnion {
     return [...this.names];
   }
 
-  /** Flattens a record and returns its values placed at their union index (sparse at the end). */
+  /**
+   * Flattens a record straight into its union positions (sparse at the end). Same result as
+   * `flattenRecord` + lookup (dotted paths, arrays and empty objects kept as values, first of two
+   * colliding paths wins; a property test holds them equal) without building the intermediate
+   * object: this is the per-row hot path of every CSV/XLSX export.
+   */
   place(record: Record<string, unknown>): unknown[] {
-    const flat = flattenRecord(record);
     const row: unknown[] = [];
-    for (const key of Object.keys(flat)) {
-      let i = this.index.get(key);
+    this.walk(record, '', row);
+    return row;
+  }
+
+  private walk(obj: Record<string, unknown>, prefix: string, row: unknown[]): void {
+    for (const key of Object.keys(obj)) {
+      const value = obj[key];
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (isNonEmptyPlainObject(value)) {
+        this.walk(value, path, row);
+        continue;
+      }
+      let i = this.index.get(path);
       if (i === undefined) {
         i = this.names.length;
-        this.index.set(key, i);
-        this.names.push(key);
+        this.index.set(path, i);
+        this.names.push(path);
       }
-      row[i] = flat[key];
+      if (!(i in row)) row[i] = value;
     }
-    return row;
   }
 
   get size(): number {

@@ -117,12 +117,18 @@ export async function runExport(spec: ExportSpec, deps: RunDeps): Promise<{ rows
     } else if (spec.columns || spec.source.kind === 'rows') {
       const columns = spec.columns ?? collectColumns(spec.source.kind === 'rows' ? spec.source.rows : []);
       const w = (writer = await openTable(spec, partial, columns));
+      // Seeded with the chosen columns, their values land at indices 0..n-1; other fields are ignored.
+      const union = new ColumnUnion();
+      union.seed(columns);
+      const width = columns.length;
       for await (const page of source) {
         checkAbort();
         await w.writeRows(
           page.records.map((r) => {
-            const flat = flattenRecord(r);
-            return columns.map((c) => toCell(flat[c], { xlsx }));
+            const placed = union.place(r);
+            const cells: Cell[] = new Array(width);
+            for (let i = 0; i < width; i++) cells[i] = toCell(placed[i], { xlsx });
+            return cells;
           }),
         );
         fetched(page);

@@ -11,9 +11,19 @@ export const NEUTRALISE_PREFIX = "'";
 const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 export function isFormulaLike(text: string): boolean {
-  if (text.length === 0) return false;
-  if (!(FORMULA_TRIGGERS as readonly string[]).includes(text[0])) return false;
-  return !PLAIN_NUMBER.test(text);
+  // Per-cell hot path of every spreadsheet export: a char-code switch, not a list search.
+  switch (text.charCodeAt(0)) {
+    case 61: // =
+    case 43: // +
+    case 45: // -
+    case 64: // @
+    case 9: // tab
+    case 13: // CR
+    case 10: // LF
+      return !PLAIN_NUMBER.test(text);
+    default:
+      return false;
+  }
 }
 
 /** Prefixes formula-like text so it is shown, not evaluated. Numbers and other text are untouched. */
