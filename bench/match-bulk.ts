@@ -1,7 +1,7 @@
 // Benchmark: bulk match throughput (CSV streaming + request builder + production ApiClient with token,
 // retries, zod parsing + per-row state) against a bare concurrent fetch loop sending the same bodies
 // with the same concurrency, measured in the same run against the same sandbox. Target >= 0.9x.
-// Run: npx tsx bench/match-bulk.ts [--rows 1000] [--concurrency 8] [--rounds 8]
+// Run: npx tsx bench/match-bulk.ts [--rows 500] [--concurrency 8] [--rounds 12]
 // The machine is shared, so rounds are short and interleaved ABBA (bare, bulk, bulk, bare, ...) and
 // the ratio is taken from the summed times: load drift then hits both sides alike.
 import { spawn } from 'node:child_process';
@@ -20,7 +20,7 @@ import { SANDBOX_CLIENTS } from '../src/sandbox/clients';
 import { generateCompanies } from '../src/sandbox/dataset';
 
 const TARGET = 0.9;
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: '8' }, rounds: { type: 'string', default: '8' } } });
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '500' }, concurrency: { type: 'string', default: '8' }, rounds: { type: 'string', default: '12' } } });
 const ROWS = Number(values.rows);
 const CONC = Number(values.concurrency);
 const ROUNDS = Number(values.rounds);

@@ -107,3 +107,18 @@ describe('readCsv, line numbers', () => {
     ]);
   });
 });
+
+describe('text chunks', () => {
+  it('never cuts an emoji (surrogate pair) in two, so names survive intact', async () => {
+    const { textChunks } = await import('../../src/main/match/csv-source');
+    const text = 'a😀b😀c';
+    for (let size = 1; size <= text.length; size++) {
+      const parts = [...textChunks(text, size)];
+      expect(parts.join('')).toBe(text);
+      for (const p of parts) expect(p).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
+    }
+    const rows = Array.from({ length: 3000 }, (_, i) => `Café 😀 ${i},FR`);
+    const items = await collect(readCsv({ text: ['name,country', ...rows].join('\n') }));
+    expect(items.map((i) => (i.kind === 'row' ? i.record.name : i.message))).toEqual(rows.map((r) => r.split(',')[0]));
+  });
+});

@@ -7,7 +7,7 @@ import { applyMapping, type ColumnMapping, type MatchFieldValues } from '../../s
 import { buildMatchBody, describeProblems } from '../../shared/match/request-builder';
 import type { ApiClient } from '../api/types';
 import { readCsv, type CsvItem, type CsvSource } from './csv-source';
-import { runPool } from './pool';
+import { readAhead, runPool } from './pool';
 
 export interface BulkRowState {
   line: number;
@@ -41,6 +41,9 @@ export function rankCandidates(candidates: MatchCandidate[]): MatchCandidate[] {
     .map((x) => x.c);
 }
 
+/** CSV records parsed ahead of the free request slots (bounded memory, no worker waits on the parser). */
+const READ_AHEAD = 64;
+
 /** Errors that say the connection, not the row, is wrong: every later row would fail the same way. */
 const JOB_FATAL = new Set<string>([
   'not_configured', 'auth_invalid_client', 'auth_invalid_scope', 'auth_not_setup', 'auth_disabled', 'auth_denied', 'unauthorized', 'forbidden',
@@ -62,6 +65,8 @@ export class BulkJob {
   private running: Promise<void> = Promise.resolve();
 
   private source: CsvSource | null;
+  /** Bodies built on admission, until sent (at most `concurrency` rows at a time). */
+  private readonly bodies = new Map<BulkRowState, unknown>();
 
   constructor(private readonly opts: BulkJobOptions) {
     this.id = opts.id;
@@ -74,7 +79,7 @@ export class BulkJob {
     if (!this.source) throw new AppError('invalid_input', 'This bulk match has already been started.');
     const source = this.source;
     this.source = null; // the CSV text can be collected once read: rows keep only what they need
-    this.running = this.run(readCsv(source, this.controller.signal), true);
+    this.running = this.run(readAhead(readCsv(source, this.controller.signal), READ_AHEAD), true);
     return this.running;
   }
 
@@ -172,7 +177,10 @@ export class BulkJob {
       const message = `Line ${item.line}: ${describeProblems(built.problems)}`;
       return this.push({ line: item.line, input, state: 'invalid', error: { code: 'invalid_input', message, retryable: false, details: { line: item.line, field: built.problems[0].field } } });
     }
-    return this.push({ line: item.line, input, state: 'pending' });
+    this.push({ line: item.line, input, state: 'pending' });
+    const row = this.rows[this.rows.length - 1];
+    this.bodies.set(row, built.body); // sent in a moment; not kept after that
+    return row;
   }
 
   private push(row: BulkRowState): BulkRowState {
@@ -182,15 +190,21 @@ export class BulkJob {
   }
 
   private async matchRow(api: ApiClient, row: BulkRowState, signal: AbortSignal): Promise<void> {
-    const built = buildMatchBody(row.input, this.opts.template);
-    if (!built.ok) return this.setState(row, 'invalid'); // cannot happen: checked on admit with the same template
+    let body = this.bodies.get(row);
+    this.bodies.delete(row);
+    if (body === undefined) {
+      // A retry: build again (same template as the first run).
+      const built = buildMatchBody(row.input, this.opts.template);
+      if (!built.ok) return this.setState(row, 'invalid'); // cannot happen: checked on admit
+      body = built.body;
+    }
     if (this.fatal) {
       // The connection itself is broken: don't send hundreds of doomed requests; fail fast, retry later.
       row.error = { ...this.fatal, message: `Line ${row.line}: not sent. ${this.fatal.message}`, details: { line: row.line } };
       return this.setState(row, 'error');
     }
     try {
-      const res = await api.match(built.body, { signal });
+      const res = await api.match(body, { signal });
       const ranked = rankCandidates(res.result);
       row.best = ranked[0] ? compactCandidate(ranked[0]) : undefined;
       row.candidates = res.result.length;

@@ -47,17 +47,22 @@ async function firstLine(source: CsvSource): Promise<string> {
   return acc;
 }
 
-function openStream(source: CsvSource): Readable {
-  if (source.text !== undefined) {
-    // Chunked so csv-parse sees a stream, not one giant string, and backpressure applies.
-    const text = source.text;
-    const CHUNK = 64 * 1024;
-    return Readable.from(
-      (function* () {
-        for (let i = 0; i < text.length; i += CHUNK) yield text.slice(i, i + CHUNK);
-      })(),
-    );
+const TEXT_CHUNK = 16 * 1024; // parsing one chunk never stalls the event loop for long
+
+/** Splits text into chunks without cutting a surrogate pair (an emoji) in two. */
+export function* textChunks(text: string, size = TEXT_CHUNK): Generator<string> {
+  for (let i = 0; i < text.length; ) {
+    let end = Math.min(i + size, text.length);
+    const last = text.charCodeAt(end - 1);
+    // A high surrogate at the end goes with its pair: into the next chunk, or this one if it is alone.
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end = end - 1 > i ? end - 1 : end + 1;
+    yield text.slice(i, end);
+    i = end;
   }
+}
+
+function openStream(source: CsvSource): Readable {
+  if (source.text !== undefined) return Readable.from(textChunks(source.text));
   return createReadStream(source.filePath!, { encoding: 'utf8', highWaterMark: 64 * 1024 });
 }
 
@@ -79,13 +84,14 @@ function explain(err: CsvError, line: number): string {
 /** Every record after the header, in file order, as a header->cell object; bad records as `bad` items. */
 export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGenerator<CsvItem> {
   const delimiter = detectDelimiter(await firstLine(source));
-  // on_record and on_skip run in file order while a chunk is parsed, so line numbers are worked out
-  // there: a record starts on the line after the previous record ended, plus any blank lines between.
-  // Bad records ride along with the next good one, which keeps file order without buffering.
+  // csv-parse is used as a push parser: each chunk is written in, and on_record / on_skip collect the
+  // records synchronously, in file order, into `ready` (nothing goes through its object stream, whose
+  // per-record cost would dominate). The next chunk is read only once `ready` has been consumed.
+  // Line numbers: a record starts on the line after the previous one ended, plus blank lines between.
   let prevEnd = 1;
   let prevEmpty = 0;
   let lastBadEnd = -1;
-  let pendingBad: CsvItem[] = [];
+  let ready: CsvItem[] = [];
   const startOf = (end: number, empty: number) => {
     const start = Math.min(end, prevEnd + 1 + (empty - prevEmpty));
     prevEnd = end;
@@ -99,10 +105,8 @@ export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGe
     skip_empty_lines: true,
     skip_records_with_error: true,
     on_record: (record: Record<string, string>, info) => {
-      const line = startOf(info.lines, info.empty_lines);
-      const before = pendingBad;
-      pendingBad = [];
-      return { line, record, before };
+      ready.push({ kind: 'row', line: startOf(info.lines, info.empty_lines), record });
+      return null;
     },
     on_skip: (err) => {
       if (!err) return undefined;
@@ -111,23 +115,33 @@ export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGe
       if (end === lastBadEnd) return undefined;
       lastBadEnd = end;
       const line = startOf(end, parser.info.empty_lines);
-      pendingBad.push({ kind: 'bad', line, message: explain(err, line) });
+      ready.push({ kind: 'bad', line, message: explain(err, line) });
       return undefined;
     },
   });
-  const input = openStream(source);
-  input.on('error', (e) => parser.destroy(e));
-  const onAbort = () => parser.destroy(new DOMException('Cancelled', 'AbortError'));
-  signal?.addEventListener('abort', onAbort, { once: true });
+  let failure: unknown;
+  parser.on('error', (e) => (failure ??= e));
+  const feed = (chunk?: string) =>
+    new Promise<void>((resolve) => (chunk === undefined ? parser.end(() => resolve()) : parser.write(chunk, () => resolve())));
+  const drain = function* () {
+    const items = ready;
+    ready = [];
+    yield* items;
+  };
+  const chunks: Iterable<string> | AsyncIterable<string> = source.text !== undefined ? textChunks(source.text) : openStream(source);
   try {
-    for await (const item of input.pipe(parser) as AsyncIterable<{ line: number; record: Record<string, string>; before: CsvItem[] }>) {
-      for (const bad of item.before) yield bad;
-      yield { kind: 'row', line: item.line, record: item.record };
+    for await (const chunk of chunks) {
+      if (signal?.aborted) throw new DOMException('Cancelled', 'AbortError');
+      await feed(chunk);
+      if (failure) throw failure;
+      yield* drain();
     }
-    for (const bad of pendingBad) yield bad;
+    if (parser.writable) await feed();
+    if (failure) throw failure;
+    yield* drain();
   } finally {
-    signal?.removeEventListener('abort', onAbort);
-    input.destroy();
+    parser.destroy();
+    if (chunks instanceof Readable) chunks.destroy();
   }
 }
 
