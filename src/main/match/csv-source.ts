@@ -47,7 +47,7 @@ async function firstLine(source: CsvSource): Promise<string> {
   return acc;
 }
 
-const TEXT_CHUNK = 16 * 1024; // parsing one chunk never stalls the event loop for long
+const TEXT_CHUNK = 4 * 1024; // parsing one chunk never stalls the event loop for long
 
 /** Splits text into chunks without cutting a surrogate pair (an emoji) in two. */
 export function* textChunks(text: string, size = TEXT_CHUNK): Generator<string> {
