@@ -4,7 +4,8 @@ import { startSandbox } from '../src/sandbox/server';
 
 async function main() {
   const companies = Number(process.argv[2] ?? 10_000);
-  const sandbox = await startSandbox({ companies, seed: 3 });
+  const latencyMs = Number(process.argv[3] ?? 0);
+  const sandbox = await startSandbox({ companies, seed: 3, ...(latencyMs ? { faults: { latencyMs, targets: ['search'] } } : {}) });
   process.stdout.write(JSON.stringify({ authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl }) + '\n');
   process.on('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
 }

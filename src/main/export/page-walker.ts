@@ -117,6 +117,9 @@ export async function* walkPages(api: ApiClient, opts: WalkOptions): AsyncGenera
         pending = fetchPage(api, opts, number + 1, next, inner.signal);
         // Keep a rejected prefetch from being reported as unhandled while the consumer works.
         pending.catch(() => undefined);
+        // Let the request actually leave (token lookup, dispatch to the socket take a few ticks)
+        // before the consumer's synchronous CPU work on this page; otherwise nothing overlaps.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
       yield { number, records, count: page.count };
       number++;
