@@ -76,8 +76,13 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
         job.pages = result.pages;
         job.state = 'done';
         job.etaMs = 0;
-        const url = deps.shell.downloadUrlFor?.(spec.target);
-        if (url) job.downloadUrl = url;
+        try {
+          // The file is complete either way; a missing download link must not turn it into a failure.
+          const url = deps.shell.downloadUrlFor?.(spec.target);
+          if (url) job.downloadUrl = url;
+        } catch {
+          /* browser host refused the path: the row simply offers no link */
+        }
       } catch (e) {
         const error = toBridgeError(e);
         job.state = controller.signal.aborted || error.code === 'cancelled' ? 'cancelled' : 'failed';
