@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAhead, runPool } from '../../src/main/match/pool';
+import { runPool, unbatch } from '../../src/main/match/pool';
 
 async function* counting(n: number, log: number[], failAt = -1) {
   for (let i = 0; i < n; i++) {
@@ -43,25 +43,36 @@ describe('runPool', () => {
   });
 });
 
-describe('readAhead', () => {
-  it('keeps order and reads at most `size` items ahead of the consumer', async () => {
-    const read: number[] = [];
-    const ahead = readAhead(counting(100, read), 8);
-    const got: number[] = [];
-    for await (const i of ahead) {
-      got.push(i);
-      await new Promise((r) => setTimeout(r, 0));
-      expect(read.length - got.length).toBeLessThanOrEqual(9);
+describe('unbatch', () => {
+  async function* batches(sizes: number[], failAfter = -1) {
+    let n = 0;
+    for (let b = 0; b < sizes.length; b++) {
+      if (b === failAfter) throw new Error('source broke');
+      await Promise.resolve();
+      yield Array.from({ length: sizes[b] }, () => n++);
     }
-    expect(got).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  }
+
+  it('hands out every item in order, skipping empty batches', async () => {
+    const got: number[] = [];
+    for await (const i of unbatch(batches([3, 0, 5, 1]))) got.push(i);
+    expect(got).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
-  it('passes a source error on to the consumer', async () => {
-    const ahead = readAhead(counting(20, [], 5), 4);
+  it('passes a source error on after the items already read', async () => {
     const got: number[] = [];
     await expect((async () => {
-      for await (const i of ahead) got.push(i);
+      for await (const i of unbatch(batches([2, 2, 2], 2))) got.push(i);
     })()).rejects.toThrow('source broke');
-    expect(got).toEqual([0, 1, 2, 3, 4]);
+    expect(got).toEqual([0, 1, 2, 3]);
+  });
+
+  it('works as a runPool source with concurrent pulls', async () => {
+    const seen: number[] = [];
+    await runPool(unbatch(batches([10, 10, 10])), 4, async (i) => {
+      await new Promise((r) => setTimeout(r, 1));
+      seen.push(i);
+    });
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
   });
 });

@@ -6,8 +6,8 @@ import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match'
 import { applyMapping, type ColumnMapping, type MatchFieldValues } from '../../shared/match/fields';
 import { buildMatchBody, describeProblems } from '../../shared/match/request-builder';
 import type { ApiClient } from '../api/types';
-import { readCsv, type CsvItem, type CsvSource } from './csv-source';
-import { readAhead, runPool } from './pool';
+import { readCsvBatches, type CsvItem, type CsvSource } from './csv-source';
+import { runPool, unbatch } from './pool';
 
 export interface BulkRowState {
   line: number;
@@ -40,9 +40,6 @@ export function rankCandidates(candidates: MatchCandidate[]): MatchCandidate[] {
     .sort((a, b) => b.c.confidence - a.c.confidence || a.i - b.i)
     .map((x) => x.c);
 }
-
-/** CSV records parsed ahead of the free request slots (bounded memory, no worker waits on the parser). */
-const READ_AHEAD = 64;
 
 /** Errors that say the connection, not the row, is wrong: every later row would fail the same way. */
 const JOB_FATAL = new Set<string>([
@@ -79,7 +76,7 @@ export class BulkJob {
     if (!this.source) throw new AppError('invalid_input', 'This bulk match has already been started.');
     const source = this.source;
     this.source = null; // the CSV text can be collected once read: rows keep only what they need
-    this.running = this.run(readAhead(readCsv(source, this.controller.signal), READ_AHEAD), true);
+    this.running = this.run(unbatch(readCsvBatches(source, this.controller.signal)), true);
     return this.running;
   }
 

@@ -81,12 +81,15 @@ function explain(err: CsvError, line: number): string {
   }
 }
 
-/** Every record after the header, in file order, as a header->cell object; bad records as `bad` items. */
-export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGenerator<CsvItem> {
+/**
+ * Every record after the header as a header->cell object (bad records as `bad` items), in file order,
+ * one batch per chunk read: consumers take rows from a batch without a trip through the generator.
+ */
+export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal): AsyncGenerator<CsvItem[]> {
   const delimiter = detectDelimiter(await firstLine(source));
   // csv-parse is used as a push parser: each chunk is written in, and on_record / on_skip collect the
   // records synchronously, in file order, into `ready` (nothing goes through its object stream, whose
-  // per-record cost would dominate). The next chunk is read only once `ready` has been consumed.
+  // per-record cost would dominate). The next chunk is read only once the last batch was taken.
   // Line numbers: a record starts on the line after the previous one ended, plus blank lines between.
   let prevEnd = 1;
   let prevEmpty = 0;
@@ -123,10 +126,10 @@ export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGe
   parser.on('error', (e) => (failure ??= e));
   const feed = (chunk?: string) =>
     new Promise<void>((resolve) => (chunk === undefined ? parser.end(() => resolve()) : parser.write(chunk, () => resolve())));
-  const drain = function* () {
+  const take = () => {
     const items = ready;
     ready = [];
-    yield* items;
+    return items;
   };
   const chunks: Iterable<string> | AsyncIterable<string> = source.text !== undefined ? textChunks(source.text) : openStream(source);
   try {
@@ -134,15 +137,20 @@ export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGe
       if (signal?.aborted) throw new DOMException('Cancelled', 'AbortError');
       await feed(chunk);
       if (failure) throw failure;
-      yield* drain();
+      if (ready.length) yield take();
     }
     if (parser.writable) await feed();
     if (failure) throw failure;
-    yield* drain();
+    if (ready.length) yield take();
   } finally {
     parser.destroy();
     if (chunks instanceof Readable) chunks.destroy();
   }
+}
+
+/** readCsvBatches one record at a time (tests, simple consumers). */
+export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGenerator<CsvItem> {
+  for await (const batch of readCsvBatches(source, signal)) yield* batch;
 }
 
 /** Blank or repeated headers get a position-based name so no column is silently lost. */

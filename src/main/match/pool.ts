@@ -51,61 +51,26 @@ export async function runPool<T>(
 }
 
 /**
- * Keeps up to `size` items read ahead of the consumer, so a worker that frees up finds its next row
- * ready instead of waiting on the CSV stream. Memory stays bounded by `size`. Expects one `next()`
- * at a time (runPool serialises its pulls).
+ * Items of a batched source one by one: within a batch `next()` answers at once, so a worker that frees
+ * up gets its next row without a trip through the source. At most one batch is held.
  */
-export function readAhead<T>(source: AsyncIterable<T>, size: number): AsyncIterableIterator<T> {
-  const it = source[Symbol.asyncIterator]();
-  const queue: IteratorResult<T>[] = [];
-  let waiter: { resolve(r: IteratorResult<T>): void; reject(e: unknown): void } | null = null;
-  let failure: { error: unknown } | null = null;
-  let ended = false;
-  let filling = false;
-
-  const fill = async () => {
-    if (filling) return;
-    filling = true;
-    try {
-      while (!ended && queue.length < size) {
-        const r = await it.next();
-        if (r.done) ended = true;
-        if (waiter) {
-          const w = waiter;
-          waiter = null;
-          w.resolve(r);
-        } else queue.push(r);
-      }
-    } catch (e) {
-      failure = { error: e };
-      ended = true;
-      if (waiter) {
-        const w = waiter;
-        waiter = null;
-        w.reject(e);
-      }
-    } finally {
-      filling = false;
-    }
-  };
-
+export function unbatch<T>(batches: AsyncIterable<T[]>): AsyncIterableIterator<T> {
+  const it = batches[Symbol.asyncIterator]();
+  let current: T[] = [];
+  let index = 0;
   const self: AsyncIterableIterator<T> = {
-    next() {
-      const r = queue.shift();
-      if (r) {
-        void fill();
-        return Promise.resolve(r);
+    async next() {
+      while (index >= current.length) {
+        const r = await it.next();
+        if (r.done) return { done: true, value: undefined };
+        current = r.value;
+        index = 0;
       }
-      if (failure) return Promise.reject(failure.error);
-      if (ended) return Promise.resolve({ done: true, value: undefined });
-      const p = new Promise<IteratorResult<T>>((resolve, reject) => (waiter = { resolve, reject }));
-      void fill();
-      return p;
+      return { done: false, value: current[index++] };
     },
     async return() {
-      ended = true;
-      queue.length = 0;
-      await it.return?.();
+      current = [];
+      await it.return?.(undefined);
       return { done: true, value: undefined };
     },
     [Symbol.asyncIterator]() {
