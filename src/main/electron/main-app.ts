@@ -10,6 +10,7 @@ import { createCore } from '../core/create-core';
 import { appMenuTemplate } from './app-menu';
 import { APP_INDEX_URL, APP_ORIGIN, handleAppScheme, registerAppScheme } from './app-protocol';
 import { createElectronShellHooks } from './electron-shell-hooks';
+import { electronStoreBackend } from './electron-store-backend';
 import { isExternalHttpUrl } from './external-links';
 import { mainFrameOnly, registerBridgeIpc } from './ipc-bridge';
 import { safeStorageFallback } from './safe-storage-vault';
@@ -76,7 +77,12 @@ export function runElectronApp(): void {
       window: () => win,
       downloadsDir: app.getPath('downloads'),
     });
-    core = await createCore({ dataDir, shell: hooks, vaultFallback: safeStorageFallback(safeStorage, dataDir) });
+    core = await createCore({
+      dataDir,
+      shell: hooks,
+      vaultFallback: safeStorageFallback(safeStorage, dataDir),
+      settingsBackend: electronStoreBackend,
+    });
     const dispatcher = createDispatcher(bridgeTable, core.handlers);
     registerBridgeIpc({
       ipcMain,

@@ -5,7 +5,7 @@ import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+
 import { MAPPABLE_FIELDS } from '../../shared/match/fields';
 import type { BulkRowState } from './bulk-job';
 
@@ -100,7 +100,9 @@ async function writeText(file: string, format: 'csv' | 'json', columns: string[]
 }
 
 async function writeXlsx(file: string, columns: string[], rows: readonly BulkRowState[]): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
+  // Loaded on first use: exceljs is heavy and most sessions never export XLSX.
+  const { default: excel } = await import('exceljs');
+  const wb = new excel.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = wb.addWorksheet('Matches');
   sheet.columns = columns.map((c) => ({ header: c, key: c }));
   for (const r of rows) sheet.addRow(exportRecord(r, columns)).commit();

@@ -1,6 +1,7 @@
 // The frame: header, notices, navigation and the current screen inside an error boundary.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AppHeader } from './AppHeader';
+import { useEsgLiveUpdates } from '../esg/esg-queries';
 import { ConnectionSync } from './ConnectionSync';
 import { ErrorBoundary } from './ErrorBoundary';
 import { NavBar } from './NavBar';
@@ -24,6 +25,8 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
     focusMain.current = false;
     setRoute({ screen } as Route);
   }, []);
+  // ESG progress/completion events feed the cache on every screen, not only while ESG is open.
+  useEsgLiveUpdates();
   const nav = useMemo<Navigation>(() => ({ route, navigate }), [route, navigate]);
 
   useEffect(() => {

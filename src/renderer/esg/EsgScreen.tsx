@@ -7,12 +7,11 @@ import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
 import { useNavigation } from '../app/navigation';
 import { TextField } from '../ui/Field';
 import { EsgActivity } from './EsgActivity';
-import { useEsgLiveUpdates, useModuleView, useWatches } from './esg-queries';
+import { useModuleView, useWatches } from './esg-queries';
 import { ModulePanel } from './ModulePanel';
 import './esg.css';
 
 export function EsgScreen() {
-  useEsgLiveUpdates();
   const { route, navigate } = useNavigation();
   const fromRoute = route.screen === 'esg' ? route : { companyId: undefined, module: undefined };
   const [companyId, setCompanyId] = useState(fromRoute.companyId ?? '');

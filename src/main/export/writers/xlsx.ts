@@ -1,6 +1,7 @@
 // XLSX via exceljs's streaming WorkbookWriter: rows are committed as they come, no shared-strings
 // table and no styles, so memory stays flat however many rows are exported.
-import ExcelJS from 'exceljs';
+// exceljs is loaded on first XLSX export: it is the heaviest module and would slow every start.
+import type ExcelJS from 'exceljs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { FileSink } from '../file-sink';
 import { toCell, type Cell } from '../cells';
@@ -10,8 +11,9 @@ import type { TableWriter } from './types';
 export const XLSX_MAX_ROWS = 1_048_576;
 
 export async function openXlsxWriter(path: string, header: string[], maxRowsPerSheet = XLSX_MAX_ROWS): Promise<TableWriter> {
+  const { default: excel } = await import('exceljs');
   const sink = new FileSink(path);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink.stream, useStyles: false, useSharedStrings: false });
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: sink.stream, useStyles: false, useSharedStrings: false });
   const headerCells = header.map((h) => toCell(h, { xlsx: true }));
   let sheetNumber = 0;
   let sheet: ExcelJS.Worksheet;

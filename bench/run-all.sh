@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs every benchmark in turn. Each prints its own ratio against a raw baseline measured in the
+# same run (see the header comment of each file). Benchmarks are not tests: run them on a quiet
+# machine, since two shared cores make absolute numbers noisy.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+[ -d out/renderer ] || npm run build
+status=0
+for b in sandbox-dataset sandbox-search client-overhead search-render export-csv match-bulk esg-latency esg-ui-latency startup; do
+  printf '\n==> bench/%s.ts\n' "$b"
+  npx tsx "bench/$b.ts" || { echo "bench/$b.ts FAILED"; status=1; }
+done
+exit $status
