@@ -74,6 +74,13 @@ for r in "${RESULTS[@]}"; do
     grep -E '^\s*(Test Files|Tests)\s|^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+' |
     sed 's/^/      /' | tail -n 12 || true
 done
+# One plain closing line over every runner (Vitest "Tests N passed | M failed", Playwright "N passed").
+totals=$(cat "$LOG_DIR"/*.log | sed -e 's/\x1b\[[0-9;]*m//g' | awk '
+  /^[[:space:]]*Tests[[:space:]]/ { for (i = 1; i <= NF; i++) { if ($i ~ /^passed/) p += $(i-1); if ($i ~ /^failed/) f += $(i-1) } next }
+  /^[[:space:]]*[0-9]+ passed/ { p += $1 }
+  /^[[:space:]]*[0-9]+ (failed|flaky)/ { f += $1 }
+  END { printf "%d passed, %d failed", p, f }')
+echo "Total: $totals"
 if [ "$FAILED" -ne 0 ]; then
   echo "SOME TESTS FAILED"
   exit 1
