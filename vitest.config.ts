@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // electron-store imports `electron`; inlining it lets the shell tests' fake electron module apply.
+    server: { deps: { inline: ['electron-store'] } },
   },
 });

@@ -27,8 +27,9 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: s
   const child = spawn(process.execPath, ['out/browser/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
-    // The keychain is not what these tests are about; the core falls back to memory with a notice.
-    env: { ...process.env, FORCE_COLOR: '0' },
+    // No session bus and no X display: the host must not reach (or autolaunch) a desktop keyring,
+    // so every test gets the same vault (memory, with its notice). The keychain has its own test.
+    env: { ...withoutDisplay(process.env), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/firmscope-no-bus', FORCE_COLOR: '0' },
   });
   let log = '';
   child.stderr!.on('data', (d) => (log += d));
@@ -78,3 +79,8 @@ export const test = base.extend<{ app: BrowserModeApp; page: Page }>({
 });
 
 export { expect };
+
+function withoutDisplay(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...rest } = env;
+  return rest;
+}

@@ -18,6 +18,8 @@ const fake = vi.hoisted(() => {
     paths: new Map<string, string>(),
     setPath: (name: string, p: string) => void app.paths.set(name, p),
     getPath: (name: string) => app.paths.get(name) ?? '/tmp',
+    getVersion: () => '0.1.0',
+    getName: () => 'Firmscope',
     requestSingleInstanceLock: () => true,
     whenReady: () => Promise.resolve(),
     quit: () => void app.emit('quit-called'),
@@ -64,6 +66,8 @@ const fake = vi.hoisted(() => {
       ipcMain: {
         handle: (ch: string, h: (event: unknown, input: unknown) => Promise<unknown>) => void handlers.set(ch, h),
         removeHandler: (ch: string) => void handlers.delete(ch),
+        // electron-store answers its renderer helper on this channel; Firmscope's renderer never uses it.
+        on: (ch: string) => void calls.push(`ipcMain.on:${ch}`),
       },
       protocol: {
         registerSchemesAsPrivileged: () => void calls.push('registerSchemesAsPrivileged'),
