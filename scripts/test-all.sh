@@ -49,6 +49,8 @@ log "System packages"
 install_system_packages
 
 log "npm ci"
+# Under `npm test`, npm exports its config as npm_config_* variables; a nested install must not inherit them.
+unset npm_config_allow_scripts
 npm ci --no-audit --no-fund
 
 log "Build (electron-vite: main, preload, renderer)"
