@@ -1,25 +1,10 @@
-// The production ApiClient (token manager + transport + client) pointed at a test sandbox.
-import { createApiClient } from '../../../src/main/api/api-client';
+// The production ApiClient pointed at a test sandbox, signed in as the analyst demo client.
 import type { ApiClient } from '../../../src/main/api/types';
-import { createRequestLog } from '../../../src/main/api/request-log';
-import { createTransport } from '../../../src/main/api/transport';
-import { TokenManager } from '../../../src/main/auth/token-manager';
-import { DEFAULT_PATHS } from '../../../src/shared/profile';
 import type { SandboxHandle } from '../../../src/sandbox/server';
+import { realClient as clientFor } from '../../helpers/real-client';
 
 export function realClient(sandbox: Pick<SandboxHandle, 'authUrl' | 'baseUrl' | 'control'>): ApiClient {
-  const client = sandbox.control.clients.analyst;
-  const transport = createTransport({ log: createRequestLog(), now: Date.now });
-  const tokens = new TokenManager({
-    authUrl: sandbox.authUrl,
-    clientId: client.id,
-    scope: 'api:use',
-    useDiscovery: false,
-    getSecret: async () => client.secret,
-    transport,
-    now: Date.now,
-  });
-  return createApiClient({ profile: { baseUrl: sandbox.baseUrl, ...DEFAULT_PATHS }, tokens, transport });
+  return clientFor(sandbox, sandbox.control.clients.analyst);
 }
 
 /** Every record of a search, by the plainest possible loop (the reference the exports are compared with). */

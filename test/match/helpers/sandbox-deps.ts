@@ -2,30 +2,14 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiClient } from '../../../src/main/api/api-client';
 import type { ApiClient } from '../../../src/main/api/types';
-import { createRequestLog } from '../../../src/main/api/request-log';
-import { createTransport } from '../../../src/main/api/transport';
-import { TokenManager } from '../../../src/main/auth/token-manager';
 import type { FeatureDeps } from '../../../src/main/core/feature-deps';
 import type { BulkJobView } from '../../../src/shared/bridge/groups/match';
-import { DEFAULT_PATHS, ProfileSchema } from '../../../src/shared/profile';
+import { ProfileSchema } from '../../../src/shared/profile';
 import type { SandboxHandle } from '../../../src/sandbox/server';
+import { realClient } from '../../export/helpers/real-client';
 
-export function realClient(sandbox: Pick<SandboxHandle, 'authUrl' | 'baseUrl' | 'control'>): ApiClient {
-  const client = sandbox.control.clients.analyst;
-  const transport = createTransport({ log: createRequestLog(), now: Date.now });
-  const tokens = new TokenManager({
-    authUrl: sandbox.authUrl,
-    clientId: client.id,
-    scope: 'api:use',
-    useDiscovery: false,
-    getSecret: async () => client.secret,
-    transport,
-    now: Date.now,
-  });
-  return createApiClient({ profile: { baseUrl: sandbox.baseUrl, ...DEFAULT_PATHS }, tokens, transport });
-}
+export { realClient };
 
 export async function sandboxDeps(sandbox: SandboxHandle, template: string | null = null) {
   const client = realClient(sandbox);
