@@ -5,6 +5,7 @@ import { AppError } from '../../src/shared/errors';
 import { SearchErrors } from '../../src/renderer/search/SearchErrors';
 import { CompanyDetail, matchPrefill } from '../../src/renderer/search/CompanyDetail';
 import { Pager } from '../../src/renderer/search/Pager';
+import { GridRow } from '../../src/renderer/search/GridRow';
 import { emptyPrefs, moveColumn, orderedColumns, setHidden, setWidth, visibleColumns } from '../../src/renderer/search/column-prefs';
 import { summarise } from '../../src/renderer/search/SavedSearches';
 
@@ -51,6 +52,26 @@ describe('CompanyDetail', () => {
       country: 'NO',
       city: 'Oslo',
     });
+  });
+});
+
+describe('GridRow', () => {
+  const row = (record: Record<string, unknown>, columns: string[]) =>
+    renderToStaticMarkup(
+      <GridRow index={0} rowNumber={1} top={0} height={32} width={600} record={record} columns={columns} widths={columns.map(() => 120)}
+        selected={false} tabColumn={1} active onToggle={noop} onFocusCell={noop} onOpen={noop} />,
+    );
+  it('cuts very long text on screen but keeps the whole value in the title', () => {
+    const long = 'x'.repeat(5000);
+    const html = row({ note: long }, ['note']);
+    expect(html).toContain(`title="${long}"`);
+    expect(html).toContain(`>${'x'.repeat(300)}…</div>`);
+  });
+  it('marks a missing field and shows nested values as text', () => {
+    const html = row({ a: 'short', 'b.c': [1, 2] }, ['a', 'b.c', 'gone']);
+    expect(html).toContain('>short</div>');
+    expect(html).toContain('>[1,2]</div>');
+    expect(html).toMatch(/grid__cell--missing[^>]*aria-colindex|aria-colindex="4"[^>]*grid__cell--missing/);
   });
 });
 

@@ -83,7 +83,8 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_H,
-    overscan: 12,
+    // Enough for PageUp/PageDown and fast wheel scrolling; every extra row is layout and paint on each new page.
+    overscan: 6,
     scrollMargin: HEAD_H,
     scrollPaddingStart: HEAD_H,
     // The focused row stays mounted even when scrolled away, so Tab always finds the grid.
@@ -102,7 +103,8 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   }
 
   useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    // Only when needed: writing scrollTop forces a layout even when it is already 0.
+    if (scrollRef.current && scrollRef.current.scrollTop !== 0) scrollRef.current.scrollTop = 0;
   }, [rows]);
 
   useEffect(() => {
