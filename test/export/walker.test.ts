@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
-import { walkPages, type WalkedPage } from '../../src/main/export/page-walker';
+import { READ_AHEAD_PAGES, walkPages, type WalkedPage } from '../../src/main/export/page-walker';
 import { BODY, fakeApi, makeRecords } from './fake-api';
 
 const fastRetry = { attempts: 4, baseDelayMs: 1, maxDelayMs: 2 };
@@ -70,5 +70,21 @@ describe('walkPages', () => {
     await expect(run).rejects.toMatchObject({ code: 'cancelled' });
     expect(seen).toEqual([1, 2, 3]);
     expect(requests.length).toBeLessThanOrEqual(4);
+  });
+
+  it('keeps fetching while the consumer writes, never more than READ_AHEAD_PAGES ahead', async () => {
+    const { api, requests } = fakeApi(makeRecords(2_000), { delayMs: 1 });
+    const aheadSeen: number[] = [];
+    let taken = 0;
+    for await (const p of walkPages(api, { body: BODY, pageSize: 100, signal: new AbortController().signal })) {
+      taken = p.number;
+      // A slow writer: while it works, the chain runs on (bounded).
+      await new Promise((r) => setTimeout(r, 15));
+      aheadSeen.push(requests.length - taken);
+    }
+    expect(taken).toBe(20);
+    expect(Math.max(...aheadSeen)).toBeGreaterThanOrEqual(2);
+    // Pages held + the one in flight.
+    expect(Math.max(...aheadSeen)).toBeLessThanOrEqual(READ_AHEAD_PAGES + 1);
   });
 });

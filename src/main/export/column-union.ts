@@ -10,18 +10,23 @@ function isNonEmptyPlainObject(v: unknown): v is Record<string, unknown> {
   return false;
 }
 
+// One node per key at one nesting level. Rows of one search share their shape, so after the first
+// record every lookup is a short-key Map hit: no dotted path is built or hashed per cell.
+interface PathNode {
+  /** Union index of this path as a leaf, or -1 until seen as one. */
+  index: number;
+  path: string;
+  children: Map<string, PathNode> | null;
+}
+
 export class ColumnUnion {
   private readonly index = new Map<string, number>();
   private readonly names: string[] = [];
+  private readonly root = new Map<string, PathNode>();
 
   /** Reserves columns up front (e.g. `company_id`), so insertion order is already the final order. */
   seed(names: string[]): void {
-    for (const name of names) {
-      if (!this.index.has(name)) {
-        this.index.set(name, this.names.length);
-        this.names.push(name);
-      }
-    }
+    for (const name of names) this.indexOf(name);
   }
 
   /** Column names in insertion order (the final order when `company_id` was seeded first). */
@@ -37,26 +42,36 @@ export class ColumnUnion {
    */
   place(record: Record<string, unknown>): unknown[] {
     const row: unknown[] = [];
-    this.walk(record, '', row);
+    this.walk(record, this.root, '', row);
     return row;
   }
 
-  private walk(obj: Record<string, unknown>, prefix: string, row: unknown[]): void {
+  private walk(obj: Record<string, unknown>, level: Map<string, PathNode>, prefix: string, row: unknown[]): void {
     for (const key of Object.keys(obj)) {
       const value = obj[key];
-      const path = prefix ? `${prefix}.${key}` : key;
+      let node = level.get(key);
+      if (!node) {
+        node = { index: -1, path: prefix ? `${prefix}.${key}` : key, children: null };
+        level.set(key, node);
+      }
       if (isNonEmptyPlainObject(value)) {
-        this.walk(value, path, row);
+        this.walk(value, (node.children ??= new Map()), node.path, row);
         continue;
       }
-      let i = this.index.get(path);
-      if (i === undefined) {
-        i = this.names.length;
-        this.index.set(path, i);
-        this.names.push(path);
-      }
+      const i = node.index >= 0 ? node.index : (node.index = this.indexOf(node.path));
       if (!(i in row)) row[i] = value;
     }
+  }
+
+  /** The union index of a dotted path, added at the end when new (a literal "a.b" key and a nested a.b share it). */
+  private indexOf(path: string): number {
+    let i = this.index.get(path);
+    if (i === undefined) {
+      i = this.names.length;
+      this.index.set(path, i);
+      this.names.push(path);
+    }
+    return i;
   }
 
   get size(): number {

@@ -6,10 +6,10 @@
 import { createReadStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { parse } from 'csv-parse';
-import { toCell, type Cell } from './cells';
+import type { Cell } from './cells';
 import { ColumnUnion } from './column-union';
 import type { WalkedPage } from './page-walker';
-import { openCsvWriter, type CsvOptions } from './writers/csv';
+import { openCsvWriter, type CsvOptions, type CsvWriter } from './writers/csv';
 import type { TableWriter } from './writers/types';
 
 export const rewritePathFor = (partial: string) => partial.replace(/\.partial$/, '.rewrite.partial');
@@ -18,6 +18,7 @@ const pad = (row: Cell[], width: number): Cell[] => {
   for (let i = 0; i < width; i++) if (row[i] === undefined) row[i] = null;
   return row;
 };
+
 
 export interface CsvAllFieldsRun {
   pages: AsyncIterable<WalkedPage>;
@@ -33,7 +34,7 @@ export interface CsvAllFieldsRun {
 /** Leaves a complete, durable CSV at `partial` (the caller renames it over the target). */
 export async function writeCsvAllFields(run: CsvAllFieldsRun): Promise<void> {
   const union = new ColumnUnion();
-  let writer: TableWriter | null = null;
+  let writer: CsvWriter | null = null;
   let headerWidth = 0;
   for await (const page of run.pages) {
     run.checkAbort();
@@ -43,8 +44,8 @@ export async function writeCsvAllFields(run: CsvAllFieldsRun): Promise<void> {
       headerWidth = union.size;
       run.track((writer = await openCsvWriter(run.partial, union.columns, run.csv)));
     }
-    const width = union.size;
-    await writer.writeRows(placed.map((values) => pad(Array.from(values, (v) => toCell(v)), width)));
+    // Rows are padded to the union's current width; a later, wider union triggers widen().
+    await writer.writeValues(placed, union.size);
     run.onPage(page);
   }
   if (!writer) run.track((writer = await openCsvWriter(run.partial, [], run.csv)));

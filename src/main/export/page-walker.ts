@@ -1,6 +1,7 @@
 // Walks every page of a search from the start, in a fresh pagination session, following `next`.
-// The next page is requested as soon as the previous one arrives, so writing overlaps fetching
-// and an export runs at the speed of the page chain itself.
+// The next page is requested as soon as the previous one arrives, whatever the consumer is doing
+// (a few pages may wait, READ_AHEAD_PAGES), so writing overlaps fetching and an export runs at the
+// speed of the page chain itself.
 import { AppError, isAppError } from '../../shared/errors';
 import type { CompanyRecord, SearchBody, SearchPage } from '../../shared/service/schemas';
 import type { ApiClient } from '../api/types';
@@ -30,9 +31,12 @@ export interface WalkOptions {
   rowLimit?: number;
   signal: AbortSignal;
   retry?: PageRetryPolicy;
+  /** Pages fetched ahead of the consumer at most (READ_AHEAD_PAGES by default). */
+  readAhead?: number;
   /** Injected in tests. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
+
 
 const RETRYABLE = new Set(['network', 'timeout', 'server_error', 'rate_limited', 'unauthorized', 'auth_unreachable']);
 
@@ -89,44 +93,90 @@ function pageFailure(e: unknown, pageNumber: number, attempts: number): AppError
   return new AppError('network', `Page ${pageNumber} could not be fetched${tries}.`, { retryable: true, details: { page: pageNumber }, cause: e });
 }
 
+/** Pages fetched ahead of the consumer at most: the chain keeps going while a page is being written. */
+export const READ_AHEAD_PAGES = 3;
+
 export async function* walkPages(api: ApiClient, opts: WalkOptions): AsyncGenerator<WalkedPage> {
-  // Our own controller: a consumer that stops early (return/throw) also stops the prefetch.
+  // Our own controller: a consumer that stops early (return/throw) also stops the fetching.
   const inner = new AbortController();
   const onAbort = () => inner.abort();
   opts.signal.addEventListener('abort', onAbort, { once: true });
-  let pending: Promise<SearchPage> | null = null;
-  try {
-    const limit = opts.rowLimit ?? Infinity;
-    let rows = 0;
-    let number = 1;
-    let maxPages = Infinity;
-    pending = fetchPage(api, opts, 1, undefined, inner.signal);
-    while (pending) {
-      const page: SearchPage = await pending;
-      pending = null;
-      if (number === 1) maxPages = Math.ceil(page.count / opts.pageSize) * 2 + 10;
-      const records = page.result.slice(0, Math.max(0, limit - rows));
-      rows += records.length;
-      const next = page.pagination.next ?? null;
-      if (next && rows < limit && page.result.length > 0) {
-        if (number >= maxPages) {
-          throw new AppError('bad_response', `The service kept returning more pages than its count of ${page.count} allows (page ${number}).`, {
-            details: { page: number },
-          });
+  const readAhead = Math.max(1, opts.readAhead ?? READ_AHEAD_PAGES);
+  const buffer: WalkedPage[] = [];
+  let finished = false;
+  let failure: unknown = null;
+  let wakeConsumer: (() => void) | null = null;
+  let wakeProducer: (() => void) | null = null;
+  const wake = (which: 'consumer' | 'producer') => {
+    const fn = which === 'consumer' ? wakeConsumer : wakeProducer;
+    if (which === 'consumer') wakeConsumer = null;
+    else wakeProducer = null;
+    fn?.();
+  };
+
+  // The page chain runs on its own, bounded by `readAhead`, so the next request never waits for
+  // the consumer to finish writing the previous page.
+  const producer = (async () => {
+    try {
+      const limit = opts.rowLimit ?? Infinity;
+      let rows = 0;
+      let number = 1;
+      let maxPages = Infinity;
+      let pending: Promise<SearchPage> | null = fetchPage(api, opts, 1, undefined, inner.signal);
+      while (pending) {
+        const page: SearchPage = await pending;
+        pending = null;
+        if (number === 1) maxPages = Math.ceil(page.count / opts.pageSize) * 2 + 10;
+        const records = page.result.slice(0, Math.max(0, limit - rows));
+        rows += records.length;
+        const next = page.pagination.next ?? null;
+        if (next && rows < limit && page.result.length > 0) {
+          if (number >= maxPages) {
+            throw new AppError('bad_response', `The service kept returning more pages than its count of ${page.count} allows (page ${number}).`, {
+              details: { page: number },
+            });
+          }
+          while (buffer.length >= readAhead && !inner.signal.aborted) await new Promise<void>((resolve) => (wakeProducer = resolve));
+          if (inner.signal.aborted) throw cancelled();
+          pending = fetchPage(api, opts, number + 1, next, inner.signal);
+          // Keep a rejected prefetch from being reported as unhandled while this page is handed over.
+          pending.catch(() => undefined);
+          // Let the request actually leave (token lookup, dispatch to the socket take a few ticks)
+          // before the consumer's synchronous CPU work on this page; otherwise nothing overlaps.
+          await new Promise<void>((resolve) => setImmediate(resolve));
         }
-        pending = fetchPage(api, opts, number + 1, next, inner.signal);
-        // Keep a rejected prefetch from being reported as unhandled while the consumer works.
-        pending.catch(() => undefined);
-        // Let the request actually leave (token lookup, dispatch to the socket take a few ticks)
-        // before the consumer's synchronous CPU work on this page; otherwise nothing overlaps.
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        buffer.push({ number, records, count: page.count });
+        wake('consumer');
+        number++;
       }
-      yield { number, records, count: page.count };
-      number++;
+    } catch (e) {
+      failure = e;
+    } finally {
+      finished = true;
+      wake('consumer');
+    }
+  })();
+
+  try {
+    for (;;) {
+      const page = buffer.shift();
+      if (page) {
+        wake('producer');
+        yield page;
+        continue;
+      }
+      // Pages fetched before a failure are delivered first, so the error names the page that failed.
+      if (finished) {
+        if (failure) throw failure;
+        return;
+      }
+      await new Promise<void>((resolve) => (wakeConsumer = resolve));
     }
   } finally {
     opts.signal.removeEventListener('abort', onAbort);
     inner.abort();
-    if (pending) await pending.catch(() => undefined);
+    wake('producer');
+    await producer;
   }
 }
+

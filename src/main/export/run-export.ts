@@ -1,25 +1,16 @@
-// One export from source to finished file. Data goes to `<target>.partial`, which is renamed over
-// the target only once complete and durable; cancel or failure removes it and leaves the target as it was.
-//
-// Columns for CSV/XLSX "all fields" are the union over every page, so a field first seen on page 40
-// is not lost. CSV: one pass with page 1's columns, rewritten once (streaming) only if a later page
-// widens the union (csv-all-fields.ts). XLSX cannot be rewritten cheaply, so its rows are converted to
-// cells while pages arrive and spooled to a temporary NDJSON file, then written in one sequential
-// pass once the header is known. Memory stays flat either way.
+// One export from source to finished file: pages (walked from the service, or the page the
+// renderer holds) are written by write-export.ts to `<target>.partial`, which is renamed over the
+// target only once complete and durable. Cancel or failure removes it and leaves the target as it was.
 import { rename, rm } from 'node:fs/promises';
-import { AppError, isAppError } from '../../shared/errors';
-import { collectColumns, flattenRecord } from '../../shared/search/flatten';
+import { AppError } from '../../shared/errors';
 import type { SearchBody } from '../../shared/service/schemas';
 import type { ApiClient } from '../api/types';
-import { toCell, type Cell } from './cells';
-import { ColumnUnion } from './column-union';
-import { rewritePathFor, writeCsvAllFields } from './csv-all-fields';
+import { rewritePathFor } from './csv-all-fields';
 import { cancelled, walkPages, type PageRetryPolicy, type WalkedPage } from './page-walker';
-import { Spool } from './spool';
-import { openCsvWriter, type CsvOptions } from './writers/csv';
-import { openJsonWriter } from './writers/json';
-import type { RecordWriter, TableWriter } from './writers/types';
-import { openXlsxWriter } from './writers/xlsx';
+import { partialPathFor, toIoError, writeExportFile } from './write-export';
+import type { CsvOptions } from './writers/csv';
+
+export { partialPathFor } from './write-export';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'json' | 'ndjson';
 export type ExportSourceSpec =
@@ -54,133 +45,29 @@ export interface RunDeps {
   retry?: PageRetryPolicy;
 }
 
-const WRITE_BATCH = 1_000;
-
-export const partialPathFor = (target: string) => `${target}.partial`;
-
-function pagesOf(spec: ExportSpec, deps: RunDeps): AsyncIterable<WalkedPage> {
-  const source = spec.source;
-  if (source.kind === 'rows') {
-    return (async function* () {
-      yield { number: 1, records: source.rows as WalkedPage['records'], count: source.rows.length };
-    })();
-  }
-  if (!deps.api) throw new AppError('not_configured', 'No connection is active.');
-  return walkPages(deps.api, { body: source.body, pageSize: source.pageSize, rowLimit: source.rowLimit, signal: deps.signal, retry: deps.retry });
-}
-
-function openTable(spec: ExportSpec, path: string, header: string[]): Promise<TableWriter> {
-  return spec.format === 'xlsx' ? openXlsxWriter(path, header) : openCsvWriter(path, header, spec.csv);
-}
-
-/** JSON: all fields = the record as the service sent it; chosen columns = exactly those dotted fields. */
-function projectRecord(record: Record<string, unknown>, columns: string[] | null): unknown {
-  if (!columns) return record;
-  const flat = flattenRecord(record);
-  const out: Record<string, unknown> = {};
-  for (const c of columns) Object.defineProperty(out, c, { value: flat[c] ?? null, enumerable: true, writable: true, configurable: true });
-  return out;
-}
-
-function toIoError(e: unknown): unknown {
-  if (isAppError(e) || !(e instanceof Error)) return e;
-  const code = (e as NodeJS.ErrnoException).code;
-  if (!code) return e;
-  return new AppError('io', `Could not write the export file (${code}).`, { details: { errno: code }, cause: e });
-}
-
 export async function runExport(spec: ExportSpec, deps: RunDeps): Promise<{ rows: number; pages: number }> {
   const partial = partialPathFor(spec.target);
-  const xlsx = spec.format === 'xlsx';
-  const checkAbort = () => {
-    if (deps.signal.aborted) throw cancelled();
-  };
-  let writer: TableWriter | RecordWriter | null = null;
-  let spool: Spool | null = null;
-  let rows = 0;
-  let pages = 0;
-  const fetched = (page: WalkedPage) => {
-    rows += page.records.length;
-    pages = page.number;
-    deps.onProgress({ phase: 'fetching', rows, pages, count: page.count });
-  };
+  const hooks = { signal: deps.signal, onProgress: deps.onProgress };
   try {
-    checkAbort();
-    const source = pagesOf(spec, deps);
-    if (spec.format === 'json' || spec.format === 'ndjson') {
-      const w = (writer = await openJsonWriter(partial, spec.format));
-      for await (const page of source) {
-        checkAbort();
-        await w.writeRecords(page.records.map((r) => projectRecord(r, spec.columns)));
-        fetched(page);
-      }
-    } else if (spec.columns || spec.source.kind === 'rows') {
-      const columns = spec.columns ?? collectColumns(spec.source.kind === 'rows' ? spec.source.rows : []);
-      const w = (writer = await openTable(spec, partial, columns));
-      // Seeded with the chosen columns, their values land at indices 0..n-1; other fields are ignored.
-      const union = new ColumnUnion();
-      union.seed(columns);
-      const width = columns.length;
-      for await (const page of source) {
-        checkAbort();
-        await w.writeRows(
-          page.records.map((r) => {
-            const placed = union.place(r);
-            const cells: Cell[] = new Array(width);
-            for (let i = 0; i < width; i++) cells[i] = toCell(placed[i], { xlsx });
-            return cells;
-          }),
-        );
-        fetched(page);
-      }
-    } else if (spec.format === 'csv') {
-      await writeCsvAllFields({
-        pages: source,
-        partial,
-        csv: spec.csv,
-        checkAbort,
-        onPage: fetched,
-        onRewrite: (written) => deps.onProgress({ phase: 'writing', rows: written, pages }),
-        track: (w) => {
-          writer = w;
-        },
-      });
+    if (deps.signal.aborted) throw cancelled();
+    const source = spec.source;
+    let result: { rows: number; pages: number };
+    if (source.kind === 'rows') {
+      const pages = (async function* (): AsyncGenerator<WalkedPage> {
+        yield { number: 1, records: source.rows as WalkedPage['records'], count: source.rows.length };
+      })();
+      result = await writeExportFile(spec, pages, hooks);
     } else {
-      const union = new ColumnUnion();
-      spool = await Spool.create(spec.spoolDir, spec.id);
-      for await (const page of source) {
-        checkAbort();
-        await spool.append(page.records.map((r) => Array.from(union.place(r), (v) => toCell(v, { xlsx }))));
-        fetched(page);
-      }
-      const { columns, indices } = union.finalOrder();
-      const w = (writer = await openTable(spec, partial, columns));
-      let batch: Cell[][] = [];
-      let written = 0;
-      for await (const stored of spool.read()) {
-        batch.push(indices.map((i) => (stored[i] ?? null) as Cell));
-        if (batch.length >= WRITE_BATCH) {
-          checkAbort();
-          await w.writeRows(batch);
-          written += batch.length;
-          batch = [];
-          deps.onProgress({ phase: 'writing', rows: written, pages });
-        }
-      }
-      await w.writeRows(batch);
-      deps.onProgress({ phase: 'writing', rows: written + batch.length, pages });
+      if (!deps.api) throw new AppError('not_configured', 'No connection is active.');
+      const walk = { body: source.body, pageSize: source.pageSize, rowLimit: source.rowLimit, signal: deps.signal, retry: deps.retry };
+      result = await writeExportFile(spec, walkPages(deps.api, walk), hooks);
     }
-    checkAbort();
-    await (writer as TableWriter | RecordWriter | null)?.finish();
-    writer = null;
+    if (deps.signal.aborted) throw cancelled();
     await rename(partial, spec.target);
-    return { rows, pages };
+    return result;
   } catch (e) {
-    await (writer as TableWriter | RecordWriter | null)?.abort().catch(() => undefined);
     await rm(partial, { force: true }).catch(() => undefined);
     await rm(rewritePathFor(partial), { force: true }).catch(() => undefined);
     throw toIoError(e);
-  } finally {
-    await spool?.remove().catch(() => undefined);
   }
 }

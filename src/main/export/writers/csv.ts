@@ -1,28 +1,36 @@
-// RFC 4180 CSV via csv-stringify: CRLF line ends, quotes only where needed, UTF-8, optional BOM.
-import { stringify } from 'csv-stringify/sync';
+// RFC 4180 CSV: CRLF line ends, quotes only where needed, UTF-8, optional BOM (csv-encode.ts).
 import { FileSink } from '../file-sink';
-import { csvText, toCell, type Cell } from '../cells';
+import { toCell, type Cell } from '../cells';
+import { csvEncoder, type CsvDelimiter } from './csv-encode';
 import type { TableWriter } from './types';
 
 export interface CsvOptions {
-  delimiter: ',' | ';' | '\t' | '|';
+  delimiter: CsvDelimiter;
   /** Byte-order mark so Excel on Windows reads the file as UTF-8. */
   bom: boolean;
 }
 
-export async function openCsvWriter(path: string, header: string[], opts: CsvOptions): Promise<TableWriter> {
+export interface CsvWriter extends TableWriter {
+  /** Rows of raw field values (converted like `toCell`), each padded or cut to `width`. */
+  writeValues(rows: readonly unknown[][], width: number): Promise<void>;
+}
+
+export async function openCsvWriter(path: string, header: string[], opts: CsvOptions): Promise<CsvWriter> {
   const sink = new FileSink(path);
-  // One stringify call per batch of rows keeps csv-stringify's per-call cost off the hot path.
-  const encode = (rows: Cell[][]) =>
-    stringify(
-      rows.map((r) => r.map(csvText)),
-      { delimiter: opts.delimiter, record_delimiter: '\r\n' },
-    );
+  const encoder = csvEncoder(opts.delimiter);
   if (opts.bom) await sink.write('\uFEFF');
-  if (header.length) await sink.write(encode([header.map((h) => toCell(h))]));
+  if (header.length) await sink.write(encoder.record(header.map((h) => toCell(h))));
+  // One write per batch of rows: the sink's cost is per chunk, not per row.
   return {
-    async writeRows(rows) {
-      if (rows.length) await sink.write(encode(rows));
+    async writeRows(rows: readonly Cell[][]) {
+      let text = '';
+      for (const row of rows) text += encoder.record(row);
+      if (text) await sink.write(text);
+    },
+    async writeValues(rows, width) {
+      let text = '';
+      for (const row of rows) text += encoder.values(row, width);
+      if (text) await sink.write(text);
     },
     finish: () => sink.close(),
     abort: () => sink.destroy(),
