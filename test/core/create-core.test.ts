@@ -97,6 +97,20 @@ describe('createCore', () => {
     expect((await core.handlers.connection.activate({ id }, ctx)).state).toBe('connected');
   });
 
+  it('Test connection counts a 400 about its probe filter as reached, but not a wrong search path', async () => {
+    const { core } = await boot();
+    const saved = await core.handlers.connection.saveProfile({ profile: remoteInput('Probe'), secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
+    external.control.injectFault({ kind: 'error', status: 400 }, 1, 'search');
+    const reached = await core.handlers.connection.testConnection({ id: saved.id }, ctx);
+    expect(reached.ok).toBe(true);
+    expect(reached.steps[2]).toMatchObject({ step: 'api', ok: true, message: expect.stringMatching(/did not accept the test filter/) });
+
+    const wrongPath = await core.handlers.connection.saveProfile({ profile: { ...remoteInput('Probe'), searchPath: '/nope/v1/companies' }, secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
+    const missed = await core.handlers.connection.testConnection({ id: wrongPath.id }, ctx);
+    expect(missed.ok).toBe(false);
+    expect(missed.steps[2]).toMatchObject({ step: 'api', ok: false });
+  });
+
   it('saves, activates and deletes a remote profile; deleting it deletes its secret', async () => {
     const { core, vault, dir } = await boot();
     const saved = await core.handlers.connection.saveProfile({ profile: remoteInput(), secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
