@@ -5,49 +5,25 @@
 // The completion instant is taken as click time + session length, which is slightly early (the
 // request is sent after the click), so the latency printed is a conservative over-estimate.
 // Run: npx tsx bench/esg-ui-latency.ts [--session-ms 10000]
-import { chromium } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createDispatcher } from '../src/main/bridge/dispatcher';
-import { createBrowserShellHooks } from '../src/main/browser/browser-shell-hooks';
-import { startBrowserHost } from '../src/main/browser/host';
-import { ensureBuilt } from '../scripts/build-outputs.mjs';
-import { createCore } from '../src/main/core/create-core';
-import { createMemoryVault } from '../src/main/secrets/memory-vault';
+import { startBenchApp } from './helpers/browser-app';
 import { realClock } from '../src/sandbox/clock';
 import { loadDataset } from '../src/sandbox/dataset';
 import { EsgEngine } from '../src/sandbox/esg/engine';
-import { eventChannel } from '../src/shared/bridge/define';
 import type { WatchView } from '../src/shared/bridge/groups/esg';
-import { bridgeTable } from '../src/shared/bridge/table';
 import { ESG_MODULES } from '../src/shared/service/schemas';
 
 const { values } = parseArgs({ options: { 'session-ms': { type: 'string', default: '10000' } } });
 const SESSION_MS = Number(values['session-ms']);
 const SLACK_MS = 250;
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 const ds = loadDataset(42, 25_000);
 const probe = new EsgEngine(ds, realClock);
 const companyId = ds.companies.find((c) => probe.isKnown(c.company_id))!.company_id;
 
-if (!ensureBuilt(root, ['renderer'])) throw new Error('renderer build failed');
-const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-bench-esg-'));
-const host = await startBrowserHost({ rendererDir: join(root, 'out', 'renderer') });
-const core = await createCore({ dataDir, shell: createBrowserShellHooks(dataDir, host), vault: createMemoryVault(), sandbox: { seed: 42, companies: 25_000, esg: { sessionMs: SESSION_MS } } });
-host.setDispatcher(createDispatcher(bridgeTable, core.handlers));
-core.onEvent((g, n, p) => host.broadcast(eventChannel(g, n), p));
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const app = await startBenchApp({ name: 'esg', viewport: { width: 1400, height: 1000 }, sandbox: { seed: 42, companies: 25_000, esg: { sessionMs: SESSION_MS } } });
+const { host, page } = app;
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  await page.addInitScript('window.__name = (f) => f');
   await page.goto(host.url);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG' }).click();
   // Record pushed events and the frame in which each activity row first shows "Complete".
@@ -105,8 +81,5 @@ try {
   console.log(`   UI overhead over the pushed event: max ${Math.max(...overheads)} ms; ${ok ? 'target met' : 'TARGET MISSED'}`);
   if (!ok) process.exitCode = 1;
 } finally {
-  await browser.close();
-  await core.close();
-  await host.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.close();
 }

@@ -5,21 +5,8 @@
 //   scroll: idle requestAnimationFrame interval of the same page (what "a frame" costs here).
 // Targets: click overhead <= 50 ms at the median; scroll frame times at 60 fps level (p95 <= ~1.25 x idle).
 // Run: npx tsx bench/search-render.ts [--runs N]   (builds the renderer first if it is stale)
-import { chromium } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { bridgeTable } from '../src/shared/bridge/table';
-import { eventChannel } from '../src/shared/bridge/define';
-import { createDispatcher } from '../src/main/bridge/dispatcher';
-import { createCore } from '../src/main/core/create-core';
-import { createBrowserShellHooks } from '../src/main/browser/browser-shell-hooks';
-import { startBrowserHost } from '../src/main/browser/host';
-import { ensureBuilt } from '../scripts/build-outputs.mjs';
-import { createMemoryVault } from '../src/main/secrets/memory-vault';
+import { startBenchApp } from './helpers/browser-app';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 30;
 // Two searches with different first rows, alternated, so every click must paint new rows.
@@ -32,32 +19,25 @@ const PAGE_SIZE = 200;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
-if (!ensureBuilt(root, ['renderer'])) throw new Error('renderer build failed');
-const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-bench-search-'));
-const host = await startBrowserHost({ rendererDir: join(root, 'out', 'renderer') });
-const core = await createCore({ dataDir, shell: createBrowserShellHooks(dataDir, host), vault: createMemoryVault() });
 // Time main's handler too, so the report can say where the overhead sits.
 const mainTimes: number[] = [];
-const startHandler = core.handlers.search.start;
-core.handlers.search.start = async (input, ctx) => {
-  const t0 = performance.now();
-  try {
-    return await startHandler(input, ctx);
-  } finally {
-    mainTimes.push(performance.now() - t0);
-  }
-};
-host.setDispatcher(createDispatcher(bridgeTable, core.handlers));
-core.onEvent((g, n, p) => host.broadcast(eventChannel(g, n), p));
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+const app = await startBenchApp({
+  name: 'search',
+  viewport: { width: 1600, height: 1000 },
+  beforeDispatch(core) {
+    const startHandler = core.handlers.search.start;
+    core.handlers.search.start = async (input, ctx) => {
+      const t0 = performance.now();
+      try {
+        return await startHandler(input, ctx);
+      } finally {
+        mainTimes.push(performance.now() - t0);
+      }
+    };
+  },
 });
+const { core, host, page } = app;
 try {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  // tsx compiles with keepNames; functions passed to evaluate() then reference esbuild's __name helper.
-  await page.addInitScript('window.__name = (f) => f');
   await page.goto(host.url);
   await page.getByRole('heading', { level: 1, name: 'Search companies' }).waitFor();
   await page.getByLabel('Request body (JSON)').fill(JSON.stringify(BODIES[0]));
@@ -164,7 +144,5 @@ try {
     `scroll 200 rows: frame median ${median(frames.scrolling).toFixed(1)} ms, p95 ${pct(frames.scrolling, 0.95).toFixed(1)} ms; idle frame median ${idleMed.toFixed(1)} ms; p95/idle ${(pct(frames.scrolling, 0.95) / idleMed).toFixed(2)}x`,
   );
 } finally {
-  await browser.close();
-  await Promise.allSettled([core.close(), host.close()]);
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.close();
 }

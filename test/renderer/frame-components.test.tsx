@@ -82,7 +82,9 @@ describe('RequestLogTable', () => {
 describe('helpers', () => {
   it('mergeNotices drops duplicates by id and by message', () => {
     const a = { id: 'vault', level: 'warning' as const, message: 'Secrets kept in memory for this run only.' };
-    expect(mergeNotices([a], [a, { ...a, id: 'other' }], [{ id: 'x', level: 'info', message: 'Hi' }]).map((n) => n.id)).toEqual(['vault', 'other', 'x']);
+    expect(mergeNotices([a], [a, { ...a, id: 'other' }], [{ id: 'x', level: 'info', message: 'Hi' }]).map((n) => n.id)).toEqual(['vault', 'x']);
+    // The vault notice pushed as an event (notice-1) and read from the connection status ('vault').
+    expect(mergeNotices([{ ...a, id: 'notice-1' }], [], [a]).map((n) => n.id)).toEqual(['notice-1']);
   });
   it('upsertBy replaces in place or prepends', () => {
     const key = (j: { id: string }) => j.id;

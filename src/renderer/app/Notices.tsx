@@ -6,14 +6,15 @@ import { useAppInfo, useConnectionStatus } from '../connection/queries';
 import { useBridgeEvent } from '../hooks/useBridgeEvent';
 import { Banner } from '../ui/Banner';
 
+/** One banner per notice: the same id or the same text from several sources (pushed, app.info, vault status) shows once. */
 export function mergeNotices(...lists: Notice[][]): Notice[] {
-  const seen = new Set<string>();
+  const ids = new Set<string>();
+  const messages = new Set<string>();
   const out: Notice[] = [];
   for (const n of lists.flat()) {
-    const k = `${n.id}\u0000${n.message}`;
-    if (seen.has(n.id) || seen.has(k)) continue;
-    seen.add(n.id);
-    seen.add(k);
+    if (ids.has(n.id) || messages.has(n.message)) continue;
+    ids.add(n.id);
+    messages.add(n.message);
     out.push(n);
   }
   return out;
@@ -30,13 +31,14 @@ export function Notices() {
   const vault: Notice[] = vaultNotice && !(info.data?.notices ?? []).some((n) => n.message === vaultNotice)
     ? [{ id: 'vault', level: 'warning', message: vaultNotice }]
     : [];
-  const visible = mergeNotices(pushed, info.data?.notices ?? [], vault).filter((n) => !dismissed.has(n.id));
+  // Dismissed by id and by text: the same notice may come back from another source with another id.
+  const visible = mergeNotices(pushed, info.data?.notices ?? [], vault).filter((n) => !dismissed.has(n.id) && !dismissed.has(n.message));
   if (visible.length === 0) return null;
 
   return (
     <div className="notices" aria-label="Notices" role="region">
       {visible.map((n) => (
-        <Banner key={n.id} level={n.level} onDismiss={() => setDismissed((s) => new Set(s).add(n.id))}>
+        <Banner key={n.id} level={n.level} onDismiss={() => setDismissed((s) => new Set(s).add(n.id).add(n.message))}>
           {n.message}
         </Banner>
       ))}
