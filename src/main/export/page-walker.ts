@@ -31,12 +31,9 @@ export interface WalkOptions {
   rowLimit?: number;
   signal: AbortSignal;
   retry?: PageRetryPolicy;
-  /** Pages fetched ahead of the consumer at most (READ_AHEAD_PAGES by default). */
-  readAhead?: number;
   /** Injected in tests. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
-
 
 const RETRYABLE = new Set(['network', 'timeout', 'server_error', 'rate_limited', 'unauthorized', 'auth_unreachable']);
 
@@ -101,7 +98,6 @@ export async function* walkPages(api: ApiClient, opts: WalkOptions): AsyncGenera
   const inner = new AbortController();
   const onAbort = () => inner.abort();
   opts.signal.addEventListener('abort', onAbort, { once: true });
-  const readAhead = Math.max(1, opts.readAhead ?? READ_AHEAD_PAGES);
   const buffer: WalkedPage[] = [];
   let finished = false;
   let failure: unknown = null;
@@ -114,7 +110,7 @@ export async function* walkPages(api: ApiClient, opts: WalkOptions): AsyncGenera
     fn?.();
   };
 
-  // The page chain runs on its own, bounded by `readAhead`, so the next request never waits for
+  // The page chain runs on its own, bounded by READ_AHEAD_PAGES, so the next request never waits for
   // the consumer to finish writing the previous page.
   const producer = (async () => {
     try {
@@ -136,7 +132,7 @@ export async function* walkPages(api: ApiClient, opts: WalkOptions): AsyncGenera
               details: { page: number },
             });
           }
-          while (buffer.length >= readAhead && !inner.signal.aborted) await new Promise<void>((resolve) => (wakeProducer = resolve));
+          while (buffer.length >= READ_AHEAD_PAGES && !inner.signal.aborted) await new Promise<void>((resolve) => (wakeProducer = resolve));
           if (inner.signal.aborted) throw cancelled();
           pending = fetchPage(api, opts, number + 1, next, inner.signal);
           // Keep a rejected prefetch from being reported as unhandled while this page is handed over.
@@ -179,4 +175,3 @@ export async function* walkPages(api: ApiClient, opts: WalkOptions): AsyncGenera
     await producer;
   }
 }
-

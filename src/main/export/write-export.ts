@@ -28,10 +28,6 @@ const WRITE_BATCH = 1_000;
 
 export const partialPathFor = (target: string) => `${target}.partial`;
 
-function openTable(spec: ExportSpec, path: string, header: string[]): Promise<TableWriter> {
-  return spec.format === 'xlsx' ? openXlsxWriter(path, header) : openCsvWriter(path, header, spec.csv);
-}
-
 /** JSON: all fields = the record as the service sent it; chosen columns = exactly those dotted fields. */
 function projectRecord(record: Record<string, unknown>, columns: string[] | null): unknown {
   if (!columns) return record;
@@ -52,7 +48,6 @@ export function toIoError(e: unknown): unknown {
 /** Writes every page to `partialPathFor(spec.target)`, complete and durable; on failure the writer is closed and the error thrown. */
 export async function writeExportFile(spec: ExportSpec, source: AsyncIterable<WalkedPage>, hooks: WriteHooks): Promise<{ rows: number; pages: number }> {
   const partial = partialPathFor(spec.target);
-  const xlsx = spec.format === 'xlsx';
   const checkAbort = () => {
     if (hooks.signal.aborted) throw cancelled();
   };
@@ -115,15 +110,16 @@ export async function writeExportFile(spec: ExportSpec, source: AsyncIterable<Wa
         },
       });
     } else {
+      // XLSX, all fields.
       const union = new ColumnUnion();
       spool = await Spool.create(spec.spoolDir, spec.id);
       for await (const page of source) {
         checkAbort();
-        await spool.append(page.records.map((r) => Array.from(union.place(r), (v) => toCell(v, { xlsx }))));
+        await spool.append(page.records.map((r) => Array.from(union.place(r), (v) => toCell(v, { xlsx: true }))));
         fetched(page);
       }
       const { columns, indices } = union.finalOrder();
-      const w = (writer = await openTable(spec, partial, columns));
+      const w = (writer = await openXlsxWriter(partial, columns));
       let batch: Cell[][] = [];
       let written = 0;
       for await (const stored of spool.read()) {
