@@ -1,7 +1,9 @@
-// Export the page on screen as CSV from the UI (browser mode) and check the file, on disk and as downloaded.
+// Exports from the UI (browser mode): the page on screen as CSV, and every page up to a row limit as
+// Excel, followed on the Exports screen; each file is read back from disk.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { readXlsx } from '../export/readback';
 import { expect, test } from './fixtures';
 
 test('export the current page as CSV from the results and check the file', async ({ page, app }) => {
@@ -37,4 +39,37 @@ test('export the current page as CSV from the results and check the file', async
   const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(saved.suggestedFilename()).toBe('companies-page.csv');
   expect(readFileSync(await saved.path(), 'utf8')).toBe(onDisk);
+});
+
+test('export all pages as Excel with a row limit, follow it on the Exports screen and read the file', async ({ page, app }) => {
+  await page.getByLabel('Attribute of condition 1').fill('country');
+  await page.getByLabel('Relation of condition 1').fill('equals');
+  await page.getByLabel('Value of condition 1').fill('DE');
+  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('rows-range')).toContainText('Rows 1–10 of');
+  const firstIds = await page.locator('[role="row"] [role="gridcell"][aria-colindex="2"]').allTextContents();
+
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export results' });
+  await dialog.getByRole('radio', { name: 'Excel (XLSX)' }).check();
+  await dialog.getByRole('radio', { name: /^All pages/ }).check();
+  await dialog.getByRole('radio', { name: /^All fields/ }).check();
+  await dialog.getByLabel('Row limit (optional)').fill('450');
+  await expect(dialog.getByRole('status').filter({ hasText: 'This export fetches' })).toContainText('fetches 450 rows in 3 pages of 200');
+  await dialog.getByRole('button', { name: 'Start export' }).click();
+  await dialog.getByRole('button', { name: 'Open Exports' }).click();
+
+  const job = page.getByRole('list', { name: 'Export jobs' }).getByRole('listitem').first();
+  await expect(job).toHaveAttribute('data-export-state', 'done', { timeout: 30_000 });
+  await expect(job).toContainText('450 of 450 rows');
+  await expect(job.getByRole('link', { name: 'Download companies-all.xlsx' })).toBeVisible();
+
+  const rows = await readXlsx(join(app.dataDir, 'exports', 'companies-all.xlsx'));
+  const [header, ...data] = rows as string[][];
+  expect(header[0]).toBe('company_id');
+  expect(header).toContain('address.city');
+  expect(data).toHaveLength(450);
+  const ids = data.map((r) => r[0]);
+  expect(ids.slice(0, 10)).toEqual(firstIds);
+  expect(new Set(ids).size).toBe(450);
 });
