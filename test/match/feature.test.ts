@@ -17,7 +17,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const ctx = { signal: new AbortController().signal };
 
-function setup(opts: { template?: string | null; kind?: 'electron' | 'browser'; choose?: (name: string) => Promise<string | null> } = {}) {
+function setup(opts: { template?: string | null; kind?: 'electron' | 'browser'; choose?: (name: string) => Promise<string | null>; open?: () => Promise<string | null> } = {}) {
   const profile: Profile = ProfileSchema.parse({
     id: 'p1', name: 'P', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c',
     matchPayloadTemplate: opts.template ?? null,
@@ -34,6 +34,7 @@ function setup(opts: { template?: string | null; kind?: 'electron' | 'browser'; 
     shell: {
       kind: opts.kind ?? 'browser',
       chooseExportPath: opts.choose ?? (async (name) => join(dir, name)),
+      ...(opts.open ? { chooseCsvFile: opts.open } : {}),
       revealFile: async () => {},
       downloadUrlFor: (p) => `http://127.0.0.1:1/downloads/${encodeURIComponent(p.split('/').at(-1)!)}`,
       notify: () => {},
@@ -88,9 +89,11 @@ describe('match feature: bulk', () => {
     await expect(feature.handlers.bulkInspect({ csvText: '' }, ctx)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
-  it('refuses file paths outside the desktop shell and non-CSV files', async () => {
-    await expect(setup().feature.handlers.bulkInspect({ filePath: '/etc/passwd' }, ctx)).rejects.toMatchObject({ code: 'invalid_input' });
-    await expect(setup({ kind: 'electron' }).feature.handlers.bulkInspect({ filePath: '/etc/passwd' }, ctx)).rejects.toMatchObject({ message: expect.stringContaining('.csv') });
+  it('reads only files chosen in its own dialog: no dialog in browser mode, no unknown ids, no non-CSV files', async () => {
+    await expect(setup().feature.handlers.pickFile(undefined, ctx)).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(setup({ kind: 'electron', open: async () => '/etc/passwd' }).feature.handlers.pickFile(undefined, ctx)).rejects.toMatchObject({ message: expect.stringContaining('.csv') });
+    expect(await setup({ kind: 'electron', open: async () => null }).feature.handlers.pickFile(undefined, ctx)).toBeNull();
+    await expect(setup({ kind: 'electron' }).feature.handlers.bulkInspect({ fileId: '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5' }, ctx)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('runs, pages rows by state, and exports atomically in every format', async () => {
@@ -128,18 +131,25 @@ describe('match feature: bulk', () => {
     expect((await readdir(dir)).filter((f) => f.endsWith('.partial'))).toEqual([]);
   });
 
-  it('in the desktop shell reads a CSV by path, streaming it, and explains a missing file', async () => {
+  it('in the desktop shell reads a file chosen in its dialog, streaming it, and explains a file gone since', async () => {
     const file = join(dir, 'companies.csv');
+    const missing = join(dir, 'gone.csv');
     await writeFile(file, 'Company,Country\nAcme,DE\nBeta,FR\n');
-    const { feature, events } = setup({ kind: 'electron' });
-    expect(await feature.handlers.bulkInspect({ filePath: file }, ctx)).toMatchObject({ headers: ['Company', 'Country'], suggested: { name: 'Company', country: 'Country' } });
-    const started = await feature.handlers.bulkStart({ filePath: file, mapping: { name: 'Company' }, concurrency: 2 }, ctx);
+    await writeFile(missing, 'Company\nX\n');
+    const answers = [file, missing];
+    const { feature, events } = setup({ kind: 'electron', open: async () => answers.shift() ?? null });
+    const picked = await feature.handlers.pickFile(undefined, ctx);
+    expect(picked).toMatchObject({ fileName: 'companies.csv', bytes: 32, fileId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(JSON.stringify(picked)).not.toContain(dir);
+    expect(await feature.handlers.bulkInspect({ fileId: picked!.fileId }, ctx)).toMatchObject({ headers: ['Company', 'Country'], suggested: { name: 'Company', country: 'Country' } });
+    const started = await feature.handlers.bulkStart({ fileId: picked!.fileId, mapping: { name: 'Company' }, concurrency: 2 }, ctx);
     expect(started.fileName).toBe('companies.csv');
     expect(await waitDone(events)).toMatchObject({ total: 2, matched: 2 });
 
-    const missing = join(dir, 'gone.csv');
-    await expect(feature.handlers.bulkInspect({ filePath: missing }, ctx)).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('not found') });
-    const failed = await feature.handlers.bulkStart({ filePath: missing, mapping: { name: 'Company' }, concurrency: 2 }, ctx);
+    const gone = await feature.handlers.pickFile(undefined, ctx);
+    await rm(missing);
+    await expect(feature.handlers.bulkInspect({ fileId: gone!.fileId }, ctx)).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('not found') });
+    const failed = await feature.handlers.bulkStart({ fileId: gone!.fileId, mapping: { name: 'Company' }, concurrency: 2 }, ctx);
     let last: BulkJobView | undefined;
     for (let i = 0; i < 100 && last?.state !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 10));

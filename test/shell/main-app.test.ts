@@ -83,7 +83,7 @@ const fake = vi.hoisted(() => {
       },
       Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => void calls.push('setApplicationMenu') },
       screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
-      dialog: { showSaveDialog: async () => ({ canceled: true }), showErrorBox: () => undefined },
+      dialog: { showSaveDialog: async () => ({ canceled: true }), showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showErrorBox: () => undefined },
       shell: { openExternal: async () => undefined, showItemInFolder: () => undefined },
       Notification: Object.assign(class {}, { isSupported: () => false }),
       safeStorage: {

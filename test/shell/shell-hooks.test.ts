@@ -55,11 +55,11 @@ describe('browser-mode shell hooks', () => {
 });
 
 describe('Electron shell hooks', () => {
-  function deps(saveResult: { canceled: boolean; filePath?: string }) {
+  function deps(saveResult: { canceled: boolean; filePath?: string }, openResult: { canceled: boolean; filePaths: string[] } = { canceled: true, filePaths: [] }) {
     const shown: Array<{ title: string; body: string }> = [];
     return {
       shown,
-      dialog: { showSaveDialog: vi.fn(async () => saveResult) },
+      dialog: { showSaveDialog: vi.fn(async () => saveResult), showOpenDialog: vi.fn(async () => openResult) },
       shell: { showItemInFolder: vi.fn(), openExternal: vi.fn(async () => undefined) },
       Notification: Object.assign(
         class {
@@ -82,6 +82,15 @@ describe('Electron shell hooks', () => {
     expect(d.dialog.showSaveDialog).toHaveBeenCalledWith(expect.objectContaining({ defaultPath: '/home/a/Downloads/c.csv' }));
     const cancelled = createElectronShellHooks(deps({ canceled: true }) as never);
     expect(await cancelled.chooseExportPath('c.csv')).toBeNull();
+  });
+
+  it('opens a CSV with the native open dialog, filtered to CSV files, and honours cancel', async () => {
+    const d = deps({ canceled: true }, { canceled: false, filePaths: ['/home/a/firms.csv'] });
+    expect(await createElectronShellHooks(d as never).chooseCsvFile!()).toBe('/home/a/firms.csv');
+    expect(d.dialog.showOpenDialog).toHaveBeenCalledWith(
+      expect.objectContaining({ properties: ['openFile'], filters: [{ name: 'CSV', extensions: ['csv', 'tsv', 'txt'] }] }),
+    );
+    expect(await createElectronShellHooks(deps({ canceled: true }) as never).chooseCsvFile!()).toBeNull();
   });
 
   it('reveals files, shows notifications and opens only http(s) links', async () => {

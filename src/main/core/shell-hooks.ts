@@ -3,6 +3,8 @@ export interface ShellHooks {
   kind: 'electron' | 'browser';
   /** Electron: native save dialog. Browser mode: a path in the data dir's exports folder. null = analyst cancelled. */
   chooseExportPath(suggestedName: string): Promise<string | null>;
+  /** Electron: native open dialog for a CSV file. Browser mode has none (the page's file input reads the file). */
+  chooseCsvFile?(): Promise<string | null>;
   /** Electron: show in folder. Browser mode: nothing to do. */
   revealFile(path: string): Promise<void>;
   /** Browser mode: URL the renderer can download a finished file from. */

@@ -1,4 +1,4 @@
-// ShellHooks for the desktop app: native save dialog, "show in folder", OS notifications and the
+// ShellHooks for the desktop app: native save and open dialogs, "show in folder", OS notifications and the
 // OS browser for http(s) links.
 import type { BrowserWindow, Dialog, Notification as NotificationClass, Shell } from 'electron';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import type { ShellHooks } from '../core/shell-hooks';
 import { isExternalHttpUrl } from './external-links';
 
 export interface ElectronShellDeps {
-  dialog: Pick<Dialog, 'showSaveDialog'>;
+  dialog: Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;
   shell: Pick<Shell, 'showItemInFolder' | 'openExternal'>;
   Notification: Pick<typeof NotificationClass, 'isSupported'> & (new (opts: { title: string; body: string }) => { show(): void });
   /** The window dialogs are attached to (null before it exists). */
@@ -27,6 +27,16 @@ export function createElectronShellHooks(deps: ElectronShellDeps): ShellHooks {
       const win = deps.window();
       const result = win ? await deps.dialog.showSaveDialog(win, options) : await deps.dialog.showSaveDialog(options);
       return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    async chooseCsvFile() {
+      const options = {
+        title: 'Companies to match',
+        properties: ['openFile'] as Array<'openFile'>,
+        filters: [{ name: 'CSV', extensions: ['csv', 'tsv', 'txt'] }],
+      };
+      const win = deps.window();
+      const result = win ? await deps.dialog.showOpenDialog(win, options) : await deps.dialog.showOpenDialog(options);
+      return result.canceled || !result.filePaths[0] ? null : result.filePaths[0];
     },
     async revealFile(path) {
       deps.shell.showItemInFolder(path);

@@ -1,6 +1,7 @@
 // Match feature (main side): preview/single match through the one request builder, and bulk jobs.
 import { randomUUID } from 'node:crypto';
-import { basename, extname, isAbsolute } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { MatchResultView } from '../../shared/bridge/groups/match';
 import { guessMapping } from '../../shared/match/fields';
@@ -24,14 +25,14 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
     return j;
   };
 
-  const toSource = (input: { csvText?: string; filePath?: string }): CsvSource => {
+  // Files the analyst chose in main's own open dialog, by id: the renderer never names a path.
+  const pickedFiles = new Map<string, string>();
+
+  const toSource = (input: { csvText?: string; fileId?: string }): CsvSource => {
     if (input.csvText !== undefined) return { text: input.csvText };
-    const p = input.filePath!;
-    // A path is only meaningful for the desktop shell's own file dialog; browser mode sends text.
-    if (deps.shell.kind !== 'electron') throw new AppError('invalid_input', 'Open the file with the file picker; paths are only accepted in the desktop app.');
-    if (!isAbsolute(p)) throw new AppError('invalid_input', 'The file path must be absolute.');
-    if (!CSV_EXTENSIONS.has(extname(p).toLowerCase())) throw new AppError('invalid_input', 'Choose a .csv, .tsv or .txt file.');
-    return { filePath: p };
+    const path = pickedFiles.get(input.fileId!);
+    if (!path) throw new AppError('not_found', 'That file is no longer open (the app was restarted). Choose it again.');
+    return { filePath: path };
   };
 
   const evictOldJobs = () => {
@@ -64,6 +65,22 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
       return { requestBody: body, count: res.count, candidates: rankCandidates(res.result) };
     },
 
+    async pickFile() {
+      if (!deps.shell.chooseCsvFile) throw new AppError('invalid_input', 'Open the file with the file picker on the page; only the desktop app opens files itself.');
+      const path = await deps.shell.chooseCsvFile();
+      if (!path) return null;
+      // The dialog filters by extension, but a typed name can still be anything.
+      if (!CSV_EXTENSIONS.has(extname(path).toLowerCase())) throw new AppError('invalid_input', 'Choose a .csv, .tsv or .txt file.');
+      let bytes: number;
+      try {
+        bytes = (await stat(path)).size;
+      } catch {
+        throw new AppError('io', `Could not open ${basename(path)}. Check that the file still exists and you can read it.`);
+      }
+      const fileId = randomUUID();
+      pickedFiles.set(fileId, path);
+      return { fileId, fileName: basename(path), bytes };
+    },
     async bulkInspect(input) {
       const source = toSource(input);
       try {

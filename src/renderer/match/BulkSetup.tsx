@@ -1,6 +1,9 @@
 // Bulk step 1–2: get the CSV (open a file or paste), then map its columns to match fields.
+// The desktop app opens files with main's own dialog (no size limit, the file never crosses the
+// bridge); browser mode reads the chosen file in the page and sends its text.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import type { CsvInspectView } from '../../shared/bridge/groups/match';
+import type { CsvInspectView, PickedFile } from '../../shared/bridge/groups/match';
+import { useAppInfo } from '../connection/queries';
 import { MAPPABLE_FIELDS, MATCH_FIELD_LABELS, type ColumnMapping } from '../../shared/match/fields';
 import { firmscope, unwrap } from '../bridge';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';
@@ -12,15 +15,21 @@ const INSPECT_BYTES = 256 * 1024;
 /** What the bridge accepts as CSV text (match.bulkStart). */
 const MAX_TEXT_BYTES = 50_000_000;
 
+/** The CSV to match: text in the page, or a file main opened (desktop app). */
+type CsvRef = { csvText: string } | { fileId: string };
+
 export interface BulkStartRequest {
-  csvText: string;
+  csvText?: string;
+  fileId?: string;
   fileName?: string;
   mapping: ColumnMapping;
   concurrency: number;
 }
 
 export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest): void; starting: boolean }) {
+  const desktop = useAppInfo().data?.shell === 'electron';
   const [text, setText] = useState('');
+  const [picked, setPicked] = useState<PickedFile | null>(null);
   const [fileName, setFileName] = useState<string | undefined>();
   const [inspect, setInspect] = useState<CsvInspectView | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
@@ -28,13 +37,13 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
-  const readColumns = async (csvText: string) => {
+  const readColumns = async (ref: CsvRef) => {
     setError(null);
     setInspect(null);
-    if (!csvText.trim()) return;
+    if ('csvText' in ref && !ref.csvText.trim()) return;
     setBusy(true);
     try {
-      const view = await unwrap(firmscope().match.bulkInspect({ csvText: csvText.slice(0, INSPECT_BYTES) }));
+      const view = await unwrap(firmscope().match.bulkInspect('csvText' in ref ? { csvText: ref.csvText.slice(0, INSPECT_BYTES) } : ref));
       setInspect(view);
       setMapping(view.suggested);
     } catch (e) {
@@ -54,10 +63,25 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
     try {
       const content = await file.text();
       setText(content);
+      setPicked(null);
       setFileName(file.name);
-      await readColumns(content);
+      await readColumns({ csvText: content });
     } catch {
       setError({ code: 'io', message: `Could not read ${file.name}. Check that it is a text CSV file you can open.`, retryable: false });
+    }
+  };
+
+  const onPick = async () => {
+    setError(null);
+    try {
+      const chosen = await unwrap(firmscope().match.pickFile());
+      if (!chosen) return;
+      setPicked(chosen);
+      setText('');
+      setFileName(chosen.fileName);
+      await readColumns({ fileId: chosen.fileId });
+    } catch (e) {
+      setError(e);
     }
   };
 
@@ -66,7 +90,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!inspect || concError) return;
-    onStart({ csvText: text, fileName, mapping, concurrency: conc });
+    onStart({ ...(picked ? { fileId: picked.fileId } : { csvText: text }), fileName, mapping, concurrency: conc });
   };
 
   return (
@@ -74,10 +98,21 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
       <fieldset>
         <legend>1. Companies to match (CSV with a header line)</legend>
         <div className="match-bulk-setup__source">
-          <div className="field">
-            <label className="field__label" htmlFor="match-bulk-file">Open a CSV file</label>
-            <input id="match-bulk-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" onChange={onFile} />
-          </div>
+          {desktop ? (
+            <div className="field">
+              <button type="button" className="button" onClick={() => void onPick()} aria-describedby="match-bulk-picked">
+                Open a CSV file…
+              </button>
+              <p id="match-bulk-picked" className="field__hint" role="status">
+                {picked ? `${picked.fileName} (${Math.max(1, Math.round(picked.bytes / 1024)).toLocaleString('en-US')} KB)` : 'No file chosen.'}
+              </p>
+            </div>
+          ) : (
+            <div className="field">
+              <label className="field__label" htmlFor="match-bulk-file">Open a CSV file</label>
+              <input id="match-bulk-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" onChange={onFile} />
+            </div>
+          )}
           <TextAreaField
             label="…or paste CSV"
             rows={6}
@@ -86,6 +121,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
             readOnly={text.length > INSPECT_BYTES}
             onChange={(e) => {
               setText(e.target.value);
+              setPicked(null);
               setFileName(undefined);
               setInspect(null);
             }}
@@ -93,7 +129,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
           />
         </div>
         <div className="action-bar">
-          <button type="button" className="button" disabled={!text.trim() || busy} onClick={() => void readColumns(text)}>
+          <button type="button" className="button" disabled={(!text.trim() && !picked) || busy} onClick={() => void readColumns(picked ? { fileId: picked.fileId } : { csvText: text })}>
             Read columns
           </button>
           {busy ? <Spinner label="Reading columns…" /> : null}

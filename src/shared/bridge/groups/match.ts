@@ -7,10 +7,14 @@ import { MAPPABLE_FIELDS, type ColumnMapping } from '../../match/fields';
 
 /** Form values as typed (strings; limit may be a number). Checked by the request builder, not here, so the analyst gets field-level messages. */
 const FieldsInput = z.record(z.string().max(40), z.union([z.string().max(2000), z.number()]));
-/** Exactly one of text (pasted or read by the renderer) or a local path (Electron only). */
+/**
+ * Exactly one of text (pasted, or read by the renderer from a file it was given) or the id of a file
+ * main opened with its own dialog (pickFile, desktop app only). Main never reads a path the
+ * renderer names: a compromised page could otherwise read any file through the sample rows.
+ */
 const CsvInput = z
-  .object({ csvText: z.string().max(50_000_000).optional(), filePath: z.string().min(1).max(4096).optional() })
-  .refine((v) => (v.csvText === undefined) !== (v.filePath === undefined), 'Paste CSV text or choose a file.');
+  .object({ csvText: z.string().max(50_000_000).optional(), fileId: z.uuid().optional() })
+  .refine((v) => (v.csvText === undefined) !== (v.fileId === undefined), 'Paste CSV text or choose a file.');
 /** Match field -> CSV column header. */
 const MappingInput = z.partialRecord(z.enum(MAPPABLE_FIELDS), z.string().min(1).max(300));
 
@@ -34,6 +38,13 @@ export interface CsvInspectView {
   sample: Record<string, string>[];
   delimiter: string;
   suggested: ColumnMapping;
+}
+
+/** A file the analyst chose in main's open dialog; only its name and size reach the renderer. */
+export interface PickedFile {
+  fileId: string;
+  fileName: string;
+  bytes: number;
 }
 
 export interface BulkRowView {
@@ -70,6 +81,8 @@ export const matchGroup = group({
     preview: fn(z.object({ fields: FieldsInput })).returns<MatchPreview>(),
     /** Sends `rawBody` (edited JSON) as is when given, else the body built from `fields`. */
     single: fn(z.object({ fields: FieldsInput.optional(), rawBody: z.unknown().optional() })).returns<MatchResultView>(),
+    /** Desktop app: main's own open dialog (no size limit, nothing copied over the bridge). null = cancelled. */
+    pickFile: fn(z.void()).returns<PickedFile | null>(),
     bulkInspect: fn(CsvInput).returns<CsvInspectView>(),
     bulkStart: fn(
       z.intersection(
