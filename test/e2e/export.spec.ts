@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { readXlsx } from '../export/readback';
-import { expect, test } from './fixtures';
+import { expect, FIRST_SEARCH_MS, test } from './fixtures';
 
 test('export the current page as CSV from the results and check the file', async ({ page, app }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
@@ -12,7 +12,7 @@ test('export the current page as CSV from the results and check the file', async
   await page.getByLabel('Relation of condition 1').fill('equals');
   await page.getByLabel('Value of condition 1').fill('ZA');
   await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByTestId('rows-range')).toContainText('Rows 1–10 of');
+  await expect(page.getByTestId('rows-range')).toContainText('Rows 1–10 of', { timeout: FIRST_SEARCH_MS });
   const shownIds = await page.locator('[role="row"] [role="gridcell"][aria-colindex="2"]').allTextContents();
   expect(shownIds).toHaveLength(10);
 
@@ -46,7 +46,7 @@ test('export all pages as Excel with a row limit, follow it on the Exports scree
   await page.getByLabel('Relation of condition 1').fill('equals');
   await page.getByLabel('Value of condition 1').fill('DE');
   await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByTestId('rows-range')).toContainText('Rows 1–10 of');
+  await expect(page.getByTestId('rows-range')).toContainText('Rows 1–10 of', { timeout: FIRST_SEARCH_MS });
   const firstIds = await page.locator('[role="row"] [role="gridcell"][aria-colindex="2"]').allTextContents();
 
   await page.getByRole('button', { name: 'Export…' }).click();

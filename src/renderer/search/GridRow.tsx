@@ -1,8 +1,15 @@
 // One virtualised grid row. Memoised: while scrolling only rows entering the window render.
 // Kept lean for layout and paint: rows placed with `top` (a transform per row gives each row its own
-// paint chunk), and a body cell is one block element that clips its own text (no inner span).
-import { memo } from 'react';
+// paint chunk), a body cell is one block element that clips its own text (no inner span), and only
+// the columns in view are mounted (`plan`), with a spacer standing in for the others.
+import { Fragment, memo } from 'react';
 import { cellText } from '../../shared/search/flatten';
+
+/** A mounted column: its index in `columns`, and the empty width before it (columns not mounted). */
+export interface ColumnSlot {
+  index: number;
+  gap: number;
+}
 
 export interface GridRowProps {
   index: number;
@@ -14,6 +21,8 @@ export interface GridRowProps {
   record: Record<string, unknown>;
   columns: readonly string[];
   widths: readonly number[];
+  /** Which columns are mounted (horizontal virtualisation); all of them when absent. */
+  plan?: readonly ColumnSlot[];
   selected: boolean;
   /** Column index (0 = select box) holding the roving tab stop, or -1 when this row has none. */
   tabColumn: number;
@@ -48,23 +57,26 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
           onFocus={() => p.onFocusCell(p.index, 0)}
         />
       </div>
-      {p.columns.map((col, ci) => {
+      {(p.plan ?? p.columns.map((_, index) => ({ index, gap: 0 }))).map(({ index: ci, gap }) => {
+        const col = p.columns[ci];
         const value = p.record[col];
         const text = cellText(value);
         return (
-          <div
-            key={col}
-            role="gridcell"
-            aria-colindex={ci + 2}
-            data-cell={`${p.index}:${ci + 1}`}
-            tabIndex={p.tabColumn === ci + 1 ? 0 : -1}
-            className={`grid__cell grid__cell--body${value === undefined ? ' grid__cell--missing' : ''}`}
-            style={{ width: p.widths[ci] }}
-            title={text.length > LONG || text.includes('\n') ? text : undefined}
-            onFocus={() => p.onFocusCell(p.index, ci + 1)}
-          >
-            {text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text}
-          </div>
+          <Fragment key={col}>
+            {gap > 0 ? <div className="grid__gap" style={{ width: gap }} aria-hidden="true" /> : null}
+            <div
+              role="gridcell"
+              aria-colindex={ci + 2}
+              data-cell={`${p.index}:${ci + 1}`}
+              tabIndex={p.tabColumn === ci + 1 ? 0 : -1}
+              className={`grid__cell grid__cell--body${value === undefined ? ' grid__cell--missing' : ''}`}
+              style={{ width: p.widths[ci] }}
+              title={text.length > LONG || text.includes('\n') ? text : undefined}
+              onFocus={() => p.onFocusCell(p.index, ci + 1)}
+            >
+              {text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text}
+            </div>
+          </Fragment>
         );
       })}
     </div>

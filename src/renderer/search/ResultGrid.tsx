@@ -1,6 +1,7 @@
-// Result grid: TanStack Table for the column model, @tanstack/react-virtual for rows. Roving focus over
-// cells (arrows, Home/End, PageUp/PageDown, Enter opens the record, Space selects, Ctrl+C copies TSV).
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// Result grid: TanStack Table for the column model, @tanstack/react-virtual for rows and columns.
+// Roving focus over cells (arrows, Home/End, PageUp/PageDown, Enter opens the record, Space
+// selects, Ctrl+C copies TSV).
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState, type RowSelectionState, type Updater } from '@tanstack/react-table';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CompanyRecord } from '../../shared/service/schemas';
@@ -8,7 +9,7 @@ import { cellText, flattenRecord } from '../../shared/search/flatten';
 import { toTsv } from '../../shared/search/tsv';
 import { defaultWidth, MAX_WIDTH, MIN_WIDTH, orderedColumns, visibleColumns, type ColumnPrefs } from './column-prefs';
 import { ColumnsPanel } from './ColumnsPanel';
-import { GridRow } from './GridRow';
+import { GridRow, type ColumnSlot } from './GridRow';
 
 export interface ResultGridProps {
   rows: CompanyRecord[];
@@ -23,6 +24,8 @@ export interface ResultGridProps {
 type Flat = Record<string, unknown>;
 const ROW_H = 32;
 const HEAD_H = 34;
+/** The row-selection column before the data columns. */
+const SELECT_W = 44;
 
 export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, onOpen }: ResultGridProps) {
   const data = useMemo(() => rows.map((r) => flattenRecord(r)), [rows]);
@@ -76,7 +79,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
     if (rec) onOpenRef.current(rec);
   }, []);
   const colCount = visible.length + 1; // + selection column
-  const totalWidth = table.getTotalSize() + 44;
+  const totalWidth = table.getTotalSize() + SELECT_W;
 
   const activeRowIndex = Math.min(active.r, Math.max(0, rows.length - 1));
   const virtualizer = useVirtualizer({
@@ -93,6 +96,25 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
       return idx.includes(activeRowIndex) || rows.length === 0 ? idx : [...idx, activeRowIndex].sort((a, b) => a - b);
     },
   });
+
+  // Columns are virtualised too: records can have dozens of fields and only a few fit the width.
+  const activeColIndex = active.c - 1;
+  const colVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: visible.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => widths[i] ?? MIN_WIDTH,
+    overscan: 2,
+    scrollMargin: SELECT_W,
+    // The focused column stays mounted even when scrolled away, like the focused row.
+    rangeExtractor: (range: Range) => {
+      const idx = defaultRangeExtractor(range);
+      return activeColIndex < 0 || activeColIndex >= visible.length || idx.includes(activeColIndex) ? idx : [...idx, activeColIndex].sort((a, b) => a - b);
+    },
+  });
+  useEffect(() => colVirtualizer.measure(), [colVirtualizer, widths]);
+  const colItems = colVirtualizer.getVirtualItems();
+  const colPlan = useMemo(() => planColumns(colItems), [colItems]);
 
   // A new page reuses the grid's DOM; selection and the focused row start over.
   const [rowsSeen, setRowsSeen] = useState(rows);
@@ -133,6 +155,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
     pendingFocus.current = true;
     setActive({ r: nr, c: nc });
     virtualizer.scrollToIndex(nr, { align: 'auto' });
+    if (nc > 0) colVirtualizer.scrollToIndex(nc - 1, { align: 'auto' });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -211,18 +234,25 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
                   onChange={(e) => table.toggleAllRowsSelected(e.target.checked)}
                 />
               </div>
-              {headers.map((h, i) => (
-                <div key={h.id} role="columnheader" aria-colindex={i + 2} className="grid__cell grid__cell--head" style={{ width: h.getSize() }} title={h.id}>
-                  <span className="grid__text">{h.id}</span>
-                  <div
-                    className={`grid__resizer${h.column.getIsResizing() ? ' grid__resizer--active' : ''}`}
-                    aria-hidden="true"
-                    onMouseDown={h.getResizeHandler()}
-                    onTouchStart={h.getResizeHandler()}
-                    onDoubleClick={() => h.column.resetSize()}
-                  />
-                </div>
-              ))}
+              {colPlan.map(({ index: i, gap }) => {
+                const h = headers[i];
+                if (!h) return null;
+                return (
+                  <Fragment key={h.id}>
+                    {gap > 0 ? <div className="grid__gap" style={{ width: gap }} aria-hidden="true" /> : null}
+                    <div role="columnheader" aria-colindex={i + 2} className="grid__cell grid__cell--head" style={{ width: h.getSize() }} title={h.id}>
+                      <span className="grid__text">{h.id}</span>
+                      <div
+                        className={`grid__resizer${h.column.getIsResizing() ? ' grid__resizer--active' : ''}`}
+                        aria-hidden="true"
+                        onMouseDown={h.getResizeHandler()}
+                        onTouchStart={h.getResizeHandler()}
+                        onDoubleClick={() => h.column.resetSize()}
+                      />
+                    </div>
+                  </Fragment>
+                );
+              })}
             </div>
           </div>
           <div role="rowgroup" className="grid__body" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
@@ -237,6 +267,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
                 record={data[vi.index]}
                 columns={visible}
                 widths={widths}
+                plan={colPlan}
                 selected={Boolean(selection[String(vi.index)])}
                 tabColumn={vi.index === activeRowIndex ? active.c : -1}
                 active={vi.index === activeRowIndex}
@@ -259,4 +290,14 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
       </p>
     </div>
   );
+}
+
+/** The mounted columns in order, each with the empty width before it (scrolled-away columns). */
+function planColumns(items: ReadonlyArray<{ index: number; start: number; end: number }>): ColumnSlot[] {
+  let edge = SELECT_W;
+  return items.map((it) => {
+    const slot = { index: it.index, gap: Math.max(0, it.start - edge) };
+    edge = it.end;
+    return slot;
+  });
 }
