@@ -79,6 +79,12 @@ describe('createCore', () => {
     expect(signedOut.state).toBe('signed_out');
   });
 
+  it('the first search connects the Sandbox and the header is told it is connected', async () => {
+    const { core, events } = await boot();
+    await core.handlers.search.start({ body: { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } }, pageSize: 5, requestId: 'first' }, ctx);
+    expect(statuses(events).map((s) => s.state)).toEqual(['connecting', 'connected']);
+  });
+
   it('a wrong secret stored for the Sandbox gives the documented invalid_client message', async () => {
     const { core, vault, events } = await boot();
     const sandbox = (await core.handlers.connection.listProfiles(undefined, ctx)).profiles[0];

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '../../src/sandbox/server';
 import { SANDBOX_CLIENTS } from '../../src/sandbox/clients';
 import { AppError } from '../../src/shared/errors';
-import { basicAuthHeader, renewalMargin } from '../../src/main/auth/token-manager';
+import { basicAuthHeader, renewalMargin, TokenManager } from '../../src/main/auth/token-manager';
 import { ANALYST, SIMPLE_SEARCH, startSmallSandbox, tokenRequestCount, wire } from './helpers';
+import { createRequestLog } from '../../src/main/api/request-log';
+import { createTransport } from '../../src/main/api/transport';
 
 let sbx: SandboxHandle;
 beforeAll(async () => {
@@ -25,6 +27,27 @@ async function tokenError(o: Parameters<typeof wire>[1]): Promise<AppError> {
 }
 
 describe('token manager (real HTTP)', () => {
+  it('tells its listener the outcome of a fetch, not a fetch still running', async () => {
+    const seen: Array<{ signedIn: boolean; fetching: boolean }> = [];
+    const make = (secret: string) => {
+      const tokens: TokenManager = new TokenManager({
+        authUrl: sbx.authUrl,
+        clientId: ANALYST.id,
+        scope: 'api:use',
+        useDiscovery: false,
+        getSecret: async () => secret,
+        transport: createTransport({ log: createRequestLog() }),
+        onChange: () => seen.push({ signedIn: tokens.status().signedIn, fetching: tokens.status().fetching }),
+      });
+      return tokens;
+    };
+    await make(ANALYST.secret).getToken();
+    expect(seen).toEqual([{ signedIn: false, fetching: true }, { signedIn: true, fetching: false }]);
+    seen.length = 0;
+    await expect(make('wrong').getToken()).rejects.toMatchObject({ code: 'auth_invalid_client' });
+    expect(seen).toEqual([{ signedIn: false, fetching: true }, { signedIn: false, fetching: false }]);
+  });
+
   it('100 concurrent calls on an empty cache cause exactly 1 token request', async () => {
     const { api, tokens } = wire(sbx);
     const pages = await Promise.all(Array.from({ length: 100 }, () => api.search({ body: SIMPLE_SEARCH, pageSize: 1 })));

@@ -41,6 +41,8 @@ test('two-condition search, paging both ways, page size restart, JSON editing, s
 
   // The first search of a fresh app also signs in to the sandbox: slower on a busy machine.
   await expect(pager(page)).toContainText('Page 1', { timeout: FIRST_SEARCH_MS });
+  // That first call signed in: the header says so without any other action.
+  await expect(page.getByRole('banner')).toContainText(/Connected, token renews in \d+ min/);
   await expect(range(page)).toHaveText(`Rows 1–10 of ${n}`);
   const first = await shownIds(page);
   expect(first).toHaveLength(10);

@@ -113,15 +113,21 @@ export class TokenManager {
 
   private fetchShared(): Promise<Token> {
     if (!this.inflight) {
-      this.inflight = this.request()
-        .then((t) => {
+      // `inflight` is cleared before onChange, so a listener reading status() sees the outcome
+      // (signed in, or not), not a fetch still running.
+      this.inflight = this.request().then(
+        (t) => {
           this.token = t;
+          this.inflight = null;
           this.opts.onChange?.();
           return t;
-        })
-        .finally(() => {
+        },
+        (e: unknown) => {
           this.inflight = null;
-        });
+          this.opts.onChange?.();
+          throw e;
+        },
+      );
       this.opts.onChange?.();
     }
     return this.inflight;
