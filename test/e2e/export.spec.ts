@@ -4,16 +4,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { readXlsx } from '../export/readback';
+import type { Page } from '@playwright/test';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+
+/** Searches `country equals <code>` and returns the company ids of page 1 (10 rows). */
+async function searchCountry(page: Page, code: string): Promise<string[]> {
+  await page.getByLabel('Attribute of condition 1').fill('country');
+  await page.getByLabel('Relation of condition 1').fill('equals');
+  await page.getByLabel('Value of condition 1').fill(code);
+  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('rows-range')).toContainText('Rows 1–10 of', { timeout: FIRST_SEARCH_MS });
+  return page.locator('[role="row"] [role="gridcell"][aria-colindex="2"]').allTextContents();
+}
 
 test('export the current page as CSV from the results and check the file', async ({ page, app }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
-  await page.getByLabel('Attribute of condition 1').fill('country');
-  await page.getByLabel('Relation of condition 1').fill('equals');
-  await page.getByLabel('Value of condition 1').fill('ZA');
-  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByTestId('rows-range')).toContainText('Rows 1–10 of', { timeout: FIRST_SEARCH_MS });
-  const shownIds = await page.locator('[role="row"] [role="gridcell"][aria-colindex="2"]').allTextContents();
+  const shownIds = await searchCountry(page, 'ZA');
   expect(shownIds).toHaveLength(10);
 
   await page.getByRole('button', { name: 'Export…' }).click();
@@ -42,12 +48,7 @@ test('export the current page as CSV from the results and check the file', async
 });
 
 test('export all pages as Excel with a row limit, follow it on the Exports screen and read the file', async ({ page, app }) => {
-  await page.getByLabel('Attribute of condition 1').fill('country');
-  await page.getByLabel('Relation of condition 1').fill('equals');
-  await page.getByLabel('Value of condition 1').fill('DE');
-  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByTestId('rows-range')).toContainText('Rows 1–10 of', { timeout: FIRST_SEARCH_MS });
-  const firstIds = await page.locator('[role="row"] [role="gridcell"][aria-colindex="2"]').allTextContents();
+  const firstIds = await searchCountry(page, 'DE');
 
   await page.getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export results' });
