@@ -19,7 +19,6 @@ const pad = (row: Cell[], width: number): Cell[] => {
   return row;
 };
 
-
 export interface CsvAllFieldsRun {
   pages: AsyncIterable<WalkedPage>;
   partial: string;
