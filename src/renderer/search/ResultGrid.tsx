@@ -28,9 +28,13 @@ const HEAD_H = 34;
 const SELECT_W = 44;
 
 export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, onOpen }: ResultGridProps) {
-  const data = useMemo(() => rows.map((r) => flattenRecord(r)), [rows]);
-  const columns = useMemo<ColumnDef<Flat>[]>(
-    () => available.map((path) => ({ id: path, header: path, accessorFn: (r: Flat) => r[path], size: defaultWidth(path), minSize: MIN_WIDTH, maxSize: MAX_WIDTH })),
+  // Rows are flattened when first shown, not all 200 up front: only mounted rows need their cells.
+  const flatRow = useMemo(() => {
+    const cache: Flat[] = [];
+    return (i: number): Flat => (cache[i] ??= rows[i] ? flattenRecord(rows[i]) : {});
+  }, [rows]);
+  const columns = useMemo<ColumnDef<CompanyRecord>[]>(
+    () => available.map((path) => ({ id: path, header: path, size: defaultWidth(path), minSize: MIN_WIDTH, maxSize: MAX_WIDTH })),
     [available],
   );
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -42,7 +46,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   const columnOrder = useMemo(() => orderedColumns(available, prefs), [available, prefs]);
   const columnVisibility = useMemo(() => Object.fromEntries(prefs.hidden.map((c) => [c, false])), [prefs.hidden]);
   const table = useReactTable({
-    data,
+    data: rows,
     columns,
     getRowId: (_row, i) => String(i),
     getCoreRowModel: getCoreRowModel(),
@@ -196,7 +200,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   };
 
   const activeCol = active.c > 0 ? visible[active.c - 1] : undefined;
-  const activeText = activeCol && rows[activeRowIndex] ? cellText(data[activeRowIndex]?.[activeCol]) : '';
+  const activeText = activeCol && rows[activeRowIndex] ? cellText(flatRow(activeRowIndex)[activeCol]) : '';
   const selectedCount = Object.values(selection).filter(Boolean).length;
   const cellTab = (r: number, c: number) => (r === activeRowIndex && c === active.c ? 0 : -1);
 
@@ -264,7 +268,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
                 top={vi.start - HEAD_H}
                 height={ROW_H}
                 width={totalWidth}
-                record={data[vi.index]}
+                record={flatRow(vi.index)}
                 columns={visible}
                 widths={widths}
                 plan={colPlan}
