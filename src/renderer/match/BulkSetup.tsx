@@ -18,13 +18,11 @@ const MAX_TEXT_BYTES = 50_000_000;
 /** The CSV to match: text in the page, or a file main opened (desktop app). */
 type CsvRef = { csvText: string } | { fileId: string };
 
-export interface BulkStartRequest {
-  csvText?: string;
-  fileId?: string;
+export type BulkStartRequest = CsvRef & {
   fileName?: string;
   mapping: ColumnMapping;
   concurrency: number;
-}
+};
 
 export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest): void; starting: boolean }) {
   const desktop = useAppInfo().data?.shell === 'electron';
@@ -71,6 +69,9 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
     }
   };
 
+  /** What the inspect and start calls refer to: the file main opened, else the text here. */
+  const currentCsv = (): CsvRef => (picked ? { fileId: picked.fileId } : { csvText: text });
+
   const onPick = async () => {
     setError(null);
     try {
@@ -90,7 +91,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!inspect || concError) return;
-    onStart({ ...(picked ? { fileId: picked.fileId } : { csvText: text }), fileName, mapping, concurrency: conc });
+    onStart({ ...currentCsv(), fileName, mapping, concurrency: conc });
   };
 
   return (
@@ -129,7 +130,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
           />
         </div>
         <div className="action-bar">
-          <button type="button" className="button" disabled={(!text.trim() && !picked) || busy} onClick={() => void readColumns(picked ? { fileId: picked.fileId } : { csvText: text })}>
+          <button type="button" className="button" disabled={(!text.trim() && !picked) || busy} onClick={() => void readColumns(currentCsv())}>
             Read columns
           </button>
           {busy ? <Spinner label="Reading columns…" /> : null}
