@@ -2,6 +2,7 @@
 import { AppError } from '../../src/shared/errors';
 import type { CompanyRecord, SearchPage } from '../../src/shared/service/schemas';
 import type { ApiClient } from '../../src/main/api/types';
+import { rawSearchVia } from '../helpers/raw-search';
 
 export function makeRecords(n: number, lateFieldAt = Math.floor(n * 0.8)): CompanyRecord[] {
   return Array.from({ length: n }, (_, i) => {
@@ -53,6 +54,7 @@ export function fakeApi(records: CompanyRecord[], opts: FakeApiOptions = {}) {
       };
       return page;
     },
+    searchRaw: (req, callOpts) => rawSearchVia(api.search)(req, callOpts),
     esgModule: () => Promise.reject(new Error('not used')),
     processingStatus: () => Promise.reject(new Error('not used')),
     match: () => Promise.reject(new Error('not used')),

@@ -36,6 +36,9 @@ export class FakeMatchApi implements ApiClient {
   search(): never {
     throw new Error('not used');
   }
+  searchRaw(): never {
+    throw new Error('not used');
+  }
   esgModule(): never {
     throw new Error('not used');
   }

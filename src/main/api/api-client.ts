@@ -15,10 +15,11 @@ import type { TokenManager } from '../auth/token-manager';
 import { TransportError, type HttpResponse } from './http';
 import { apiHttpError, apiTransportError } from './api-errors';
 import { fastSearchPage } from './fast-page';
+import { outlineSearchPage } from './page-outline';
 import { parseJsonResponse } from './parse-response';
 import { backoffDelay, DEFAULT_RETRY, isTransientStatus, parseRetryAfter, sleep, type RetryPolicy } from './retry';
 import type { Transport } from './transport';
-import type { ApiClient, CallOptions } from './types';
+import type { ApiClient, CallOptions, RawSearchPage, SearchRequest } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -35,9 +36,10 @@ interface CallSpec<T> {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  schema: z.ZodType<T>;
-  fast?: (json: unknown) => T | null;
-  what: string;
+  /** A 2xx answer to a value; throws AppError bad_response (`details.truncated` to try again). */
+  read: (res: HttpResponse) => T;
+  /** Keep the 2xx body as bytes for `read`. */
+  asBytes?: boolean;
   /** Safe to send again after a transient failure. */
   idempotent: boolean;
 }
@@ -73,6 +75,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
             body,
             timeoutMs: co.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             signal: co.signal,
+            ...(spec.asBytes ? { as: 'bytes' as const } : {}),
           },
           attempt,
         );
@@ -84,7 +87,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (res) {
         if (res.status >= 200 && res.status < 300) {
           try {
-            return parseJsonResponse(res.text, spec.schema, spec.what, spec.fast);
+            return spec.read(res);
           } catch (e) {
             if (!(e instanceof AppError && e.details?.truncated)) throw e;
             failure = e;
@@ -114,23 +117,27 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     }
   }
 
+  const json =
+    <T>(schema: z.ZodType<T>, what: string, fast?: (json: unknown) => T | null) =>
+    (res: HttpResponse) =>
+      parseJsonResponse(res.text, schema, what, fast);
+
+  const searchSpec = (req: SearchRequest) => ({
+    method: 'POST' as const,
+    path: opts.profile.searchPath,
+    query: { page_size: req.pageSize, pagination_token: req.paginationToken },
+    body: req.body,
+    // A first page is a pure read; once a pagination token is spent the server holds a session
+    // we cannot see, so a repeat could land on a different page: surface the error instead.
+    idempotent: req.paginationToken === undefined,
+  });
+
   return {
     search(req, co) {
-      return call(
-        {
-          method: 'POST',
-          path: opts.profile.searchPath,
-          query: { page_size: req.pageSize, pagination_token: req.paginationToken },
-          body: req.body,
-          schema: SearchPageSchema,
-          fast: fastSearchPage,
-          what: 'search',
-          // A first page is a pure read; once a pagination token is spent the server holds a session
-          // we cannot see, so a repeat could land on a different page: surface the error instead.
-          idempotent: req.paginationToken === undefined,
-        },
-        co,
-      );
+      return call({ ...searchSpec(req), read: json(SearchPageSchema, 'search', fastSearchPage) }, co);
+    },
+    searchRaw(req, co) {
+      return call({ ...searchSpec(req), asBytes: true, read: readRawSearchPage }, co);
     },
     esgModule(req, co) {
       return call(
@@ -138,8 +145,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           method: 'GET',
           path: fillTemplate(opts.profile.esgModulePathTemplate, { company_id: req.companyId, module: req.module }),
           query: { page_size: req.pageSize, pagination_token: req.paginationToken },
-          schema: EsgModuleResponseSchema,
-          what: `ESG ${req.module}`,
+          read: json(EsgModuleResponseSchema, `ESG ${req.module}`),
           idempotent: true,
         },
         co,
@@ -153,17 +159,28 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         {
           method: 'GET',
           path: fillTemplate(opts.profile.esgStatusPathTemplate, { session_id: sessionId }),
-          schema: ProcessingStatusSchema,
-          what: 'processing status',
+          read: json(ProcessingStatusSchema, 'processing status'),
           idempotent: true,
         },
         co,
       );
     },
     match(body, co) {
-      return call({ method: 'POST', path: opts.profile.matchPath, body, schema: MatchResponseSchema, what: 'match', idempotent: true }, co);
+      return call({ method: 'POST', path: opts.profile.matchPath, body, read: json(MatchResponseSchema, 'match'), idempotent: true }, co);
     },
   };
+}
+
+/**
+ * A search page kept as bytes, with just what the page chain needs read from it (page-outline.ts).
+ * Bytes the outline cannot read are parsed in full here, which throws the precise bad_response.
+ */
+function readRawSearchPage(res: HttpResponse): RawSearchPage {
+  const bytes = res.bytes ?? new TextEncoder().encode(res.text);
+  const outline = outlineSearchPage(bytes);
+  if (outline) return { bytes, outline };
+  const page = parseJsonResponse(res.text, SearchPageSchema, 'search', fastSearchPage);
+  return { bytes, outline: { next: page.pagination.next ?? null, count: page.count, length: page.result.length } };
 }
 
 export function fillTemplate(template: string, values: Record<string, string>): string {

@@ -23,12 +23,16 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Bodies larger than this are refused (default 64 MiB). */
   maxBytes?: number;
+  /** 'bytes': keep the body undecoded in `bytes` (`text` is then decoded only if read). */
+  as?: 'text' | 'bytes';
 }
 
 export interface HttpResponse {
   status: number;
   headers: Headers;
   text: string;
+  /** The raw body, when the request asked for bytes. */
+  bytes?: Uint8Array;
 }
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -53,7 +57,9 @@ export async function httpSend(req: HttpRequest, fetchImpl: FetchLike = fetch): 
   };
   try {
     const res = await fetchImpl(req.url, { method: req.method, headers: req.headers, body: req.body, signal: ctrl.signal, redirect: 'error' });
-    const text = await readCapped(res, req.maxBytes ?? DEFAULT_MAX_BYTES);
+    const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
+    if (req.as === 'bytes') return bytesResponse(res.status, res.headers, await readCappedBytes(res, maxBytes));
+    const text = await readCapped(res, maxBytes);
     return { status: res.status, headers: res.headers, text };
   } catch (e) {
     throw failure(e);
@@ -63,29 +69,58 @@ export async function httpSend(req: HttpRequest, fetchImpl: FetchLike = fetch): 
   }
 }
 
-async function readCapped(res: Response, maxBytes: number): Promise<string> {
+function bytesResponse(status: number, headers: Headers, bytes: Uint8Array): HttpResponse {
+  let text: string | undefined;
+  return {
+    status,
+    headers,
+    bytes,
+    get text() {
+      return (text ??= new TextDecoder().decode(bytes));
+    },
+  };
+}
+
+async function refuseDeclaredTooLarge(res: Response, maxBytes: number): Promise<void> {
   const declared = Number(res.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await res.body?.cancel().catch(() => {});
     throw new TransportError('too_large', `Response of ${declared} bytes is larger than the ${maxBytes}-byte limit`);
   }
-  // A declared length within the limit is enforced by the HTTP stack: read it in one go (fast path).
-  if (res.headers.has('content-length') || !res.body) return res.text();
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
+}
+
+/** Body chunks, failing as soon as more than `maxBytes` have arrived (no declared length). */
+async function* cappedChunks(body: ReadableStream<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
   let size = 0;
-  let out = '';
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return;
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
       throw new TransportError('too_large', `Response is larger than the ${maxBytes}-byte limit`);
     }
-    out += decoder.decode(value, { stream: true });
+    yield value;
   }
+}
+
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  await refuseDeclaredTooLarge(res, maxBytes);
+  // A declared length within the limit is enforced by the HTTP stack: read it in one go (fast path).
+  if (res.headers.has('content-length') || !res.body) return res.text();
+  const decoder = new TextDecoder();
+  let out = '';
+  for await (const chunk of cappedChunks(res.body, maxBytes)) out += decoder.decode(chunk, { stream: true });
   return out + decoder.decode();
+}
+
+async function readCappedBytes(res: Response, maxBytes: number): Promise<Uint8Array> {
+  await refuseDeclaredTooLarge(res, maxBytes);
+  if (res.headers.has('content-length') || !res.body) return new Uint8Array(await res.arrayBuffer());
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of cappedChunks(res.body, maxBytes)) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** Network error text without anything from the request (URLs with credentials never reach here, but be safe). */

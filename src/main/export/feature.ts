@@ -12,7 +12,9 @@ import { ExportJournal } from './journal';
 import { applyProgress, throttle } from './progress';
 import { partialPathFor, runExport, type ExportSourceSpec, type ExportSpec } from './run-export';
 import { Spool } from './spool';
-import { rewritePathFor } from './csv-all-fields';
+import { rewritePathFor } from './csv-pages';
+import { workerPageEncoder, type PageEncoder } from './encoder/page-encoder';
+import { encoderWorkerEntry } from './encoder/worker-entry';
 import type { PageRetryPolicy } from './page-walker';
 
 type Handlers = BridgeHandlers['export'];
@@ -29,6 +31,8 @@ export interface ExportFeatureOptions {
   /** Tests shorten the page-retry backoff. */
   retry?: PageRetryPolicy;
   progressIntervalMs?: number;
+  /** Encodes CSV pages; default: an encoder thread (encoder/page-encoder.ts). */
+  encoder?: PageEncoder;
 }
 
 const KEEP_FINISHED = 50;
@@ -44,6 +48,7 @@ function parseBody(body: unknown): SearchBody {
 
 export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOptions = {}): FeatureModule<'export'> {
   const jobs = new Map<string, RunningJob>();
+  const encoder = options.encoder ?? workerPageEncoder(encoderWorkerEntry());
   const journal = new ExportJournal(join(deps.dataDir, 'exports-in-flight'));
   const spoolDir = join(deps.dataDir, 'export-spool');
   const snapshot = (job: ExportJob): ExportJob => ({ ...job, ...(job.error ? { error: { ...job.error } } : {}) });
@@ -66,6 +71,7 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
           api,
           signal: controller.signal,
           retry: options.retry,
+          encoder,
           onProgress: (p) => {
             const phaseChanged = job.phase !== p.phase;
             applyProgress(job, p, deps.now(), rowLimit, pageSize);
@@ -182,6 +188,7 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
       const all = [...jobs.values()];
       for (const j of all) j.controller.abort();
       await Promise.all(all.map((j) => j.done));
+      await encoder.close();
     },
   };
 }

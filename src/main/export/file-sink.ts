@@ -20,7 +20,7 @@ export class FileSink {
   }
 
   /** Resolves once the chunk is buffered below the high-water mark. */
-  async write(chunk: string | Buffer): Promise<void> {
+  async write(chunk: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
     if (!this.stream.write(chunk)) await this.drain();
   }

@@ -4,7 +4,8 @@
 // speed of the page chain itself.
 import { AppError, isAppError } from '../../shared/errors';
 import type { CompanyRecord, SearchBody, SearchPage } from '../../shared/service/schemas';
-import type { ApiClient } from '../api/types';
+import type { PageOutline } from '../api/page-outline';
+import type { ApiClient, CallOptions, SearchRequest } from '../api/types';
 
 export interface WalkedPage {
   /** 1-based page number in this walk. */
@@ -13,6 +14,16 @@ export interface WalkedPage {
   /** `count` reported by the service for the search. */
   count: number;
 }
+
+/** A page left as the service's bytes (`searchRaw`): `take` records of it belong to the export. */
+export interface RawWalkedPage {
+  number: number;
+  count: number;
+  bytes: Uint8Array;
+  take: number;
+}
+
+type FetchPage<P> = (req: SearchRequest, opts: CallOptions) => Promise<P>;
 
 export interface PageRetryPolicy {
   /** Attempts per page in total (first try included). */
@@ -62,13 +73,13 @@ export function cancelled(): AppError {
   return new AppError('cancelled', 'Export cancelled.');
 }
 
-async function fetchPage(api: ApiClient, opts: WalkOptions, pageNumber: number, token: string | undefined, signal: AbortSignal): Promise<SearchPage> {
+async function fetchPage<P>(fetch: FetchPage<P>, opts: WalkOptions, pageNumber: number, token: string | undefined, signal: AbortSignal): Promise<P> {
   const policy = opts.retry ?? DEFAULT_PAGE_RETRY;
   const sleep = opts.sleep ?? abortableSleep;
   for (let attempt = 1; ; attempt++) {
     if (signal.aborted) throw cancelled();
     try {
-      return await api.search({ body: opts.body, pageSize: opts.pageSize, ...(token ? { paginationToken: token } : {}) }, { signal });
+      return await fetch({ body: opts.body, pageSize: opts.pageSize, ...(token ? { paginationToken: token } : {}) }, { signal });
     } catch (e) {
       if (signal.aborted) throw cancelled();
       if (attempt >= policy.attempts || !isRetryablePageError(e)) throw pageFailure(e, pageNumber, attempt);
@@ -93,12 +104,35 @@ function pageFailure(e: unknown, pageNumber: number, attempts: number): AppError
 /** Pages fetched ahead of the consumer at most: the chain keeps going while a page is being written. */
 export const READ_AHEAD_PAGES = 3;
 
+/** Every page of the search, parsed. */
 export async function* walkPages(api: ApiClient, opts: WalkOptions): AsyncGenerator<WalkedPage> {
+  const outline = (page: SearchPage): PageOutline => ({ next: page.pagination.next ?? null, count: page.count, length: page.result.length });
+  for await (const p of walkChain((req, co) => api.search(req, co), outline, opts)) {
+    yield { number: p.number, count: p.count, records: p.page.result.slice(0, p.take) };
+  }
+}
+
+/** Every page of the search as bytes, for an encoder that parses them off the main thread. */
+export async function* walkRawPages(api: ApiClient, opts: WalkOptions): AsyncGenerator<RawWalkedPage> {
+  for await (const p of walkChain((req, co) => api.searchRaw(req, co), (raw) => raw.outline, opts)) {
+    yield { number: p.number, count: p.count, bytes: p.page.bytes, take: p.take };
+  }
+}
+
+interface ChainPage<P> {
+  number: number;
+  count: number;
+  page: P;
+  /** Records of this page within the row limit. */
+  take: number;
+}
+
+async function* walkChain<P>(fetch: FetchPage<P>, outlineOf: (page: P) => PageOutline, opts: WalkOptions): AsyncGenerator<ChainPage<P>> {
   // Our own controller: a consumer that stops early (return/throw) also stops the fetching.
   const inner = new AbortController();
   const onAbort = () => inner.abort();
   opts.signal.addEventListener('abort', onAbort, { once: true });
-  const buffer: WalkedPage[] = [];
+  const buffer: ChainPage<P>[] = [];
   let finished = false;
   let failure: unknown = null;
   let wakeConsumer: (() => void) | null = null;
@@ -118,30 +152,30 @@ export async function* walkPages(api: ApiClient, opts: WalkOptions): AsyncGenera
       let rows = 0;
       let number = 1;
       let maxPages = Infinity;
-      let pending: Promise<SearchPage> | null = fetchPage(api, opts, 1, undefined, inner.signal);
+      let pending: Promise<P> | null = fetchPage(fetch, opts, 1, undefined, inner.signal);
       while (pending) {
-        const page: SearchPage = await pending;
+        const page: P = await pending;
         pending = null;
-        if (number === 1) maxPages = Math.ceil(page.count / opts.pageSize) * 2 + 10;
-        const records = page.result.slice(0, Math.max(0, limit - rows));
-        rows += records.length;
-        const next = page.pagination.next ?? null;
-        if (next && rows < limit && page.result.length > 0) {
+        const { next, count, length } = outlineOf(page);
+        if (number === 1) maxPages = Math.ceil(count / opts.pageSize) * 2 + 10;
+        const take = Math.min(length, Math.max(0, limit - rows));
+        rows += take;
+        if (next && rows < limit && length > 0) {
           if (number >= maxPages) {
-            throw new AppError('bad_response', `The service kept returning more pages than its count of ${page.count} allows (page ${number}).`, {
+            throw new AppError('bad_response', `The service kept returning more pages than its count of ${count} allows (page ${number}).`, {
               details: { page: number },
             });
           }
           while (buffer.length >= READ_AHEAD_PAGES && !inner.signal.aborted) await new Promise<void>((resolve) => (wakeProducer = resolve));
           if (inner.signal.aborted) throw cancelled();
-          pending = fetchPage(api, opts, number + 1, next, inner.signal);
+          pending = fetchPage(fetch, opts, number + 1, next, inner.signal);
           // Keep a rejected prefetch from being reported as unhandled while this page is handed over.
           pending.catch(() => undefined);
           // Let the request actually leave (token lookup, dispatch to the socket take a few ticks)
           // before the consumer's synchronous CPU work on this page; otherwise nothing overlaps.
           await new Promise<void>((resolve) => setImmediate(resolve));
         }
-        buffer.push({ number, records, count: page.count });
+        buffer.push({ number, count, page, take });
         wake('consumer');
         number++;
       }

@@ -5,9 +5,10 @@ import { rename, rm } from 'node:fs/promises';
 import { AppError } from '../../shared/errors';
 import type { SearchBody } from '../../shared/service/schemas';
 import type { ApiClient } from '../api/types';
-import { rewritePathFor } from './csv-all-fields';
-import { cancelled, walkPages, type PageRetryPolicy, type WalkedPage } from './page-walker';
-import { partialPathFor, toIoError, writeExportFile } from './write-export';
+import { rewritePathFor } from './csv-pages';
+import { inlinePageEncoder, type PageEncoder } from './encoder/page-encoder';
+import { cancelled, walkPages, walkRawPages, type PageRetryPolicy, type WalkedPage } from './page-walker';
+import { partialPathFor, toIoError, writeCsvExportFile, writeExportFile } from './write-export';
 import type { CsvOptions } from './writers/csv';
 
 export { partialPathFor } from './write-export';
@@ -43,6 +44,8 @@ export interface RunDeps {
   signal: AbortSignal;
   onProgress(p: ExportProgress): void;
   retry?: PageRetryPolicy;
+  /** Parses and encodes CSV pages walked from the service; default: inline (this thread). */
+  encoder?: PageEncoder;
 }
 
 export async function runExport(spec: ExportSpec, deps: RunDeps): Promise<{ rows: number; pages: number }> {
@@ -60,7 +63,10 @@ export async function runExport(spec: ExportSpec, deps: RunDeps): Promise<{ rows
     } else {
       if (!deps.api) throw new AppError('not_configured', 'No connection is active.');
       const walk = { body: source.body, pageSize: source.pageSize, rowLimit: source.rowLimit, signal: deps.signal, retry: deps.retry };
-      result = await writeExportFile(spec, walkPages(deps.api, walk), hooks);
+      result =
+        spec.format === 'csv'
+          ? await writeCsvExportFile(spec, walkRawPages(deps.api, walk), deps.encoder ?? inlinePageEncoder(), hooks)
+          : await writeExportFile(spec, walkPages(deps.api, walk), hooks);
     }
     if (deps.signal.aborted) throw cancelled();
     await rename(partial, spec.target);

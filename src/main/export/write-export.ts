@@ -2,16 +2,17 @@
 // run-export.ts supplies the pages and renames the finished file).
 //
 // Columns for CSV/XLSX "all fields" are the union over every page, so a field first seen on page 40
-// is not lost. CSV: one pass with page 1's columns, rewritten once (streaming) only if a later page
-// widens the union (csv-all-fields.ts). XLSX cannot be rewritten cheaply, so its rows are converted to
-// cells while pages arrive and spooled to a temporary NDJSON file, then written in one sequential
-// pass once the header is known. Memory stays flat either way.
+// is not lost. CSV from pages walked from the service: csv-pages.ts (encoded off the main thread,
+// one pass, rewritten once only if a later page widens the union). XLSX cannot be rewritten cheaply,
+// so its rows are converted to cells while pages arrive and spooled to a temporary NDJSON file, then
+// written in one sequential pass once the header is known. Memory stays flat either way.
 import { AppError, isAppError } from '../../shared/errors';
 import { collectColumns, flattenRecord } from '../../shared/search/flatten';
 import { toCell, type Cell } from './cells';
 import { ColumnUnion } from './column-union';
-import { writeCsvAllFields } from './csv-all-fields';
-import { cancelled, type WalkedPage } from './page-walker';
+import { writeCsvPages } from './csv-pages';
+import type { PageEncoder } from './encoder/page-encoder';
+import { cancelled, type RawWalkedPage, type WalkedPage } from './page-walker';
 import type { ExportProgress, ExportSpec } from './run-export';
 import { Spool } from './spool';
 import { openCsvWriter } from './writers/csv';
@@ -43,6 +44,39 @@ export function toIoError(e: unknown): unknown {
   const code = (e as NodeJS.ErrnoException).code;
   if (!code) return e;
   return new AppError('io', `Could not write the export file (${code}).`, { details: { errno: code }, cause: e });
+}
+
+/** CSV of pages walked from the service, encoded by `encoder`: same contract as writeExportFile. */
+export async function writeCsvExportFile(spec: ExportSpec, source: AsyncIterable<RawWalkedPage>, encoder: PageEncoder, hooks: WriteHooks): Promise<{ rows: number; pages: number }> {
+  let writer: TableWriter | null = null;
+  let rows = 0;
+  let pages = 0;
+  try {
+    if (hooks.signal.aborted) throw cancelled();
+    await writeCsvPages({
+      pages: source,
+      encoder,
+      columns: spec.columns,
+      partial: partialPathFor(spec.target),
+      csv: spec.csv,
+      checkAbort: () => {
+        if (hooks.signal.aborted) throw cancelled();
+      },
+      onPage: (page) => {
+        rows += page.rows;
+        pages = page.number;
+        hooks.onProgress({ phase: 'fetching', rows, pages, count: page.count });
+      },
+      onRewrite: (written) => hooks.onProgress({ phase: 'writing', rows: written, pages }),
+      track: (w) => {
+        writer = w;
+      },
+    });
+    return { rows, pages };
+  } catch (e) {
+    await (writer as TableWriter | null)?.abort().catch(() => undefined);
+    throw toIoError(e);
+  }
 }
 
 /** Writes every page to `partialPathFor(spec.target)`, complete and durable; on failure the writer is closed and the error thrown. */
@@ -97,19 +131,8 @@ export async function writeExportFile(spec: ExportSpec, source: AsyncIterable<Wa
           fetched(page);
         }
       }
-    } else if (spec.format === 'csv') {
-      await writeCsvAllFields({
-        pages: source,
-        partial,
-        csv: spec.csv,
-        checkAbort,
-        onPage: fetched,
-        onRewrite: (written) => hooks.onProgress({ phase: 'writing', rows: written, pages }),
-        track: (w) => {
-          writer = w;
-        },
-      });
     } else {
+      if (spec.format !== 'xlsx') throw new AppError('internal', 'CSV with every field is written from raw pages (writeCsvExportFile).');
       // XLSX, all fields.
       const union = new ColumnUnion();
       spool = await Spool.create(spec.spoolDir, spec.id);

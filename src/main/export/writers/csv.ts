@@ -13,6 +13,8 @@ export interface CsvOptions {
 export interface CsvWriter extends TableWriter {
   /** Rows of raw field values (converted like `toCell`), each padded or cut to `width`. */
   writeValues(rows: readonly unknown[][], width: number): Promise<void>;
+  /** Records already encoded (UTF-8, CRLF-terminated) by an encoder thread. */
+  writeBytes(records: Uint8Array): Promise<void>;
 }
 
 export async function openCsvWriter(path: string, header: string[], opts: CsvOptions): Promise<CsvWriter> {
@@ -31,6 +33,9 @@ export async function openCsvWriter(path: string, header: string[], opts: CsvOpt
       let text = '';
       for (const row of rows) text += encoder.values(row, width);
       if (text) await sink.write(text);
+    },
+    async writeBytes(records) {
+      if (records.byteLength) await sink.write(records);
     },
     finish: () => sink.close(),
     abort: () => sink.destroy(),
