@@ -10,13 +10,17 @@ export default defineConfig({
   root: fromRoot(''),
   publicDir: false,
   build: {
-    ssr: fromRoot('src/main/browser/cli.ts'),
+    ssr: true,
     outDir: fromRoot('out/browser'),
     emptyOutDir: true,
     target: 'node20',
     sourcemap: false,
     minify: false,
-    rollupOptions: { output: { format: 'es', entryFileNames: 'cli.mjs' } },
+    rollupOptions: {
+      // The export encoder thread is its own entry, beside cli.mjs (src/main/export/encoder/worker-entry.ts).
+      input: { cli: fromRoot('src/main/browser/cli.ts'), 'export-encoder': fromRoot('src/main/export/encoder/worker.ts') },
+      output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+    },
   },
   ssr: { external: true, target: 'node' },
 });

@@ -8,6 +8,8 @@ export type EncoderRequest =
   | { kind: 'close'; session: number };
 
 export type EncodeReply =
+  /** Sent once the thread's code is loaded (a thread that never sends it never ran). */
+  | { ready: true }
   | { id: number; csv: Uint8Array; rows: number; added: string[] }
   | { id: number; error: BridgeError };
 

@@ -48,6 +48,7 @@ interface Pending {
 
 interface Thread {
   worker: Worker;
+  /** Its code has loaded (the `ready` message): from then on page bytes are transferred, not copied. */
   online: boolean;
   sessions: Set<ThreadSession>;
   pending: Map<number, Pending>;
@@ -70,8 +71,8 @@ export function workerPageEncoder(entry: WorkerEntry, opts: WorkerEncoderOptions
   function spawn(): Thread {
     const worker = new Worker(entry.url, entry.workerData ? { workerData: entry.workerData } : {});
     const thread: Thread = { worker, online: false, sessions: new Set(), pending: new Map(), idleTimer: null };
-    worker.on('online', () => (thread.online = true));
     worker.on('message', (reply: EncodeReply) => {
+      if ('ready' in reply) return void (thread.online = true);
       const p = thread.pending.get(reply.id);
       if (!p) return;
       thread.pending.delete(reply.id);

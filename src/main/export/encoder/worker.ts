@@ -29,3 +29,4 @@ port.on('message', (req: EncoderRequest) => {
     port.postMessage(reply, transfer);
   }
 });
+port.postMessage({ ready: true } satisfies EncodeReply);
