@@ -75,7 +75,7 @@ describe('token manager (real HTTP)', () => {
     const { api } = wire(sbx);
     await api.search({ body: SIMPLE_SEARCH, pageSize: 1 });
     sbx.control.resetStats();
-    sbx.control.setTokenTtl(0.001); // tokens issued from now on are dead on arrival
+    sbx.control.setTokenTtl(0); // tokens issued from now on are dead on arrival (0.001 s left them alive for the rest of that millisecond)
     sbx.control.revokeAllTokens();
     const e = await api.search({ body: SIMPLE_SEARCH, pageSize: 1 }).catch((x: unknown) => x);
     expect(e).toMatchObject({ code: 'unauthorized' });

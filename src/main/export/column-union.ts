@@ -64,7 +64,7 @@ export class ColumnUnion {
   }
 
   /** The union index of a dotted path, added at the end when new (a literal "a.b" key and a nested a.b share it). */
-  private indexOf(path: string): number {
+  indexOf(path: string): number {
     let i = this.index.get(path);
     if (i === undefined) {
       i = this.names.length;
@@ -72,6 +72,11 @@ export class ColumnUnion {
       this.names.push(path);
     }
     return i;
+  }
+
+  /** Forgets the columns added after the union had `size` of them (a page the transcoder gave up on). */
+  truncate(size: number): void {
+    for (const name of this.names.splice(size)) this.index.delete(name);
   }
 
   get size(): number {

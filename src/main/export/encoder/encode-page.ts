@@ -7,6 +7,7 @@ import { fastSearchPage } from '../../api/fast-page';
 import { parseJsonResponse } from '../../api/parse-response';
 import { ColumnUnion } from '../column-union';
 import { csvEncoder, type CsvDelimiter, type CsvEncoder } from '../writers/csv-encode';
+import { PageTranscoder } from './page-transcoder';
 
 export interface CsvLayout {
   /** The analyst's columns in order, or null for every field (the union over all pages, company_id first). */
@@ -28,16 +29,29 @@ export class CsvPageEncoding {
   private readonly union = new ColumnUnion();
   private readonly encoder: CsvEncoder;
   private readonly fixedWidth: number | null;
+  private readonly transcoder: PageTranscoder | null;
   private first = true;
 
-  constructor(layout: CsvLayout) {
+  /** `transcode: false` keeps to the standard path (tests compare the two). */
+  constructor(layout: CsvLayout, opts: { transcode?: boolean } = {}) {
     this.encoder = csvEncoder(layout.delimiter);
     this.fixedWidth = layout.columns ? layout.columns.length : null;
     if (layout.columns) this.union.seed([...layout.columns]);
+    this.transcoder = opts.transcode === false ? null : new PageTranscoder(this.union, layout.delimiter, this.fixedWidth, this.encoder);
   }
 
   /** The next page of the export; `take` = records kept from its start (what is left of the row limit). */
   encode(bytes: Uint8Array, take: number): EncodedPage {
+    const fast = this.transcoder?.transcode(bytes, take, this.first && this.fixedWidth === null);
+    if (fast) {
+      if (fast.rows > 0) this.first = false;
+      return fast;
+    }
+    return this.standard(bytes, take);
+  }
+
+  /** Decode, JSON.parse, check, flatten, encode: every page the transcoder does not take. */
+  private standard(bytes: Uint8Array, take: number): EncodedPage {
     const page = parseJsonResponse(utf8.decode(bytes), SearchPageSchema, 'search', fastSearchPage);
     const records = page.result.length > take ? page.result.slice(0, Math.max(0, take)) : page.result;
     const before = this.union.size;

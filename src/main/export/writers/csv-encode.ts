@@ -20,6 +20,8 @@ export interface CsvEncoder {
   record(cells: readonly Cell[]): string;
   /** One record straight from raw field values: `toCell` + `record` in one pass, no cell array. */
   values(values: readonly unknown[], width: number): string;
+  /** One field's CSV text from its raw value (neutralised and quoted as needed). */
+  field(value: unknown): string;
 }
 
 export function csvEncoder(delimiter: CsvDelimiter): CsvEncoder {
@@ -43,5 +45,6 @@ export function csvEncoder(delimiter: CsvDelimiter): CsvEncoder {
       for (let i = 1; i < width; i++) line += delimiter + field(values[i]);
       return `${line}\r\n`;
     },
+    field,
   };
 }
