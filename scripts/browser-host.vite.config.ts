@@ -20,6 +20,8 @@ export default defineConfig({
       // The export encoder thread is its own entry, beside cli.mjs (src/main/export/encoder/worker-entry.ts).
       input: { cli: fromRoot('src/main/browser/cli.ts'), 'export-encoder': fromRoot('src/main/export/encoder/worker.ts') },
       output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+      // An optional dependency that may have failed to build here; it is loaded at run time if present.
+      external: ['keytar'],
     },
   },
   ssr: { external: true, target: 'node' },

@@ -1,7 +1,9 @@
 // Strict byte-level JSON reading for the page transcoder (page-transcoder.ts). Each reader accepts
 // only what JSON.parse accepts for that value and answers -1 otherwise, so a page the transcoder
-// reads to the end is one JSON.parse would read too (the property test holds them equal). The
-// input is known to be valid UTF-8, so bytes >= 0x80 inside strings need no checking here.
+// reads to the end is one JSON.parse reads too (the property test holds them equal). The
+// transcoder checks UTF-8 first, so bytes >= 0x80 inside strings need no checking here.
+// (The page outline keeps its own lenient skipping: it only needs the structure, and memchr-based
+// string skipping is faster there than these stricter readers.)
 
 export const QUOTE = 0x22;
 export const BACKSLASH = 0x5c;
