@@ -32,92 +32,81 @@ function Extras({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: s
     </>
   );
 }
+/** What every control gets from its field: its id and the aria wiring to the label, hint and error. */
+interface ControlWiring {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** The field frame shared by every control: label (before or after the control), error, hint. */
+function FieldFrame({
+  label,
+  hint,
+  error,
+  className,
+  checkbox = false,
+  children,
+}: FieldShellProps & { checkbox?: boolean; children: (wiring: ControlWiring) => ReactNode }) {
+  const ids = useFieldIds(hint, error);
+  const wiring: ControlWiring = { id: ids.id, 'aria-invalid': error ? true : undefined, 'aria-describedby': ids.describedBy };
+  const labelElement = (
+    <label htmlFor={ids.id} className="field__label">
+      {label}
+    </label>
+  );
+  return (
+    <div className={`field${checkbox ? ' field--checkbox' : ''}${className ? ` ${className}` : ''}`}>
+      {checkbox ? null : labelElement}
+      {children(wiring)}
+      {checkbox ? labelElement : null}
+      <Extras hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+    </div>
+  );
+}
 
 export type TextFieldProps = FieldShellProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
   inputRef?: React.Ref<HTMLInputElement>;
 };
 
 export function TextField({ label, hint, error, className, inputRef, ...input }: TextFieldProps) {
-  const ids = useFieldIds(hint, error);
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={ids.id} className="field__label">
-        {label}
-      </label>
-      <input
-        {...input}
-        ref={inputRef}
-        id={ids.id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-      />
-      <Extras hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {(wiring) => <input {...input} {...wiring} ref={inputRef} className="field__input" />}
+    </FieldFrame>
   );
 }
 
 export type TextAreaFieldProps = FieldShellProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>;
 
 export function TextAreaField({ label, hint, error, className, ...input }: TextAreaFieldProps) {
-  const ids = useFieldIds(hint, error);
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={ids.id} className="field__label">
-        {label}
-      </label>
-      <textarea
-        {...input}
-        id={ids.id}
-        className="field__input field__input--multiline"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-      />
-      <Extras hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {(wiring) => <textarea {...input} {...wiring} className="field__input field__input--multiline" />}
+    </FieldFrame>
   );
 }
 
 export type SelectFieldProps = FieldShellProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>;
 
 export function SelectField({ label, hint, error, className, children, ...select }: SelectFieldProps) {
-  const ids = useFieldIds(hint, error);
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={ids.id} className="field__label">
-        {label}
-      </label>
-      <select
-        {...select}
-        id={ids.id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-      >
-        {children}
-      </select>
-      <Extras hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {(wiring) => (
+        <select {...select} {...wiring} className="field__input">
+          {children}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 
 export type CheckboxFieldProps = FieldShellProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'type'>;
 
 export function CheckboxField({ label, hint, error, className, ...input }: CheckboxFieldProps) {
-  const ids = useFieldIds(hint, error);
   return (
-    <div className={`field field--checkbox${className ? ` ${className}` : ''}`}>
-      <input
-        {...input}
-        type="checkbox"
-        id={ids.id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-      />
-      <label htmlFor={ids.id} className="field__label">
-        {label}
-      </label>
-      <Extras hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} className={className} checkbox>
+      {(wiring) => <input {...input} {...wiring} type="checkbox" />}
+    </FieldFrame>
   );
 }
