@@ -72,13 +72,25 @@ export const test = base.extend<{ app: BrowserModeApp; page: Page }>({
       rmSync(dataDir, { recursive: true, force: true });
     }
   },
-  page: async ({ page, app }, use) => {
+  page: async ({ page, app }, use, testInfo) => {
+    // No uncaught exception and no console error in any test, unless the test provokes it on purpose.
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+    });
     await page.goto(app.url);
     await use(page);
+    const expected = testInfo.annotations.filter((a) => a.type === EXPECTED_CONSOLE_ERROR).map((a) => a.description ?? '');
+    const unexpected = problems.filter((p) => !expected.some((e) => p.includes(e)));
+    expect(unexpected, 'the page logged errors').toEqual([]);
   },
 });
 
 export { expect };
+
+/** Annotation type: a test that provokes a console error on purpose names (part of) its text. */
+export const EXPECTED_CONSOLE_ERROR = 'expected-console-error';
 
 /** The first search of a fresh app also signs in to the sandbox: allow for a busy machine. */
 export const FIRST_SEARCH_MS = 30_000;

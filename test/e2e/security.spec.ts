@@ -2,7 +2,7 @@
 // window.firmscope, CSP enforced, and the host's locks hold against a page on another origin.
 import { listEntries } from '../../src/shared/bridge/define';
 import { bridgeTable } from '../../src/shared/bridge/table';
-import { expect, test } from './fixtures';
+import { EXPECTED_CONSOLE_ERROR, expect, test } from './fixtures';
 
 const expectedShape = (): Record<string, string[]> => {
   const shape: Record<string, string[]> = {};
@@ -56,6 +56,8 @@ test('bridge calls return Results and bad input comes back as a typed error with
 });
 
 test('an injected inline script is blocked by the CSP', async ({ page }) => {
+  // Chromium reports the blocked script as a console error: that is what this test wants.
+  test.info().annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'Content Security Policy' });
   const violations: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
@@ -93,6 +95,8 @@ test('the launch token is taken out of the address bar but survives a reload', a
 });
 
 test('a page on another origin cannot open the bridge, even with the token', async ({ page, app, browser }) => {
+  // The socket this page opens with a wrong token is refused, and Chromium logs that.
+  test.info().annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: '/__firmscope/bridge' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   // Serve a hostile page from a different origin (localhost on another port is another origin).
   const other = await browser.newPage();
