@@ -1,15 +1,12 @@
 // ESG E2E: open a company, request news, watch the count rise live (pushed from main, no renderer
 // polling), then see the articles once the session completes. Uses its own browser-mode host whose
 // embedded sandbox runs 12 s sessions (test/esg/helpers/e2e-host.ts); fresh data dir per test.
-import { test as base, expect, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+import type { Page } from '@playwright/test';
+import { expect, guardedTest, spawnHost, stopHost } from './fixtures';
 
 interface EsgHost {
   url: string;
@@ -20,42 +17,27 @@ interface EsgHost {
 }
 
 async function launch(dataDir: string): Promise<{ child: ChildProcess; url: string; companyId: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/esg/helpers/e2e-host.ts', dataDir], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0', ESG_SESSION_MS: '12000' },
-  });
-  let log = '';
-  child.stderr!.on('data', (d) => (log += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`ESG host printed no URL within 45 s:\n${log}`)), 45_000);
-    child.once('exit', (code) => reject(new Error(`ESG host exited (${code}):\n${log}`)));
-    let companyId = '';
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('ESG_COMPANY ')) companyId = line.slice('ESG_COMPANY '.length).trim();
-      if (line.startsWith('http://127.0.0.1')) {
-        clearTimeout(timer);
-        resolve({ child, url: line.trim(), companyId });
-      }
-    });
-  });
+  let companyId = '';
+  const { child, url } = await spawnHost(
+    ['--import', 'tsx', 'test/esg/helpers/e2e-host.ts', dataDir],
+    { ...process.env, ESG_SESSION_MS: '12000' },
+    {
+      label: 'ESG host',
+      timeoutMs: 45_000,
+      onLine: (line) => {
+        if (line.startsWith('ESG_COMPANY ')) companyId = line.slice('ESG_COMPANY '.length).trim();
+      },
+    },
+  );
+  return { child, url, companyId };
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(t);
-}
-
-const test = base.extend<{ host: EsgHost }>({
+const test = guardedTest.extend<{ host: EsgHost; page: Page }>({
   host: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-esg-e2e-'));
     let current: ChildProcess | null = null;
     const start = async (): Promise<EsgHost> => {
-      if (current) await stop(current);
+      if (current) await stopHost(current);
       const h = await launch(dataDir);
       current = h.child;
       return { url: h.url, companyId: h.companyId, dataDir, restart: start };
@@ -63,9 +45,13 @@ const test = base.extend<{ host: EsgHost }>({
     try {
       await use(await start());
     } finally {
-      if (current) await stop(current);
+      if (current) await stopHost(current);
       rmSync(dataDir, { recursive: true, force: true });
     }
+  },
+  // The host is set up before the page, so it is torn down after the page's error check.
+  page: async ({ host: _host, page }, use) => {
+    await use(page);
   },
 });
 

@@ -22,25 +22,31 @@ export interface BrowserModeApp {
   output(): string;
 }
 
-async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  // The bundled host (built by the global setup): same code as `npm run browser`, without tsx's start-up cost.
-  const child = spawn(process.execPath, ['out/browser/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // No session bus and no X display: the host must not reach (or autolaunch) a desktop keyring,
-    // so every test gets the same vault (memory, with its notice). The keychain has its own test.
-    env: { ...withoutDisplay(process.env), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/firmscope-no-bus', FORCE_COLOR: '0' },
-  });
+export interface SpawnedHost {
+  child: ChildProcess;
+  url: string;
+  /** Everything the host printed so far (stdout + stderr). */
+  output(): string;
+}
+
+/** Starts a host process and waits for the URL line it prints; `onLine` sees every stdout line. */
+export async function spawnHost(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  { label = 'browser mode', timeoutMs = 30_000, onLine }: { label?: string; timeoutMs?: number; onLine?: (line: string) => void } = {},
+): Promise<SpawnedHost> {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, FORCE_COLOR: '0' } });
   let log = '';
   child.stderr!.on('data', (d) => (log += d));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser mode printed no URL within 30 s:\n${log}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${label} printed no URL within ${timeoutMs / 1000} s:\n${log}`)), timeoutMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`browser mode exited (${code}) before printing its URL:\n${log}`));
+      reject(new Error(`${label} exited (${code}) before printing its URL:\n${log}`));
     });
     createInterface({ input: child.stdout! }).on('line', (line) => {
       log += line + '\n';
+      onLine?.(line);
       if (line.startsWith('http://127.0.0.1')) {
         clearTimeout(timer);
         resolve(line.trim());
@@ -50,7 +56,7 @@ async function startHost(dataDir: string): Promise<{ child: ChildProcess; url: s
   return { child, url, output: () => log };
 }
 
-async function stopHost(child: ChildProcess): Promise<void> {
+export async function stopHost(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   child.kill('SIGTERM');
@@ -59,7 +65,38 @@ async function stopHost(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export const test = base.extend<{ app: BrowserModeApp; page: Page }>({
+function startHost(dataDir: string): Promise<SpawnedHost> {
+  // The bundled host (built by the global setup): same code as `npm run browser`, without tsx's start-up cost.
+  // No session bus and no X display: the host must not reach (or autolaunch) a desktop keyring,
+  // so every test gets the same vault (memory, with its notice). The keychain has its own test.
+  return spawnHost(['out/browser/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], {
+    ...withoutDisplay(process.env),
+    DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/firmscope-no-bus',
+  });
+}
+
+/** Annotation type: a test that provokes a console error on purpose names (part of) its text. */
+export const EXPECTED_CONSOLE_ERROR = 'expected-console-error';
+
+/**
+ * `page` that fails its test on an uncaught exception or a console error, unless the test
+ * provokes it on purpose (EXPECTED_CONSOLE_ERROR). Every E2E test builds on this.
+ */
+export const guardedTest = base.extend<{ page: Page }>({
+  page: async ({ page }, use, testInfo) => {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+    });
+    await use(page);
+    const expected = testInfo.annotations.filter((a) => a.type === EXPECTED_CONSOLE_ERROR).map((a) => a.description ?? '');
+    const unexpected = problems.filter((p) => !expected.some((e) => p.includes(e)));
+    expect(unexpected, 'the page logged errors').toEqual([]);
+  },
+});
+
+export const test = guardedTest.extend<{ app: BrowserModeApp; page: Page }>({
   app: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-e2e-'));
     const { child, url, output } = await startHost(dataDir);
@@ -72,25 +109,14 @@ export const test = base.extend<{ app: BrowserModeApp; page: Page }>({
       rmSync(dataDir, { recursive: true, force: true });
     }
   },
-  page: async ({ page, app }, use, testInfo) => {
-    // No uncaught exception and no console error in any test, unless the test provokes it on purpose.
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
-    });
+  // `app` first: fixtures are torn down in reverse order, so the host outlives the page's error check.
+  page: async ({ app, page }, use) => {
     await page.goto(app.url);
     await use(page);
-    const expected = testInfo.annotations.filter((a) => a.type === EXPECTED_CONSOLE_ERROR).map((a) => a.description ?? '');
-    const unexpected = problems.filter((p) => !expected.some((e) => p.includes(e)));
-    expect(unexpected, 'the page logged errors').toEqual([]);
   },
 });
 
 export { expect };
-
-/** Annotation type: a test that provokes a console error on purpose names (part of) its text. */
-export const EXPECTED_CONSOLE_ERROR = 'expected-console-error';
 
 /** The first search of a fresh app also signs in to the sandbox: allow for a busy machine. */
 export const FIRST_SEARCH_MS = 30_000;
