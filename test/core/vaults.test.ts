@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/secrets/memory-vault';
 import { chooseVault } from '../../src/main/secrets/choose-vault';
-import { keytarVault } from '../../src/main/secrets/keytar-vault';
+import { keytarVault, openKeytarVault } from '../../src/main/secrets/keytar-vault';
 import { openSafeStorageVault, SAFE_STORAGE_FILE, type SafeStorageLike } from '../../src/main/electron/safe-storage-vault';
 import { tempDir } from './helpers';
 
@@ -42,6 +42,19 @@ describe('memory vault', () => {
     await v.delete('a');
     expect(await v.get('a')).toBeNull();
     expect(await v.get('b')).toBe('s2');
+  });
+});
+
+describe('openKeytarVault', () => {
+  it('names a missing keytar module in words, not by the resolver path', async () => {
+    const missing = Object.assign(new Error("Cannot find package 'keytar' imported from /somewhere/start-core.mjs"), { code: 'ERR_MODULE_NOT_FOUND' });
+    const r = await openKeytarVault({ load: async () => Promise.reject(missing) });
+    expect(r).toEqual({ ok: false, reason: 'the keychain module keytar is not installed' });
+  });
+
+  it('keeps the first line of any other load error', async () => {
+    const r = await openKeytarVault({ load: async () => Promise.reject(new Error('libsecret-1.so.0: cannot open shared object file\nstack')) });
+    expect(r).toEqual({ ok: false, reason: 'keytar could not be loaded (libsecret-1.so.0: cannot open shared object file)' });
   });
 });
 

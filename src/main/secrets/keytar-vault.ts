@@ -35,7 +35,7 @@ export async function openKeytarVault(opts: { service?: string; timeoutMs?: numb
   try {
     keytar = await (opts.load ?? loadKeytar)();
   } catch (e) {
-    return { ok: false, reason: `keytar could not be loaded (${errorName(e)})` };
+    return { ok: false, reason: loadFailure(e) };
   }
   const service = opts.service ?? VAULT_SERVICE;
   let timer: NodeJS.Timeout | undefined;
@@ -53,6 +53,13 @@ export async function openKeytarVault(opts: { service?: string; timeoutMs?: numb
     clearTimeout(timer);
   }
   return { ok: true, vault: keytarVault(keytar, service) };
+}
+
+/** Why keytar did not load, in words for the notice: a missing module is named as such, not by its resolver path. */
+export function loadFailure(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return 'the keychain module keytar is not installed';
+  return `keytar could not be loaded (${errorName(e)})`;
 }
 
 function errorName(e: unknown): string {
