@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
 import { expect, guardedTest, spawnHost, stopHost } from './fixtures';
 
 interface EsgHost {
@@ -106,6 +107,7 @@ test('request news for a company, see the count rise live, then the articles', a
   const total = Number(await page.getByTestId('esg-total').textContent());
   expect(total).toBeGreaterThanOrEqual(risen);
   await expect(articles).toHaveCount(Math.min(10, total));
+  await expectNoAxeViolations(page, 'ESG news with its articles');
   await expect(page.getByRole('tab', { name: /News/ })).toContainText(`complete, ${total}`);
   await expect(activityRow).toContainText('Complete');
   const notes = await page.evaluate(() => (window as unknown as { __notes: string[] }).__notes);

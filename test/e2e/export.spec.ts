@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { readXlsx } from '../export/readback';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
 
 /** Searches `country equals <code>` and returns the company ids of page 1 (10 rows). */
@@ -28,6 +29,7 @@ test('export the current page as CSV from the results and check the file', async
   await expect(dialog.getByRole('radio', { name: 'CSV' })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: 'This page (10 rows)' })).toBeChecked();
   await expect(dialog).toContainText('puts an apostrophe');
+  await expectNoAxeViolations(page, 'the export dialog');
   await dialog.getByRole('radio', { name: /^All pages/ }).check();
   await expect(dialog.getByRole('status').filter({ hasText: 'This export fetches' })).toContainText(/fetches [\d,]+ rows in \d+ pages of 200/);
   await dialog.getByRole('radio', { name: 'This page (10 rows)' }).check();
@@ -64,6 +66,7 @@ test('export all pages as Excel with a row limit, follow it on the Exports scree
   await expect(job).toHaveAttribute('data-export-state', 'done', { timeout: 30_000 });
   await expect(job).toContainText('450 of 450 rows');
   await expect(job.getByRole('link', { name: 'Download companies-all.xlsx' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the Exports screen with a finished export');
 
   const rows = await readXlsx(join(app.dataDir, 'exports', 'companies-all.xlsx'));
   const [header, ...data] = rows as string[][];

@@ -1,5 +1,6 @@
 // The app frame: keyboard navigation, accessible names, notices, and the error boundary's way back.
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
 import { EXPECTED_CONSOLE_ERROR, expect, test } from './fixtures';
 
 const SCREENS = [
@@ -66,6 +67,13 @@ test('every screen is reachable by keyboard alone, with visible focus and named 
     await expect(screenHeading(page)).toBeVisible();
     headings.push((await screenHeading(page).textContent()) ?? '');
     expect(await unnamedControls(page), `unnamed controls on ${s.nav}`).toEqual([]);
+    // axe in both colour schemes: the stylesheet follows prefers-color-scheme, so contrast is checked twice.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoAxeViolations(page, `${s.nav} (${colorScheme})`);
+    }
+    await page.emulateMedia({ colorScheme: null });
+    await item.focus();
   }
   expect(new Set(headings).size).toBe(SCREENS.length);
   // Wraps around.

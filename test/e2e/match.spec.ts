@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { loadDataset } from '../../src/sandbox/dataset';
 import { ManualClock } from '../../src/sandbox/clock';
 import { EsgEngine } from '../../src/sandbox/esg/engine';
+import { expectNoAxeViolations } from './a11y';
 import { expect, test } from './fixtures';
 
 // A prefix of the host's dataset (generation is per index), enough to pick known companies.
@@ -42,6 +43,7 @@ test('single match from the form, open the result, open its ESG news', async ({ 
   const detail = page.getByRole('region', { name: target.name });
   await expect(detail).toBeVisible();
   await expect(detail.getByRole('heading', { level: 2, name: target.name })).toBeFocused();
+  await expectNoAxeViolations(page, 'match results with a company open');
   await expect(detail).toContainText(target.company_id);
 
   await detail.getByRole('button', { name: 'Open ESG news' }).click();
@@ -90,6 +92,7 @@ test('bulk match of pasted CSV: statuses with line numbers, retry and export', a
   await expect(table.getByRole('row').filter({ hasText: 'Line 5: wrong number of columns' })).toContainText('Invalid');
   await expect(table.getByRole('row').filter({ hasText: good[3].name })).toContainText('Matched');
   await expect(page.getByRole('button', { name: 'Retry 0 failed rows' })).toBeDisabled();
+  await expectNoAxeViolations(page, 'a finished bulk match');
 
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const link = page.getByRole('link', { name: /Download .*-matched\.csv/ });

@@ -1,6 +1,7 @@
 // Search and browse against browser mode with the embedded sandbox (seed 42, 25,000 companies).
 import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
+import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
 
 const companies = generateCompanies(42, 25_000);
@@ -136,6 +137,7 @@ test.describe('awkward records', () => {
 
     const cellTexts = await page.locator('[role="gridcell"]').allTextContents();
     for (const r of records) expect(cellTexts).toContain(r.name);
+    await expectNoAxeViolations(page, 'the results grid');
     // Nested fields are flattened to dotted columns; missing ones leave an empty cell. Columns are
     // virtualised, so the far ones appear once the grid is scrolled to them.
     const grid = page.getByRole('grid', { name: 'Search results' });
