@@ -56,7 +56,7 @@ export async function openKeytarVault(opts: { service?: string; timeoutMs?: numb
 }
 
 /** Why keytar did not load, in words for the notice: a missing module is named as such, not by its resolver path. */
-export function loadFailure(e: unknown): string {
+function loadFailure(e: unknown): string {
   const code = (e as { code?: unknown } | null)?.code;
   if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return 'the keychain module keytar is not installed';
   return `keytar could not be loaded (${errorName(e)})`;

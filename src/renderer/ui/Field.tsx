@@ -8,30 +8,6 @@ interface FieldShellProps {
   className?: string;
 }
 
-function useFieldIds(hint: unknown, error: unknown) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  return { id, hintId, errorId, describedBy };
-}
-
-function Extras({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: string; errorId?: string }) {
-  return (
-    <>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-    </>
-  );
-}
 /** What every control gets from its field: its id and the aria wiring to the label, hint and error. */
 interface ControlWiring {
   id: string;
@@ -48,10 +24,13 @@ function FieldFrame({
   checkbox = false,
   children,
 }: FieldShellProps & { checkbox?: boolean; children: (wiring: ControlWiring) => ReactNode }) {
-  const ids = useFieldIds(hint, error);
-  const wiring: ControlWiring = { id: ids.id, 'aria-invalid': error ? true : undefined, 'aria-describedby': ids.describedBy };
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const wiring: ControlWiring = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
   const labelElement = (
-    <label htmlFor={ids.id} className="field__label">
+    <label htmlFor={id} className="field__label">
       {label}
     </label>
   );
@@ -60,7 +39,16 @@ function FieldFrame({
       {checkbox ? null : labelElement}
       {children(wiring)}
       {checkbox ? labelElement : null}
-      <Extras hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
