@@ -9,9 +9,9 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_BACKOFF, maxPollsWithin } from '../src/main/esg/backoff';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server';
 import type { WatchView } from '../src/shared/bridge/groups/esg';
-import { ctx } from '../test/esg/helpers/fake-deps';
-import { featureOn, until } from '../test/esg/helpers/sandbox-world';
-import { ScaledClock } from '../test/esg/helpers/scaled-clock';
+import { ctx } from '../test/main/esg/helpers/fake-deps';
+import { featureOn, until } from '../test/main/esg/helpers/sandbox-world';
+import { ScaledClock } from '../test/main/esg/helpers/scaled-clock';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '8' }, 'session-ms': { type: 'string', default: '8000' }, factor: { type: 'string', default: '10' } } });
 const N = Number(values.sessions);

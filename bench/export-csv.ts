@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { SANDBOX_CLIENTS } from '../src/sandbox/clients';
 import { createExportFeature } from '../src/main/export/feature';
 import type { ApiClient } from '../src/main/api/types';
-import { harness } from '../test/export/helpers/harness';
-import { realClient } from '../test/export/helpers/real-client';
+import { harness } from '../test/main/export/helpers/harness';
+import { realClient } from '../test/main/export/helpers/real-client';
 
 const BODY = { filters: { and: [{ attribute: 'founding_year', relation: 'greater_than', value: 0 }] } };
 const PAGE_SIZE = 200;

@@ -3,7 +3,7 @@
 //   start: `node` serving one static page over node:http → Chromium shows it
 //   size:  React + ReactDOM production builds alone, gzipped
 // Targets: first interactive screen under 2 s; renderer JS under 350 KB gzipped.
-// Browser mode is measured as `npm start` runs it: the bundled host (out/browser/cli.mjs).
+// Browser mode is measured as `npm start` runs it: the bundled host (out/web-host/cli.mjs).
 // Run: npx tsx bench/startup.ts [--runs N]   (builds what is stale first)
 import { chromium, type Browser } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -62,7 +62,7 @@ async function timeRaw(browser: Browser): Promise<number> {
 async function timeFirmscope(browser: Browser): Promise<{ total: number; hostReady: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-bench-'));
   const t0 = performance.now();
-  const { child, url } = await spawnUntilUrl(['out/browser/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build']);
+  const { child, url } = await spawnUntilUrl(['out/web-host/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build']);
   const hostReady = performance.now() - t0;
   const page = await browser.newPage();
   await page.goto(url);
@@ -84,7 +84,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const fmt = (n: number) => n.toFixed(0);
 
 async function main() {
-  if (!ensureBuilt(root, ['renderer', 'browserHost'])) throw new Error('build failed');
+  if (!ensureBuilt(root, ['renderer', 'webHost'])) throw new Error('build failed');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

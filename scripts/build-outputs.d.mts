@@ -1,4 +1,4 @@
-export type OutputName = 'renderer' | 'browserHost';
+export type OutputName = 'renderer' | 'webHost';
 export const OUTPUTS: Record<OutputName, { file: string; config: string; sources: string[] }>;
 export function isStale(root: string, name: OutputName): boolean;
 export function build(root: string, name: OutputName): boolean;

@@ -12,10 +12,10 @@ export const OUTPUTS = {
     sources: ['src/renderer', 'src/shared', 'src/preload', 'scripts/renderer-config.ts', 'vite.renderer.config.ts'],
   },
   /** Browser-mode host + core as one ESM file (dependencies stay in node_modules): starts in a fraction of tsx's time. */
-  browserHost: {
-    file: 'out/browser/cli.mjs',
-    config: 'scripts/browser-host.vite.config.ts',
-    sources: ['src/main', 'src/shared', 'src/sandbox', 'scripts/build-outputs.mjs', 'scripts/browser-host.vite.config.ts', 'package.json'],
+  webHost: {
+    file: 'out/web-host/cli.mjs',
+    config: 'scripts/web-host.vite.config.ts',
+    sources: ['src/main', 'src/shared', 'src/sandbox', 'scripts/build-outputs.mjs', 'scripts/web-host.vite.config.ts', 'package.json'],
   },
 };
 

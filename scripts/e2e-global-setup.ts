@@ -13,5 +13,5 @@ export default function globalSetup(): void {
     const r = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('electron-vite build failed');
   }
-  if (!ensureBuilt(root, ['renderer', 'browserHost'])) throw new Error('build failed (see above)');
+  if (!ensureBuilt(root, ['renderer', 'webHost'])) throw new Error('build failed (see above)');
 }

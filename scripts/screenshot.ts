@@ -12,9 +12,9 @@ import { ensureBuilt } from './build-outputs.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 async function main() {
-  if (!ensureBuilt(root, ['renderer', 'browserHost'])) throw new Error('build failed');
+  if (!ensureBuilt(root, ['renderer', 'webHost'])) throw new Error('build failed');
   const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-shot-'));
-  const host = spawn(process.execPath, ['out/browser/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const host = spawn(process.execPath, ['out/web-host/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve) =>
     createInterface({ input: host.stdout! }).on('line', (l) => l.startsWith('http://127.0.0.1') && resolve(l.trim())),
   );

@@ -35,8 +35,8 @@ function dataDirFrom(args) {
 }
 
 function startBrowserMode() {
-  if (!ensureBuilt(root, ['renderer', 'browserHost'])) process.exit(1);
-  const host = spawn(process.execPath, [join(root, 'out/browser/cli.mjs'), '--no-build', ...passThrough], {
+  if (!ensureBuilt(root, ['renderer', 'webHost'])) process.exit(1);
+  const host = spawn(process.execPath, [join(root, 'out/web-host/cli.mjs'), '--no-build', ...passThrough], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,7 +1,7 @@
 // Browser-mode "preload": served by the local host before the renderer's own script, it installs the
 // same `window.firmscope` the Electron preload exposes, carried over one WebSocket.
 import { bridgeTable } from '../shared/bridge/table';
-import { TOKEN_STORAGE_KEY } from '../shared/shell/ws-protocol';
+import { TOKEN_STORAGE_KEY } from '../shared/bridge/ws-protocol';
 import { buildFirmscopeApi, deepFreeze } from './build-api';
 import { bridgeSocketUrl, wsTransport } from './ws-transport';
 

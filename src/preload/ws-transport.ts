@@ -1,7 +1,7 @@
 // Browser-mode transport: every bridge call and event over one WebSocket to the local host.
 // Calls made before the socket opens are queued; a dropped socket fails the calls in flight
 // (as Results, via build-api) and the next call reconnects.
-import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX, type ServerFrame } from '../shared/shell/ws-protocol';
+import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX, type ServerFrame } from '../shared/bridge/ws-protocol';
 import type { Result } from '../shared/errors';
 import type { BridgeTransport } from './build-api';
 

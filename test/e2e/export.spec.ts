@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { readXlsx } from '../export/readback';
+import { readXlsx } from '../main/export/readback';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';

@@ -69,7 +69,7 @@ function startHost(dataDir: string): Promise<SpawnedHost> {
   // The bundled host (built by the global setup): same code as `npm run browser`, without tsx's start-up cost.
   // No session bus and no X display: the host must not reach (or autolaunch) a desktop keyring,
   // so every test gets the same vault (memory, with its notice). The keychain has its own test.
-  return spawnHost(['out/browser/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], {
+  return spawnHost(['out/web-host/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], {
     ...withoutDisplay(process.env),
     DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/firmscope-no-bus',
   });

@@ -3,8 +3,8 @@
 import type { Protocol } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { CONTENT_SECURITY_POLICY, securityHeaders } from '../bridge/security-headers';
-import { resolveInside } from '../browser/static-files';
+import { CONTENT_SECURITY_POLICY, securityHeaders } from '../security/response-headers';
+import { resolveInside } from '../web-host/static-files';
 
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://firmscope`;

@@ -3,7 +3,7 @@
 import type { BrowserWindow, Dialog, Notification as NotificationClass, Shell } from 'electron';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
-import type { ShellHooks } from '../core/shell-hooks';
+import type { ShellHooks } from '../ports/shell-hooks';
 import { isExternalHttpUrl } from './external-links';
 
 export interface ElectronShellDeps {

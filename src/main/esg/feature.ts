@@ -3,7 +3,7 @@
 import type { EsgModuleView, WatchView } from '../../shared/bridge/groups/esg';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { AppError } from '../../shared/errors';
-import type { FeatureDeps, FeatureModule } from '../core/feature-deps';
+import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { resolvePolicy, type BackoffPolicy } from './backoff';
 import { ModuleViews } from './module-views';
 import { realTimers, type WatchTimers } from './timers';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { EsgModuleSchema, type EsgModule } from '../../shared/service/schemas';
 import type { WatchView } from '../../shared/bridge/groups/esg';
-import type { FeatureSettings } from '../core/feature-deps';
+import type { FeatureSettings } from '../ports/feature-deps';
 import { SessionWatch, type SessionWatchDeps } from './session-watch';
 
 export const WATCHES_SETTINGS_KEY = 'esg.watches';

@@ -6,7 +6,7 @@ import { AppError, toBridgeError } from '../../shared/errors';
 import { SearchBodySchema, type SearchBody } from '../../shared/service/schemas';
 import type { ExportJob } from '../../shared/bridge/groups/export';
 import type { BridgeHandlers } from '../../shared/bridge/table';
-import type { FeatureDeps, FeatureModule } from '../core/feature-deps';
+import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { suggestedFileName } from './file-names';
 import { ExportJournal } from './journal';
 import { applyProgress, throttle } from './progress';

@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors';
 import type { MatchResultView } from '../../shared/bridge/groups/match';
 import { guessMapping } from '../../shared/match/fields';
 import { buildMatchBody, checkEditedBody, describeProblems, type BuildResult } from '../../shared/match/request-builder';
-import type { FeatureDeps, FeatureModule } from '../core/feature-deps';
+import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { BulkJob, rankCandidates } from './bulk-job';
 import { writeBulkExport } from './bulk-export';
 import { inspectCsv, type CsvSource } from './csv-source';

@@ -1,7 +1,7 @@
 // Search feature, main side: validates bodies, owns pagination sessions, cancellation, saved/recent searches.
 import { AppError } from '../../shared/errors';
 import { checkSearchBody } from '../../shared/search/body';
-import type { FeatureDeps, FeatureModule } from '../core/feature-deps';
+import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { SavedSearchStore } from './saved-store';
 import { SearchSessions } from './sessions';
 

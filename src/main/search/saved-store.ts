@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { RecentSearch, SavedSearch } from '../../shared/bridge/groups/search';
 import { searchFingerprint } from '../../shared/search/body';
-import type { FeatureSettings } from '../core/feature-deps';
+import type { FeatureSettings } from '../ports/feature-deps';
 
 export const SAVED_KEY = 'search.saved';
 export const RECENT_KEY = 'search.recent';

@@ -3,7 +3,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import type { FeatureSettings } from '../core/feature-deps';
+import type { FeatureSettings } from '../ports/feature-deps';
 import { confBackend, SETTINGS_ROOT_SCHEMA, type SettingsBackend, type SettingsBackendFactory } from './settings-backend';
 
 export const SETTINGS_NAME = 'firmscope-settings';

@@ -8,7 +8,7 @@ export interface WorkerEntry {
   workerData?: unknown;
 }
 
-/** The bundled entry's file name without extension (see electron.vite.config.ts, browser-host config). */
+/** The bundled entry's file name without extension (see electron.vite.config.ts, web-host config). */
 export const ENCODER_ENTRY_NAME = 'export-encoder';
 
 export function encoderWorkerEntry(here: string = import.meta.url): WorkerEntry {

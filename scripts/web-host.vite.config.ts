@@ -1,0 +1,28 @@
+// Browser-mode host + core bundled into out/web-host/cli.mjs (node_modules stay external), so
+// `npm start`, the E2E fixture and the bench skip tsx's per-file transpiling at every launch.
+// `npm run browser` still runs the TypeScript sources directly through tsx.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const fromRoot = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
+
+export default defineConfig({
+  root: fromRoot(''),
+  publicDir: false,
+  build: {
+    ssr: true,
+    outDir: fromRoot('out/web-host'),
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: false,
+    minify: false,
+    rollupOptions: {
+      // The export encoder thread is its own entry, beside cli.mjs (src/main/export/encoder/worker-entry.ts).
+      input: { cli: fromRoot('src/main/web-host/cli.ts'), 'export-encoder': fromRoot('src/main/export/encoder/worker.ts') },
+      output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+      // An optional dependency that may have failed to build here; it is loaded at run time if present.
+      external: ['keytar'],
+    },
+  },
+  ssr: { external: true, target: 'node' },
+});

@@ -1,0 +1,167 @@
+// Composition root shared by every shell (Electron, browser mode, tests): settings, vault, profiles,
+// token + API client for the active profile, the embedded sandbox, and the feature modules.
+import { mkdirSync } from 'node:fs';
+import { AppError } from '../../shared/errors';
+import type { Profile } from '../../shared/profile';
+import type { BridgeEmit, BridgeHandlers } from '../../shared/bridge/table';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox/server';
+import { createRequestLog } from '../api/request-log';
+import { createTransport } from '../api/transport';
+import { createEsgFeature } from '../esg/feature';
+import { createExportFeature } from '../export/feature';
+import { createMatchFeature } from '../match/feature';
+import { createSearchFeature } from '../search/feature';
+import { Connections, type SandboxUrls } from '../profiles/connections';
+import { createProfileRepo } from '../profiles/profile-repo';
+import { chooseVault } from '../secrets/choose-vault';
+import type { SecretVault } from '../secrets/vault';
+import type { SettingsBackendFactory } from '../settings/settings-backend';
+import { openSettings } from '../settings/settings-store';
+import { createAppHandlers, createNoticeBoard } from '../app/app-handlers';
+import { createConnectionHandlers } from '../profiles/connection-handlers';
+import { createDiagnosticsHandlers } from '../diagnostics/diagnostics-handlers';
+import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
+import type { ShellHooks } from '../ports/shell-hooks';
+import pkg from '../../../package.json';
+
+export interface CoreOptions {
+  /** Settings file and everything else the core persists live here (fresh per test). */
+  dataDir: string;
+  shell: ShellHooks;
+  /** Use this vault instead of choosing one (tests: a memory vault). */
+  vault?: SecretVault;
+  /** Tried when keytar cannot reach an OS keychain (Electron: the safeStorage vault). */
+  vaultFallback?: () => Promise<SecretVault | null>;
+  /** Electron: electron-store; default: conf with cwd = dataDir (same file format). */
+  settingsBackend?: SettingsBackendFactory;
+  /** Embedded sandbox for the built-in "Sandbox" profile, started on first use; false turns it off. */
+  sandbox?: SandboxOptions | false;
+  now?: () => number;
+  /** Shown by app.info; default: package.json version. */
+  version?: string;
+}
+
+export interface Core {
+  handlers: BridgeHandlers;
+  onEvent(listener: (group: string, event: string, payload: unknown) => void): () => void;
+  close(): Promise<void>;
+}
+
+export async function createCore(opts: CoreOptions): Promise<Core> {
+  const now = opts.now ?? Date.now;
+  mkdirSync(opts.dataDir, { recursive: true });
+
+  const listeners = new Set<(group: string, event: string, payload: unknown) => void>();
+  const emit: BridgeEmit = (group, event, payload) => {
+    for (const l of [...listeners]) {
+      try {
+        l(group, event, payload);
+      } catch {
+        // A failing listener (closed window, dropped socket) must not break the core.
+      }
+    }
+  };
+  const notices = createNoticeBoard(emit);
+
+  const settings = openSettings({
+    dataDir: opts.dataDir,
+    backend: opts.settingsBackend,
+    now,
+    onProblem: (p) => notices.add(p.kind === 'corrupt_file' ? 'error' : 'warning', p.message),
+  });
+  const { vault, notice: vaultNotice } = await chooseVault({ override: opts.vault, fallback: opts.vaultFallback });
+  if (vaultNotice) notices.add('warning', vaultNotice);
+
+  const log = createRequestLog();
+  const transport = createTransport({ log, now });
+
+  // Embedded sandbox: started lazily, the first time the Sandbox profile needs its URLs, so a shell
+  // that only uses remote profiles never pays for it. A failed start is retried on the next use.
+  let sandbox: Promise<SandboxHandle> | null = null;
+  let sandboxReady: SandboxUrls | null = null;
+  const sandboxUrls = async (): Promise<SandboxUrls> => {
+    if (opts.sandbox === false) {
+      throw new AppError('not_configured', 'The embedded sandbox is turned off in this build. Choose or create a profile for a real service.');
+    }
+    sandbox ??= startSandbox(opts.sandbox ?? {}).catch((e: unknown) => {
+      sandbox = null;
+      throw new AppError('internal', 'The embedded sandbox could not be started.', { cause: e });
+    });
+    const h = await sandbox;
+    sandboxReady = { authUrl: h.authUrl, baseUrl: h.baseUrl };
+    return sandboxReady;
+  };
+
+  const repo = createProfileRepo(settings, vault);
+  const connections = new Connections({
+    repo,
+    transport,
+    sandboxUrls,
+    vault: { kind: vault.kind, notice: vaultNotice },
+    now,
+    onStatus: (s) => emit('connection', 'statusChanged', s),
+  });
+
+  const deps: FeatureDeps = {
+    api: () => connections.api(),
+    activeProfile(): Profile | null {
+      const p = connections.activeProfile();
+      return p && p.kind === 'sandbox' && sandboxReady ? { ...p, ...sandboxReady } : p;
+    },
+    settings,
+    emit,
+    shell: opts.shell,
+    dataDir: opts.dataDir,
+    now,
+  };
+  const features: FeatureModule<'search' | 'export' | 'esg' | 'match'>[] = [];
+  const search = createSearchFeature(deps);
+  const exporter = createExportFeature(deps);
+  const esg = createEsgFeature(deps);
+  const match = createMatchFeature(deps);
+  features.push(search, exporter, esg, match);
+
+  const handlers: BridgeHandlers = {
+    app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices }),
+    connection: createConnectionHandlers({ repo, connections, transport, now, sandboxUrls: () => sandboxReady }),
+    diagnostics: createDiagnosticsHandlers(log),
+    search: search.handlers,
+    export: exporter.handlers,
+    esg: esg.handlers,
+    match: match.handlers,
+  };
+
+  for (const f of features) await f.start?.();
+
+  let closed = false;
+  return {
+    handlers,
+    onEvent(listener) {
+      listeners.add(listener);
+      // Notices raised while booting (vault fallback, corrupt settings) came before anyone could
+      // listen: hand them to every new listener (renderers de-duplicate by notice id).
+      const boot = notices.list();
+      queueMicrotask(() => {
+        if (!listeners.has(listener)) return;
+        for (const n of boot) {
+          try {
+            listener('app', 'notice', n);
+          } catch {
+            // same as emit: a failing listener must not break the core
+          }
+        }
+      });
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled(features.map((f) => f.dispose?.()));
+      connections.reset();
+      listeners.clear();
+      const s = sandbox;
+      sandbox = null;
+      if (s) await s.then((h) => h.close()).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// `connection` bridge group: profiles (secrets go in, never come out), activation, status, test.
+import { AppError } from '../../shared/errors';
+import type { Profile, ProfileView } from '../../shared/profile';
+import type { BridgeHandlers } from '../../shared/bridge/table';
+import type { Transport } from '../api/transport';
+import type { Connections } from './connections';
+import { testConnection } from './connection-test';
+import type { ProfileRepo } from './profile-repo';
+
+export function createConnectionHandlers(o: {
+  repo: ProfileRepo;
+  connections: Connections;
+  transport: Transport;
+  now: () => number;
+  /** Sandbox URLs once the embedded sandbox runs (shown instead of the placeholders). */
+  sandboxUrls(): { authUrl: string; baseUrl: string } | null;
+}): BridgeHandlers['connection'] {
+  async function view(p: Profile): Promise<ProfileView> {
+    const urls = p.kind === 'sandbox' ? o.sandboxUrls() : null;
+    return { ...p, ...(urls ?? {}), hasSecret: await o.repo.hasSecret(p), builtIn: p.kind === 'sandbox' };
+  }
+
+  return {
+    async listProfiles() {
+      const profiles = await Promise.all(o.repo.list().map(view));
+      return { profiles, activeId: o.repo.activeId() };
+    },
+    async saveProfile({ profile, secret }) {
+      const saved = await o.repo.save(profile, secret);
+      // The active session holds the old settings or secret: start over with the new ones.
+      if (o.repo.activeId() === saved.id) o.connections.reset();
+      return view(saved);
+    },
+    async deleteProfile({ id }) {
+      const wasActive = o.repo.activeId() === id;
+      await o.repo.delete(id);
+      if (wasActive) o.connections.reset();
+    },
+    activate: ({ id }) => o.connections.activate(id),
+    async status() {
+      return o.connections.status();
+    },
+    async testConnection({ id }, ctx) {
+      const profile = o.repo.get(id);
+      if (!profile) throw new AppError('not_found', 'This profile no longer exists.');
+      return testConnection(profile, { connections: o.connections, transport: o.transport, now: o.now, signal: ctx.signal });
+    },
+    async signOut() {
+      return o.connections.signOut();
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { ProfileSchema, type Profile } from '../../../src/shared/profile';
+import type { BulkJobView } from '../../../src/shared/bridge/groups/match';
+import type { FeatureDeps } from '../../../src/main/ports/feature-deps';
+import { createMatchFeature } from '../../../src/main/match/feature';
+import { FakeMatchApi, hit, miss } from './fake-api';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'match-feature-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const ctx = { signal: new AbortController().signal };
+
+function setup(opts: { template?: string | null; kind?: 'electron' | 'browser'; choose?: (name: string) => Promise<string | null>; open?: () => Promise<string | null> } = {}) {
+  const profile: Profile = ProfileSchema.parse({
+    id: 'p1', name: 'P', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c',
+    matchPayloadTemplate: opts.template ?? null,
+  });
+  const api = new FakeMatchApi((b) => (b.name === 'Nobody' ? miss : hit(String(b.name), 0.8, { website: '=cmd()', active: true })));
+  const events: BulkJobView[] = [];
+  const deps: FeatureDeps = {
+    api: async () => api,
+    activeProfile: () => profile,
+    settings: { read: (_k, _s, f) => f, write: () => {} },
+    emit: ((group: string, name: string, payload: BulkJobView) => {
+      if (group === 'match' && name === 'bulkProgress') events.push(payload);
+    }) as FeatureDeps['emit'],
+    shell: {
+      kind: opts.kind ?? 'browser',
+      chooseExportPath: opts.choose ?? (async (name) => join(dir, name)),
+      ...(opts.open ? { chooseCsvFile: opts.open } : {}),
+      revealFile: async () => {},
+      downloadUrlFor: (p) => `http://127.0.0.1:1/downloads/${encodeURIComponent(p.split('/').at(-1)!)}`,
+      notify: () => {},
+      openExternal: async () => {},
+    },
+    dataDir: dir,
+    now: () => Date.now(),
+  };
+  return { feature: createMatchFeature(deps), api, events };
+}
+
+async function waitDone(events: BulkJobView[]) {
+  for (let i = 0; i < 200 && events.at(-1)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 10));
+  return events.at(-1)!;
+}
+
+describe('match feature: single', () => {
+  it('previews the default body and reports missing facts instead of throwing', async () => {
+    const { feature } = setup();
+    expect(await feature.handlers.preview({ fields: { name: 'Acme', limit: 5 } }, ctx)).toEqual({ body: { name: 'Acme', limit: 5 }, problems: [], source: 'default' });
+    expect(await feature.handlers.preview({ fields: {} }, ctx)).toMatchObject({ body: null, problems: [{ field: 'name' }] });
+  });
+
+  it('previews with the profile template', async () => {
+    const { feature } = setup({ template: '{"query":"{{name}}"}' });
+    expect(await feature.handlers.preview({ fields: { name: 'Acme' } }, ctx)).toEqual({ body: { query: 'Acme' }, problems: [], source: 'profile' });
+  });
+
+  it('sends the built body and returns candidates best first', async () => {
+    const { feature, api } = setup();
+    const r = await feature.handlers.single({ fields: { name: 'Acme', country: 'DE' } }, ctx);
+    expect(api.calls).toEqual([{ name: 'Acme', country: 'DE' }]);
+    expect(r.requestBody).toEqual({ name: 'Acme', country: 'DE' });
+    expect(r.candidates.map((c) => c.confidence)).toEqual([0.8, 0.4]);
+  });
+
+  it('sends an edited body as written, after checking it', async () => {
+    const { feature, api } = setup();
+    await feature.handlers.single({ rawBody: { name: 'Edited', limit: 2, note: 'kept' } }, ctx);
+    expect(api.calls).toEqual([{ name: 'Edited', limit: 2, note: 'kept' }]);
+    await expect(feature.handlers.single({ rawBody: { limit: 2 } }, ctx)).rejects.toMatchObject({ code: 'invalid_input', details: { field: 'name' } });
+    await expect(feature.handlers.single({ fields: { name: 'A', limit: '99' } }, ctx)).rejects.toMatchObject({ message: expect.stringContaining('1 to 50') });
+  });
+});
+
+describe('match feature: bulk', () => {
+  const text = ['Firm;Land;Web', 'Acme;DE;acme.example', ';FR;', 'Nobody;IT;', 'Beta;ES;beta.example'].join('\n');
+
+  it('inspects a CSV and suggests a mapping', async () => {
+    const { feature } = setup();
+    expect(await feature.handlers.bulkInspect({ csvText: text }, ctx)).toMatchObject({ headers: ['Firm', 'Land', 'Web'], delimiter: ';', suggested: { name: 'Firm', website: 'Web' } });
+    await expect(feature.handlers.bulkInspect({ csvText: '' }, ctx)).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('reads only files chosen in its own dialog: no dialog in browser mode, no unknown ids, no non-CSV files', async () => {
+    await expect(setup().feature.handlers.pickFile(undefined, ctx)).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(setup({ kind: 'electron', open: async () => '/etc/passwd' }).feature.handlers.pickFile(undefined, ctx)).rejects.toMatchObject({ message: expect.stringContaining('.csv') });
+    expect(await setup({ kind: 'electron', open: async () => null }).feature.handlers.pickFile(undefined, ctx)).toBeNull();
+    await expect(setup({ kind: 'electron' }).feature.handlers.bulkInspect({ fileId: '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5' }, ctx)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('runs, pages rows by state, and exports atomically in every format', async () => {
+    const { feature, events } = setup();
+    await expect(feature.handlers.bulkStart({ csvText: text, mapping: { country: 'Land' }, concurrency: 2 }, ctx)).rejects.toMatchObject({ details: { field: 'name' } });
+    const started = await feature.handlers.bulkStart({ csvText: text, fileName: 'firms.csv', mapping: { name: 'Firm', country: 'Land', website: 'Web' }, concurrency: 2 }, ctx);
+    expect(started).toMatchObject({ state: 'running', fileName: 'firms.csv' });
+    const done = await waitDone(events);
+    expect(done).toMatchObject({ id: started.id, total: 4, matched: 2, noMatch: 1, invalid: 1 });
+    const invalid = await feature.handlers.bulkRows({ id: started.id, offset: 0, limit: 10, states: ['invalid'] }, ctx);
+    expect(invalid).toMatchObject({ total: 1, rows: [{ line: 3, input: { country: 'FR' }, state: 'invalid' }] });
+    expect((await feature.handlers.bulkJobs(undefined, ctx)).map((j) => j.id)).toEqual([started.id]);
+
+    const csvOut = await feature.handlers.bulkExport({ id: started.id, format: 'csv' }, ctx);
+    expect(csvOut).toMatchObject({ fileName: 'firms-matched.csv', rows: 4, downloadUrl: expect.stringContaining('firms-matched.csv') });
+    const csvText = await readFile(join(dir, 'firms-matched.csv'), 'utf8');
+    const lines = csvText.trim().split('\n');
+    expect(lines[0]).toBe('line,status,input.name,input.website,input.country,confidence,company_id,company.name,company.website,company.active,candidates,error');
+    expect(lines[1]).toBe("2,matched,Acme,acme.example,DE,0.8,id-Acme,Acme,'=cmd(),true,2,");
+    expect(lines[2]).toBe('3,invalid,,,FR,,,,,,,Line 3: Company name is required.');
+    expect(lines[3]).toContain('4,no match,Nobody');
+
+    await feature.handlers.bulkExport({ id: started.id, format: 'json' }, ctx);
+    const json = JSON.parse(await readFile(join(dir, 'firms-matched.json'), 'utf8'));
+    expect(json).toHaveLength(4);
+    expect(json[0]).toMatchObject({ line: 2, status: 'matched', company_id: 'id-Acme', 'company.website': '=cmd()' });
+
+    await feature.handlers.bulkExport({ id: started.id, format: 'xlsx' }, ctx);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(join(dir, 'firms-matched.xlsx'));
+    const sheet = wb.getWorksheet('Matches')!;
+    expect(sheet.rowCount).toBe(5);
+    expect(sheet.getRow(2).getCell(1).value).toBe(2);
+    expect(sheet.getRow(2).getCell(7).value).toBe('id-Acme');
+    expect((await readdir(dir)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('in the desktop shell reads a file chosen in its dialog, streaming it, and explains a file gone since', async () => {
+    const file = join(dir, 'companies.csv');
+    const missing = join(dir, 'gone.csv');
+    await writeFile(file, 'Company,Country\nAcme,DE\nBeta,FR\n');
+    await writeFile(missing, 'Company\nX\n');
+    const answers = [file, missing];
+    const { feature, events } = setup({ kind: 'electron', open: async () => answers.shift() ?? null });
+    const picked = await feature.handlers.pickFile(undefined, ctx);
+    expect(picked).toMatchObject({ fileName: 'companies.csv', bytes: 32, fileId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(JSON.stringify(picked)).not.toContain(dir);
+    expect(await feature.handlers.bulkInspect({ fileId: picked!.fileId }, ctx)).toMatchObject({ headers: ['Company', 'Country'], suggested: { name: 'Company', country: 'Country' } });
+    const started = await feature.handlers.bulkStart({ fileId: picked!.fileId, mapping: { name: 'Company' }, concurrency: 2 }, ctx);
+    expect(started.fileName).toBe('companies.csv');
+    expect(await waitDone(events)).toMatchObject({ total: 2, matched: 2 });
+
+    const gone = await feature.handlers.pickFile(undefined, ctx);
+    await rm(missing);
+    await expect(feature.handlers.bulkInspect({ fileId: gone!.fileId }, ctx)).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('not found') });
+    const failed = await feature.handlers.bulkStart({ fileId: gone!.fileId, mapping: { name: 'Company' }, concurrency: 2 }, ctx);
+    let last: BulkJobView | undefined;
+    for (let i = 0; i < 100 && last?.state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      last = events.filter((e) => e.id === failed.id).at(-1);
+    }
+    expect(last).toMatchObject({ state: 'failed', error: { code: 'io', message: expect.stringContaining('choose it again') } });
+  });
+
+  it('returns null when the analyst cancels the save dialog', async () => {
+    const { feature, events } = setup({ choose: async () => null });
+    const started = await feature.handlers.bulkStart({ csvText: 'name\nAcme\n', mapping: { name: 'name' }, concurrency: 1 }, ctx);
+    await waitDone(events);
+    expect(await feature.handlers.bulkExport({ id: started.id, format: 'csv' }, ctx)).toBeNull();
+  });
+
+  it('answers clearly for an unknown job', async () => {
+    await expect(setup().feature.handlers.bulkRows({ id: 'nope', offset: 0, limit: 1 }, ctx)).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('Run the file again') });
+  });
+});

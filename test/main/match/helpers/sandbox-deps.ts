@@ -1,0 +1,53 @@
+// FeatureDeps for the match feature backed by the production ApiClient against a test sandbox.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApiClient } from '../../../../src/main/api/types';
+import type { FeatureDeps } from '../../../../src/main/ports/feature-deps';
+import type { BulkJobView } from '../../../../src/shared/bridge/groups/match';
+import { ProfileSchema } from '../../../../src/shared/profile';
+import type { SandboxHandle } from '../../../../src/sandbox/server';
+import { realClient } from '../../export/helpers/real-client';
+
+export { realClient };
+
+export async function sandboxDeps(sandbox: SandboxHandle, template: string | null = null) {
+  const client = realClient(sandbox);
+  /** Every body handed to the client (one per row attempt by the bulk runner; client retries not counted). */
+  const sent: Array<Record<string, unknown>> = [];
+  const api: ApiClient = { ...client, match: (body, opts) => (sent.push(body as Record<string, unknown>), client.match(body, opts)) };
+  const dir = await mkdtemp(join(tmpdir(), 'match-sbx-'));
+  const events: BulkJobView[] = [];
+  const profile = ProfileSchema.parse({
+    id: 'sandbox', name: 'Sandbox', kind: 'sandbox', authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl,
+    clientId: sandbox.control.clients.analyst.id, matchPayloadTemplate: template,
+  });
+  const deps: FeatureDeps = {
+    api: async () => api,
+    activeProfile: () => profile,
+    settings: { read: (_k, _s, f) => f, write: () => {} },
+    emit: ((group: string, name: string, payload: BulkJobView) => {
+      if (group === 'match' && name === 'bulkProgress') events.push(payload);
+    }) as FeatureDeps['emit'],
+    shell: {
+      kind: 'browser',
+      chooseExportPath: async (n) => join(dir, n),
+      revealFile: async () => {},
+      notify: () => {},
+      openExternal: async () => {},
+    },
+    dataDir: dir,
+    now: () => Date.now(),
+  };
+  /** Resolves with the final view of job `id` (progress events are the only signal, as in the UI). */
+  const finished = async (id: string, timeoutMs = 60_000): Promise<BulkJobView> => {
+    const t0 = Date.now();
+    for (;;) {
+      const last = events.filter((e) => e.id === id).at(-1);
+      if (last && last.state !== 'running') return last;
+      if (Date.now() - t0 > timeoutMs) throw new Error(`bulk job ${id} did not finish: ${JSON.stringify(last)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return { deps, events, dir, finished, sent };
+}

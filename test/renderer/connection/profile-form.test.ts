@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PATHS, type ProfileView } from '../../../src/shared/profile';
+import { emptyForm, formFromProfile, sameForm, validateForm } from '../../../src/renderer/connection/profile-form';
+
+const view: ProfileView = {
+  id: 'acme',
+  name: 'Acme prod',
+  kind: 'remote',
+  authUrl: 'https://auth.acme.test',
+  baseUrl: 'https://api.acme.test',
+  clientId: 'client-1',
+  scope: 'api:use',
+  useDiscovery: true,
+  ...DEFAULT_PATHS,
+  matchPayloadTemplate: null,
+  hasSecret: true,
+  builtIn: false,
+};
+
+describe('profile form', () => {
+  it('round-trips a saved profile and never carries a secret', () => {
+    const f = formFromProfile(view);
+    expect(Object.keys(f)).not.toContain('secret');
+    expect(f.matchPayloadTemplate).toBe('');
+    const v = validateForm(f);
+    expect(v.ok).toBe(true);
+    if (v.ok) {
+      expect(v.input).toMatchObject({ id: 'acme', authUrl: 'https://auth.acme.test', matchPayloadTemplate: null, useDiscovery: true });
+      expect(JSON.stringify(v.input)).not.toMatch(/secret/i);
+    }
+  });
+
+  it('reports every invalid field inline with a readable message', () => {
+    const v = validateForm({ ...emptyForm(), name: '  ', authUrl: 'auth.acme.test', baseUrl: 'ftp://x', clientId: '', searchPath: 'search' });
+    expect(v.ok).toBe(false);
+    if (!v.ok) {
+      expect(v.errors.name).toBe('Name is required');
+      expect(v.errors.authUrl).toMatch(/full http\(s\) URL/);
+      expect(v.errors.baseUrl).toMatch(/full http\(s\) URL/);
+      expect(v.errors.clientId).toBe('Client ID is required');
+      expect(v.errors.searchPath).toMatch(/starts with \//);
+      expect(v.errors.scope).toBeUndefined();
+    }
+  });
+
+  it('normalises URLs the way main will (trailing slash dropped) and keeps a payload template', () => {
+    const v = validateForm({ ...formFromProfile(view), authUrl: ' https://auth.acme.test/ ', matchPayloadTemplate: '{"name":"{name}"}' });
+    expect(v.ok && v.input.authUrl).toBe('https://auth.acme.test');
+    expect(v.ok && v.input.matchPayloadTemplate).toBe('{"name":"{name}"}');
+  });
+
+  it('a new profile has no id and the documented defaults', () => {
+    const f = emptyForm();
+    expect(f.id).toBeUndefined();
+    expect(f.scope).toBe('api:use');
+    expect(f.searchPath).toBe(DEFAULT_PATHS.searchPath);
+    expect(validateForm({ ...f, name: 'x', authUrl: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:2', clientId: 'c' }).ok).toBe(true);
+  });
+
+  it('detects edits', () => {
+    const f = formFromProfile(view);
+    expect(sameForm(f, formFromProfile(view))).toBe(true);
+    expect(sameForm(f, { ...f, scope: 'other' })).toBe(false);
+  });
+});
