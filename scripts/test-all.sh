@@ -57,9 +57,12 @@ log "Build (electron-vite: main, preload, renderer)"
 npm run build
 
 suite "Type-check (tsc --noEmit)" npx tsc --noEmit -p tsconfig.json
-suite "Vitest: unit and integration" npx vitest run --exclude test/main/secrets/keytar-vault.test.ts
-suite "Vitest: OS keychain (keytar in a private gnome-keyring)" \
-  env FIRMSCOPE_REQUIRE_KEYRING=1 bash scripts/with-keyring.sh npx vitest run test/main/secrets/keytar-vault.test.ts
+KEYRING_TESTS=(test/main/secrets/keytar-vault.test.ts test/main/secrets/keychain-bundle.test.ts)
+suite "Vitest: unit and integration" npx vitest run "${KEYRING_TESTS[@]/#/--exclude=}"
+# The keychain through what users run: the built web-host bundle and the Electron main bundle's loader.
+suite "Vitest: OS keychain (keytar in a private gnome-keyring, built bundles)" \
+  env FIRMSCOPE_REQUIRE_KEYRING=1 bash scripts/with-keyring.sh npx vitest run "${KEYRING_TESTS[@]}"
+
 
 # Electron specs need a display; a virtual one costs nothing for headless Chromium.
 E2E=(npx playwright test)
