@@ -20,6 +20,7 @@ import { openSettings } from '../settings/settings-store';
 import { createAppHandlers, createNoticeBoard } from '../app/app-handlers';
 import { createConnectionHandlers } from '../profiles/connection-handlers';
 import { createDiagnosticsHandlers } from '../diagnostics/diagnostics-handlers';
+import { createUiStateHandlers } from '../ui-state/ui-state-handlers';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import type { ShellHooks } from '../ports/shell-hooks';
 import pkg from '../../../package.json';
@@ -129,6 +130,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     export: exporter.handlers,
     esg: esg.handlers,
     match: match.handlers,
+    uiState: createUiStateHandlers(settings, now),
   };
 
   for (const f of features) await f.start?.();
