@@ -52,6 +52,11 @@ install_system_packages
 log "npm ci"
 # Under `npm test`, npm exports its config as npm_config_* variables; a nested install must not inherit them.
 unset npm_config_allow_scripts
+# Native modules (keytar, better-sqlite3) compile from source when no prebuilt binary can be
+# downloaded; node-gyp then needs Node's headers, which Debian's nodejs has under /usr/include/node.
+if [ -z "${npm_config_nodedir:-}" ] && [ "$(command -v node)" = /usr/bin/node ] && [ -f /usr/include/node/node.h ]; then
+  export npm_config_nodedir=/usr
+fi
 npm ci --no-audit --no-fund
 
 log "Build (electron-vite: main, preload, renderer)"

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'cancelled',
   'settings_corrupt',
   'vault_unavailable',
+  'workspace_unavailable', // the workspace database module could not load (local sort, facets, lists)
   'io', // file system
   'internal',
 ] as const;
