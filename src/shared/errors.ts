@@ -68,6 +68,7 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = {
   settings_corrupt: LOCAL,
   vault_unavailable: AUTH,
   io: LOCAL,
+  workspace_unavailable: LOCAL,
   internal: LOCAL,
 };
 

@@ -27,6 +27,9 @@ import type { SqliteLoad } from '../workspace/native';
 import type { ShellHooks } from '../ports/shell-hooks';
 import pkg from '../../../package.json';
 
+/** The app's own sandbox behaves like a service: session durations vary (2-6 s around 4 s). */
+const APP_SANDBOX: SandboxOptions = { esg: { sessionJitter: 0.5 } };
+
 export interface CoreOptions {
   /** Settings file and everything else the core persists live here (fresh per test). */
   dataDir: string;
@@ -88,7 +91,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     if (opts.sandbox === false) {
       throw new AppError('not_configured', 'The embedded sandbox is turned off in this build. Choose or create a profile for a real service.');
     }
-    sandbox ??= startSandbox(opts.sandbox ?? {}).catch((e: unknown) => {
+    sandbox ??= startSandbox(opts.sandbox ?? APP_SANDBOX).catch((e: unknown) => {
       sandbox = null;
       throw new AppError('internal', 'The embedded sandbox could not be started.', { cause: e });
     });
