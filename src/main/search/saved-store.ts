@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { RecentSearch, SavedSearch } from '../../shared/bridge/groups/search';
-import { searchFingerprint } from '../../shared/search/body';
+import { canonicalJson } from '../../shared/search/body';
+import { LimitError, SAVED_SEARCHES_MAX } from '../../shared/limits';
 import type { FeatureSettings } from '../ports/feature-deps';
 
 export const SAVED_KEY = 'search.saved';
@@ -67,6 +68,9 @@ export class SavedSearchStore {
       this.settings.write(SAVED_KEY, all);
       return updated;
     }
+    if (all.filter((s) => s.profileId === profileId).length >= SAVED_SEARCHES_MAX) {
+      throw new LimitError('Saved searches of this profile', SAVED_SEARCHES_MAX, 'items');
+    }
     const created: SavedSearch = {
       id: randomUUID(),
       profileId,
@@ -100,11 +104,14 @@ export class SavedSearchStore {
     return this.recentAll()[profileId] ?? [];
   }
 
-  /** Newest first; running the same search again moves it to the top instead of duplicating it. */
+  /**
+   * Newest first. One entry per body (the filters sent): running it again, with another page size
+   * or not, moves it to the top with the latest page size instead of adding a near-duplicate.
+   */
   addRecent(profileId: string, entry: Omit<RecentSearch, 'at'>): void {
     const byProfile = this.recentAll();
-    const key = searchFingerprint(entry.body, entry.pageSize);
-    const list = (byProfile[profileId] ?? []).filter((r) => searchFingerprint(r.body, r.pageSize) !== key);
+    const key = canonicalJson(entry.body);
+    const list = (byProfile[profileId] ?? []).filter((r) => canonicalJson(r.body) !== key);
     byProfile[profileId] = [{ ...entry, at: this.now() }, ...list].slice(0, RECENT_MAX);
     this.settings.write(RECENT_KEY, byProfile);
   }
