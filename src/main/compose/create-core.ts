@@ -22,6 +22,9 @@ import { createConnectionHandlers } from '../profiles/connection-handlers';
 import { createDiagnosticsHandlers } from '../diagnostics/diagnostics-handlers';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import type { ShellHooks } from '../ports/shell-hooks';
+import type { NetworkFactory } from '../ports/network';
+import { createNodeNetwork } from '../net/node-network';
+import { resolveNetwork } from '../net/network-config';
 import pkg from '../../../package.json';
 
 export interface CoreOptions {
@@ -37,6 +40,8 @@ export interface CoreOptions {
   /** Embedded sandbox for the built-in "Sandbox" profile, started on first use; false turns it off. */
   sandbox?: SandboxOptions | false;
   now?: () => number;
+  /** How requests reach the network (Electron: Chromium's stack); default: undici with env/profile proxies. */
+  network?: NetworkFactory;
   /** Shown by app.info; default: package.json version. */
   version?: string;
 }
@@ -93,9 +98,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   };
 
   const repo = createProfileRepo(settings, vault);
+  const network = opts.network ?? createNodeNetwork();
   const connections = new Connections({
     repo,
     transport,
+    // Each profile's requests go through its own proxy and trust (Settings → Network).
+    transportFor: async (profile) =>
+      createTransport({ log, now, fetchImpl: network.fetchFor(await resolveNetwork(profile, () => repo.proxyPasswordFor(profile))) }),
     sandboxUrls,
     vault: { kind: vault.kind, notice: vaultNotice },
     now,
@@ -158,6 +167,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       closed = true;
       await Promise.allSettled(features.map((f) => f.dispose?.()));
       connections.reset();
+      await network.close();
       listeners.clear();
       const s = sandbox;
       sandbox = null;
