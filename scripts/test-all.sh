@@ -52,6 +52,11 @@ install_system_packages
 log "npm ci"
 # Under `npm test`, npm exports its config as npm_config_* variables; a nested install must not inherit them.
 unset npm_config_allow_scripts
+# Native modules (keytar, better-sqlite3) compile from source when no prebuilt binary can be
+# downloaded; node-gyp then needs Node's headers, which Debian's nodejs has under /usr/include/node.
+if [ -z "${npm_config_nodedir:-}" ] && [ "$(command -v node)" = /usr/bin/node ] && [ -f /usr/include/node/node.h ]; then
+  export npm_config_nodedir=/usr
+fi
 npm ci --no-audit --no-fund
 
 log "Build (electron-vite: main, preload, renderer)"
@@ -59,9 +64,12 @@ npm run build
 
 suite "Type-check (tsc --noEmit)" npx tsc --noEmit -p tsconfig.json
 suite "GitHub workflows (action-validator schema check)" node scripts/check-workflows.mjs
-suite "Vitest: unit and integration" npx vitest run --exclude test/main/secrets/keytar-vault.test.ts
-suite "Vitest: OS keychain (keytar in a private gnome-keyring)" \
-  env FIRMSCOPE_REQUIRE_KEYRING=1 bash scripts/with-keyring.sh npx vitest run test/main/secrets/keytar-vault.test.ts
+KEYRING_TESTS=(test/main/secrets/keytar-vault.test.ts test/main/secrets/keychain-bundle.test.ts)
+suite "Vitest: unit and integration" npx vitest run "${KEYRING_TESTS[@]/#/--exclude=}"
+# The keychain through what users run: the built web-host bundle and the Electron main bundle's loader.
+suite "Vitest: OS keychain (keytar in a private gnome-keyring, built bundles)" \
+  env FIRMSCOPE_REQUIRE_KEYRING=1 bash scripts/with-keyring.sh npx vitest run "${KEYRING_TESTS[@]}"
+
 
 # Electron specs need a display; a virtual one costs nothing for headless Chromium.
 E2E=(npx playwright test)
