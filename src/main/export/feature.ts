@@ -117,6 +117,8 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
       } finally {
         job.finishedAt = deps.now();
         await journal.remove(job.id).catch(() => undefined);
+        // On disk before anyone hears "done", so a restart right after still lists it.
+        await saveHistory();
         emit(job);
         if (source.kind === 'all' && job.state !== 'cancelled') {
           deps.shell.notify(
@@ -125,7 +127,6 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
           );
         }
         forgetOldJobs();
-        await saveHistory();
       }
     })();
   }
