@@ -163,7 +163,6 @@ describe('ESG watches against the sandbox', () => {
     expect(total).toBeLessThanOrEqual(50 * bound);
     const watches = await w.feature.handlers.listWatches(undefined, ctx());
     expect(watches.filter((x) => x.state === 'complete')).toHaveLength(50);
-    // eslint-disable-next-line no-console
     console.log(`50 sessions of ${SESSION / 1000} s: ${total} status calls (${(total / 50).toFixed(1)} per session, bound ${bound})`);
     sandbox.control.setEsgPace({ sessionMs: 20_000 });
   });
