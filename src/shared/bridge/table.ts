@@ -7,11 +7,13 @@ import { esgGroup } from './groups/esg';
 import { exportGroup } from './groups/export';
 import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
+import { snapshotGroup } from './groups/snapshot';
 
 export const bridgeTable = {
   app: appGroup,
   connection: connectionGroup,
   search: searchGroup,
+  snapshot: snapshotGroup,
   export: exportGroup,
   esg: esgGroup,
   match: matchGroup,
