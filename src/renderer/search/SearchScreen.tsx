@@ -12,13 +12,18 @@ import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
 import { emptyPrefs, visibleColumns, type ColumnPrefs } from './column-prefs';
 import { CompanyDetail } from './CompanyDetail';
-import { bodyToState, buildBody, emptyBuilder, type BuilderState } from './filter-model';
+import { bodyToState, buildBody, conditionFromFilter, emptyBuilder, type BuilderState } from './filter-model';
 import { FilterBuilder } from './FilterBuilder';
 import { Pager } from './Pager';
 import { ResultGrid } from './ResultGrid';
 import { RECENT_KEY, SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
 import { useSearchSession } from './useSearchSession';
+import { useAppInfo } from '../connection/queries';
+import { LoadAllBar } from '../workbench/LoadAllBar';
+import { SnapshotResults } from '../workbench/SnapshotResults';
+import { snapshotsFor, useSnapshots } from '../workbench/snapshot-queries';
+import type { ServiceFilter } from '../workbench/facet-model';
 import './search.css';
 import './search-grid.css';
 
@@ -36,6 +41,21 @@ export function SearchScreen() {
   const { view, shown } = session;
 
   const built = useMemo(() => buildBody(builder), [builder]);
+  // Loaded snapshots of the shown query (local sort, facets, text filter).
+  const info = useAppInfo();
+  const workspace = info.data?.workspace;
+  const unavailable = workspace && !workspace.available ? workspace.reason : null;
+  const snapshots = useSnapshots(Boolean(workspace?.available));
+  const { ready, latest } = snapshotsFor(snapshots.data, shown?.body);
+  /** The snapshot the analyst left for the service's pages. */
+  const [serviceFor, setServiceFor] = useState<number | null>(null);
+  const showSnapshot = ready !== null && serviceFor !== ready.id;
+  const canAddConditions = builder.op === 'and' || builder.conditions.filter((c) => c.attribute.trim() !== '').length <= 1;
+  const addConditions = (filters: ServiceFilter[]) =>
+    setBuilder((b) => ({
+      op: 'and',
+      conditions: [...b.conditions.filter((c) => c.attribute.trim() !== ''), ...filters.map((f) => conditionFromFilter(f.attribute, f.relation, f.value))],
+    }));
   const validBody = built.ok ? built.body : null;
 
   // Columns accumulate over the pages of one result set so they do not jump while paging.
@@ -191,15 +211,38 @@ export function SearchScreen() {
           {pageError ? <SearchErrors error={pageError} onRetry={session.retry} placement="results" /> : null}
           {view && shown ? (
             <>
-              <div className="search-results__bar">
-                <Pager view={view} inFlight={session.inFlight} onPrevious={() => void session.previous()} onNext={() => void session.next()} onCancel={session.cancel} />
-                <ExportMenu body={shown.body} pageSize={shown.pageSize} count={view.count} rows={view.rows} columns={visible} />
-              </div>
+              <LoadAllBar body={shown.body} count={view.count} unavailable={unavailable} latest={latest} hasSnapshot={ready !== null} />
+              {ready && !showSnapshot ? (
+                <button type="button" className="button button--small" onClick={() => setServiceFor(null)}>
+                  Show loaded snapshot
+                </button>
+              ) : null}
               {changed ? <p className="search-results__stale">Filters or page size changed since these results. Press Search to apply them.</p> : null}
-              <div className={`search-results__main${detail ? ' search-results__main--detail' : ''}`}>
-                <ResultArea view={view} columns={columns} prefs={prefs} onPrefs={changePrefs} onOpen={setDetail} />
-                {detail ? <CompanyDetail record={detail} onClose={() => setDetail(null)} /> : null}
-              </div>
+              {showSnapshot ? (
+                <div className={`search-results__main${detail ? ' search-results__main--detail' : ''}`}>
+                  <SnapshotResults
+                    snapshot={ready}
+                    prefs={prefs}
+                    onPrefs={changePrefs}
+                    onOpen={setDetail}
+                    onShowService={() => setServiceFor(ready.id)}
+                    onAddConditions={canAddConditions ? addConditions : null}
+                  />
+                  {detail ? <CompanyDetail record={detail} onClose={() => setDetail(null)} /> : null}
+                </div>
+              ) : (
+                <>
+                  <div className="search-results__bar">
+                    <Pager view={view} inFlight={session.inFlight} onPrevious={() => void session.previous()} onNext={() => void session.next()} onCancel={session.cancel} />
+                    <ExportMenu body={shown.body} pageSize={shown.pageSize} count={view.count} rows={view.rows} columns={visible} />
+                  </div>
+                  {view.rows.length > 1 ? <p className="search-results__sort-note">Sorting applies to the loaded set only: load all results to sort by any column.</p> : null}
+                  <div className={`search-results__main${detail ? ' search-results__main--detail' : ''}`}>
+                    <ResultArea view={view} columns={columns} prefs={prefs} onPrefs={changePrefs} onOpen={setDetail} />
+                    {detail ? <CompanyDetail record={detail} onClose={() => setDetail(null)} /> : null}
+                  </div>
+                </>
+              )}
             </>
           ) : session.inFlight ? null : (
             <p className="empty">Build a filter and press Search. Results appear here.</p>
@@ -227,6 +270,7 @@ function ResultArea(props: {
       prefs={props.prefs}
       onPrefsChange={props.onPrefs}
       onOpen={props.onOpen}
+      sortHint="Load all results to sort by this column."
     />
   );
 }
