@@ -21,11 +21,15 @@ import { openSettings } from '../settings/settings-store';
 import { createAppHandlers, createNoticeBoard } from '../app/app-handlers';
 import { createConnectionHandlers } from '../profiles/connection-handlers';
 import { createDiagnosticsHandlers } from '../diagnostics/diagnostics-handlers';
+import { createUiStateHandlers } from '../ui-state/ui-state-handlers';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { createWorkspace, unavailableMessage, workspacePort } from '../workspace/workspace';
 import type { SqliteLoad } from '../workspace/native';
 import type { ShellHooks } from '../ports/shell-hooks';
 import pkg from '../../../package.json';
+
+/** The app's own sandbox behaves like a service: session durations vary (2-6 s around 4 s). */
+const APP_SANDBOX: SandboxOptions = { esg: { sessionJitter: 0.5 } };
 
 export interface CoreOptions {
   /** Settings file and everything else the core persists live here (fresh per test). */
@@ -88,7 +92,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     if (opts.sandbox === false) {
       throw new AppError('not_configured', 'The embedded sandbox is turned off in this build. Choose or create a profile for a real service.');
     }
-    sandbox ??= startSandbox(opts.sandbox ?? {}).catch((e: unknown) => {
+    sandbox ??= startSandbox(opts.sandbox ?? APP_SANDBOX).catch((e: unknown) => {
       sandbox = null;
       throw new AppError('internal', 'The embedded sandbox could not be started.', { cause: e });
     });
@@ -142,6 +146,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     export: exporter.handlers,
     esg: esg.handlers,
     match: match.handlers,
+    uiState: createUiStateHandlers(settings, now),
   };
 
   for (const f of features) await f.start?.();

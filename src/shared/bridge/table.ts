@@ -8,6 +8,7 @@ import { exportGroup } from './groups/export';
 import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
 import { snapshotGroup } from './groups/snapshot';
+import { uiStateGroup } from './groups/ui-state';
 
 export const bridgeTable = {
   app: appGroup,
@@ -18,6 +19,7 @@ export const bridgeTable = {
   esg: esgGroup,
   match: matchGroup,
   diagnostics: diagnosticsGroup,
+  uiState: uiStateGroup,
 };
 export type BridgeTable = typeof bridgeTable;
 export type FirmscopeApi = RendererApi<BridgeTable>;
