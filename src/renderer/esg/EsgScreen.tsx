@@ -6,15 +6,18 @@ import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
 import { useNavigation } from '../app/navigation';
 import { TextField } from '../ui/Field';
+import { CompanyHeading } from './CompanyHeading';
 import { EsgActivity } from './EsgActivity';
-import { useModuleView, useWatches } from './esg-queries';
+import { useCompany, useModuleView, useWatches } from './esg-queries';
 import { ModulePanel } from './ModulePanel';
 import './esg.css';
 
 export function EsgScreen() {
   const { route, navigate } = useNavigation();
-  const fromRoute = route.screen === 'esg' ? route : { companyId: undefined, module: undefined };
+  const fromRoute = route.screen === 'esg' ? route : { companyId: undefined, module: undefined, companyName: undefined };
   const [companyId, setCompanyId] = useState(fromRoute.companyId ?? '');
+  /** The name the route gave with the id (search or match row), so no lookup is needed. */
+  const [knownName, setKnownName] = useState<string | undefined>(fromRoute.companyName);
   const [draft, setDraft] = useState(fromRoute.companyId ?? '');
   const [module, setModule] = useState<EsgModule>(fromRoute.module ?? 'news');
   // A route naming a module (e.g. "Open" from the activity view) asks for that module's data.
@@ -23,6 +26,7 @@ export function EsgScreen() {
   useEffect(() => {
     if (route.screen !== 'esg' || !route.companyId) return;
     setCompanyId(route.companyId);
+    setKnownName(route.companyName);
     setDraft(route.companyId);
     if (route.module) {
       setModule(route.module);
@@ -35,6 +39,7 @@ export function EsgScreen() {
     const id = draft.trim();
     if (id) {
       setCompanyId(id);
+      setKnownName(undefined);
       setAutoModule(null);
     }
   };
@@ -49,16 +54,18 @@ export function EsgScreen() {
         </button>
       </form>
       {companyId ? (
-        <ModuleTabs companyId={companyId} module={module} onSelect={setModule} autoModule={autoModule} />
+        <ModuleTabs companyId={companyId} knownName={knownName} module={module} onSelect={setModule} autoModule={autoModule} />
       ) : (
         <p className="esg-screen__hint">Enter a company ID, or open ESG from a company in search or match.</p>
       )}
-      <EsgActivity onOpen={(id, m) => navigate({ screen: 'esg', companyId: id, module: m })} />
+      <EsgActivity onOpen={(id, m, name) => navigate({ screen: 'esg', companyId: id, module: m, ...(name ? { companyName: name } : {}) })} />
     </section>
   );
 }
 
-function ModuleTabs({ companyId, module, onSelect, autoModule }: { companyId: string; module: EsgModule; onSelect(m: EsgModule): void; autoModule: EsgModule | null }) {
+function ModuleTabs({ companyId, knownName, module, onSelect, autoModule }: { companyId: string; knownName?: string; module: EsgModule; onSelect(m: EsgModule): void; autoModule: EsgModule | null }) {
+  const company = useCompany(companyId, knownName);
+  const name = knownName ?? company.data?.name ?? null;
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = ESG_MODULES.indexOf(module);
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -70,14 +77,14 @@ function ModuleTabs({ companyId, module, onSelect, autoModule }: { companyId: st
   };
   return (
     <div className="esg-tabs">
-      <h2 className="esg-tabs__title">Company {companyId}</h2>
-      <div role="tablist" aria-label="ESG modules" className="esg-tabs__list" onKeyDown={onKey}>
+      <CompanyHeading companyId={companyId} name={name} country={company.data?.country ?? null} loading={company.isFetching} />
+      <div role="tablist" aria-label={`ESG modules of ${name ?? companyId}`} className="esg-tabs__list" onKeyDown={onKey}>
         {ESG_MODULES.map((m) => (
           <TabButton key={m} companyId={companyId} module={m} selected={m === module} onSelect={() => onSelect(m)} />
         ))}
       </div>
       <div role="tabpanel" id={`esg-panel-${module}`} aria-labelledby={`esg-tab-${module}`} className="esg-tabs__panel">
-        <ModulePanel key={`${companyId}/${module}`} companyId={companyId} module={module} autoRequest={autoModule === module} />
+        <ModulePanel key={`${companyId}/${module}`} companyId={companyId} companyName={name ?? undefined} module={module} autoRequest={autoModule === module} />
       </div>
     </div>
   );
