@@ -65,6 +65,8 @@ export interface ConnectionStatus {
   expiresAt?: number;
   renewsAt?: number;
   error?: import('./errors').BridgeError;
+  /** While `connecting`: the last attempt failed for a transient reason (e.g. HTTP 429) and is retried at `retryAt`. */
+  retrying?: { error: import('./errors').BridgeError; retryAt: number };
   vault: { kind: VaultKind; notice?: string };
 }
 
