@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'cancelled',
   'settings_corrupt',
   'vault_unavailable',
+  'workspace_unavailable', // the workspace database module could not load (local sort, facets, lists)
   'io', // file system
   'internal',
 ] as const;
@@ -67,6 +68,7 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = {
   settings_corrupt: LOCAL,
   vault_unavailable: AUTH,
   io: LOCAL,
+  workspace_unavailable: LOCAL,
   internal: LOCAL,
 };
 

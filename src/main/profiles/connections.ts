@@ -3,6 +3,7 @@
 import { AppError, isAppError, isConnectionProblem, toBridgeError, type BridgeError } from '../../shared/errors';
 import type { ConnectionStatus, Profile, VaultKind } from '../../shared/profile';
 import { createApiClient } from '../api/api-client';
+import { RateLimiter } from '../api/rate-limiter';
 import type { ApiClient } from '../api/types';
 import type { Transport } from '../api/transport';
 import { TokenManager } from '../auth/token-manager';
@@ -34,6 +35,8 @@ export class Connections {
   private building: Promise<Session> | null = null;
   private lastError: BridgeError | null = null;
   private lastEmitted = '';
+  /** One request budget per profile id, kept across sign-outs and sessions (the quota is the service's). */
+  private readonly limiters = new Map<string, RateLimiter>();
 
   constructor(private readonly o: ConnectionsOptions) {}
 
@@ -56,7 +59,18 @@ export class Connections {
       now: this.o.now,
       onChange,
     });
-    return { profile: resolved, tokens, api: createApiClient({ profile: resolved, tokens, transport: this.o.transport }) };
+    return { profile: resolved, tokens, api: createApiClient({ profile: resolved, tokens, transport: this.o.transport, limiter: this.limiterFor(resolved) }) };
+  }
+
+  /** The profile's shared limiter, set to its current requests-per-second. */
+  limiterFor(profile: Pick<Profile, 'id' | 'requestsPerSecond'>): RateLimiter {
+    const settings = { requestsPerSecond: profile.requestsPerSecond ?? null };
+    let limiter = this.limiters.get(profile.id);
+    if (!limiter) {
+      limiter = new RateLimiter(settings);
+      this.limiters.set(profile.id, limiter);
+    } else limiter.configure(settings);
+    return limiter;
   }
 
   activeProfile(): Profile | null {
