@@ -5,7 +5,6 @@ import type { Statement } from 'better-sqlite3';
 import type { WorkspaceDb } from './db';
 import { FACETS, type FacetId } from './facets';
 import { indexRow } from './row-values';
-import type { Params } from './sql';
 
 export type SnapshotStatus = 'loading' | 'complete' | 'capped' | 'cancelled' | 'failed';
 
