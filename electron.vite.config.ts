@@ -12,8 +12,7 @@ export default defineConfig({
       outDir: fromRoot('out/main'),
       // keytar is an optional native module: loaded from node_modules at run time, never bundled.
       externalizeDeps: { include: ['keytar'] },
-      // The export encoder thread is its own entry, beside index.js (src/main/export/encoder/worker-entry.ts).
-      rollupOptions: { input: { index: fromRoot('src/main/index.ts'), 'export-encoder': fromRoot('src/main/export/encoder/worker.ts') } },
+      rollupOptions: { input: { index: fromRoot('src/main/index.ts') } },
     },
   },
   preload: {

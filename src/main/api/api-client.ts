@@ -15,11 +15,10 @@ import type { TokenManager } from '../auth/token-manager';
 import { TransportError, type HttpResponse } from './http';
 import { apiHttpError, apiTransportError } from './api-errors';
 import { fastSearchPage } from './fast-page';
-import { outlineSearchPage } from './page-outline';
 import { parseJsonResponse } from './parse-response';
 import { backoffDelay, DEFAULT_RETRY, isTransientStatus, parseRetryAfter, sleep, type RetryPolicy } from './retry';
 import type { Transport } from './transport';
-import type { ApiClient, CallOptions, RawSearchPage, SearchRequest } from './types';
+import type { ApiClient, CallOptions, SearchRequest } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -38,8 +37,6 @@ interface CallSpec<T> {
   body?: unknown;
   /** A 2xx answer to a value; throws AppError bad_response (`details.truncated` to try again). */
   read: (res: HttpResponse) => T;
-  /** Keep the 2xx body as bytes for `read`. */
-  asBytes?: boolean;
   /** Safe to send again after a transient failure. */
   idempotent: boolean;
 }
@@ -75,7 +72,6 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
             body,
             timeoutMs: co.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             signal: co.signal,
-            ...(spec.asBytes ? { as: 'bytes' as const } : {}),
           },
           attempt,
         );
@@ -136,9 +132,6 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     search(req, co) {
       return call({ ...searchSpec(req), read: json(SearchPageSchema, 'search', fastSearchPage) }, co);
     },
-    searchRaw(req, co) {
-      return call({ ...searchSpec(req), asBytes: true, read: readRawSearchPage }, co);
-    },
     esgModule(req, co) {
       return call(
         {
@@ -169,18 +162,6 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       return call({ method: 'POST', path: opts.profile.matchPath, body, read: json(MatchResponseSchema, 'match'), idempotent: true }, co);
     },
   };
-}
-
-/**
- * A search page kept as bytes, with just what the page chain needs read from it (page-outline.ts).
- * Bytes the outline cannot read are parsed in full here, which throws the precise bad_response.
- */
-function readRawSearchPage(res: HttpResponse): RawSearchPage {
-  const bytes = res.bytes ?? new TextEncoder().encode(res.text);
-  const outline = outlineSearchPage(bytes);
-  if (outline) return { bytes, outline };
-  const page = parseJsonResponse(res.text, SearchPageSchema, 'search', fastSearchPage);
-  return { bytes, outline: { next: page.pagination.next ?? null, count: page.count, length: page.result.length } };
 }
 
 export function fillTemplate(template: string, values: Record<string, string>): string {

@@ -23,16 +23,12 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Bodies larger than this are refused (default 64 MiB). */
   maxBytes?: number;
-  /** 'bytes': keep the body undecoded in `bytes` (`text` is then decoded only if read). */
-  as?: 'text' | 'bytes';
 }
 
 export interface HttpResponse {
   status: number;
   headers: Headers;
   text: string;
-  /** The raw body, when the request asked for bytes. */
-  bytes?: Uint8Array;
 }
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -58,7 +54,6 @@ export async function httpSend(req: HttpRequest, fetchImpl: FetchLike = fetch): 
   try {
     const res = await fetchImpl(req.url, { method: req.method, headers: req.headers, body: req.body, signal: ctrl.signal, redirect: 'error' });
     const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
-    if (req.as === 'bytes') return bytesResponse(res.status, res.headers, await readCappedBytes(res, maxBytes));
     const text = await readCapped(res, maxBytes);
     return { status: res.status, headers: res.headers, text };
   } catch (e) {
@@ -67,18 +62,6 @@ export async function httpSend(req: HttpRequest, fetchImpl: FetchLike = fetch): 
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', onCallerAbort);
   }
-}
-
-function bytesResponse(status: number, headers: Headers, bytes: Uint8Array): HttpResponse {
-  let text: string | undefined;
-  return {
-    status,
-    headers,
-    bytes,
-    get text() {
-      return (text ??= new TextDecoder().decode(bytes));
-    },
-  };
 }
 
 async function refuseDeclaredTooLarge(res: Response, maxBytes: number): Promise<void> {
@@ -113,14 +96,6 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
   let out = '';
   for await (const chunk of cappedChunks(res.body, maxBytes)) out += decoder.decode(chunk, { stream: true });
   return out + decoder.decode();
-}
-
-async function readCappedBytes(res: Response, maxBytes: number): Promise<Uint8Array> {
-  await refuseDeclaredTooLarge(res, maxBytes);
-  if (res.headers.has('content-length') || !res.body) return new Uint8Array(await res.arrayBuffer());
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of cappedChunks(res.body, maxBytes)) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
 
 /** Network error text without anything from the request (URLs with credentials never reach here, but be safe). */
