@@ -12,7 +12,13 @@ export default defineConfig({
       outDir: fromRoot('out/main'),
       // keytar is an optional native module: loaded from node_modules at run time, never bundled.
       externalizeDeps: { include: ['keytar'] },
-      rollupOptions: { input: { index: fromRoot('src/main/index.ts') } },
+      // The keychain loader is an entry too, so its built form can be tested in plain Node (index.js needs an Electron binary).
+      rollupOptions: {
+        input: {
+          index: fromRoot('src/main/index.ts'),
+          'keytar-vault': fromRoot('src/main/secrets/keytar-vault.ts'),
+        },
+      },
     },
   },
   preload: {

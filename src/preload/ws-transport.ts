@@ -1,8 +1,10 @@
 // Browser-mode transport: every bridge call and event over one WebSocket to the local host.
 // Calls made before the socket opens are queued; a dropped socket fails the calls in flight
-// (as Results, via build-api) and the next call reconnects.
-import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX, type ServerFrame } from '../shared/bridge/ws-protocol';
-import type { Result } from '../shared/errors';
+// (as Results, via build-api) and the next call reconnects, unless a newer page of this launch
+// took the bridge over (WS_CLOSE_REPLACED): then this page says so instead of taking it back.
+// The page authenticates with its HttpOnly session cookie, which the browser sends with the upgrade.
+import { WS_CLOSE_REPLACED, WS_PATH, WS_PROTOCOL, type ServerFrame } from '../shared/bridge/ws-protocol';
+import type { BridgeError, Result } from '../shared/errors';
 import type { BridgeTransport } from './build-api';
 
 interface Pending {
@@ -13,7 +15,6 @@ interface Pending {
 export interface WsTransportOptions {
   /** ws://host:port (defaults to the page's own host). */
   url: string;
-  token: string | null;
   /** Injected for tests; the page's WebSocket otherwise. */
   WebSocketImpl?: typeof WebSocket;
 }
@@ -24,19 +25,27 @@ export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close
   let nextId = 1;
   let socket: WebSocket | null = null;
   let opened: Promise<WebSocket> | null = null;
+  /** Why this page can no longer reach the bridge (replaced by another page, or never signed in). */
+  let stopped: BridgeError | null = null;
 
   function connect(): Promise<WebSocket> {
     if (opened) return opened;
-    if (!opts.token) return Promise.reject(new Error('missing launch token'));
     opened = new Promise<WebSocket>((resolve, reject) => {
       const Impl = opts.WebSocketImpl ?? WebSocket;
-      const ws = new Impl(opts.url, [WS_PROTOCOL, WS_TOKEN_PREFIX + opts.token]);
+      const ws = new Impl(opts.url, [WS_PROTOCOL]);
       socket = ws;
-      ws.onopen = () => resolve(ws);
+      let wasOpen = false;
+      ws.onopen = () => {
+        wasOpen = true;
+        resolve(ws);
+      };
       ws.onmessage = (m) => onFrame(String(m.data));
       // A refused or broken socket is followed by `close`, which settles everything.
       ws.onerror = () => undefined;
-      ws.onclose = () => {
+      ws.onclose = (ev) => {
+        if (ev.code === WS_CLOSE_REPLACED) stopped = REPLACED;
+        // Refused before opening: the page has no session (opened without its launch link).
+        else if (!wasOpen) stopped = NOT_SIGNED_IN;
         reject(new Error('bridge socket closed'));
         if (socket === ws) {
           socket = null;
@@ -72,22 +81,19 @@ export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close
     }
   }
 
-  // Events are broadcast to every page, so connect eagerly to receive them even before the first call.
-  if (opts.token) connect().catch(() => undefined);
+  // Events are broadcast to the page, so connect eagerly to receive them even before the first call.
+  connect().catch(() => undefined);
 
   return {
     async invoke(channel, input) {
-      if (!opts.token) {
-        return {
-          ok: false,
-          error: {
-            code: 'not_configured',
-            message: 'This page was opened without its launch token. Open the exact URL printed by `npm run browser`.',
-            retryable: false,
-          },
-        };
+      if (stopped) return { ok: false, error: stopped };
+      let ws: WebSocket;
+      try {
+        ws = await connect();
+      } catch (e) {
+        if (stopped) return { ok: false, error: stopped };
+        throw e;
       }
-      const ws = await connect();
       const id = nextId++;
       return new Promise<Result<unknown>>((resolve, reject) => {
         pending.set(id, { resolve, reject });
@@ -107,6 +113,17 @@ export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close
     },
   };
 }
+
+const REPLACED: BridgeError = {
+  code: 'not_configured',
+  message: 'Firmscope was opened in another window or tab, which now holds the connection. Use that one, or reload this page to take it back.',
+  retryable: false,
+};
+const NOT_SIGNED_IN: BridgeError = {
+  code: 'not_configured',
+  message: 'This page is not signed in to Firmscope. Open the link printed by `npm run browser` (each link works once), or restart Firmscope.',
+  retryable: false,
+};
 
 export function bridgeSocketUrl(loc: Pick<Location, 'protocol' | 'host'>): string {
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${WS_PATH}`;

@@ -37,8 +37,9 @@ export function toXlsxCell(value: unknown): XlsxCell {
     const date = isoDateValue(value);
     if (date) return date;
   }
-  // Text stays text: an XLSX string cell never runs as a formula, so nothing is prefixed.
-  let text = stripXmlInvalid(cellText(value));
+  // Text stays text: an XLSX string cell never runs as a formula, so nothing is prefixed. XML
+  // reads every CR as a line break, so line breaks are written as LF (what a reader gets back anyway).
+  let text = stripXmlInvalid(cellText(value)).replace(/\r\n?/g, '\n');
   if (text.length > XLSX_MAX_CELL_CHARS) text = text.slice(0, XLSX_MAX_CELL_CHARS);
   return text === '' ? null : text;
 }

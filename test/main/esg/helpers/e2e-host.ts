@@ -15,7 +15,7 @@ import { ManualClock } from '../../../../src/sandbox/clock';
 import { loadDataset } from '../../../../src/sandbox/dataset';
 import { EsgEngine } from '../../../../src/sandbox/esg/engine';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SEED = 42;
 const COMPANIES = 25_000;
 
