@@ -77,7 +77,7 @@ describe('all-pages export against the sandbox', () => {
       const { final, target } = await exportAll(format, `clean.${format}`);
       expect(final).toMatchObject({ state: 'done', rows: reference.length, pages: Math.ceil(reference.length / 200) });
       await checkFile(format, target);
-    }, 60_000);
+    }, 120_000);
   }
 
   for (const format of FORMATS) {
