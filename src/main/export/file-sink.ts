@@ -13,7 +13,8 @@ export class FileSink {
   constructor(readonly path: string) {
     // 'wx' would refuse a stale partial; a leftover from a killed run is simply replaced.
     // A page of CSV is ~50 KB: with the default 16 KB mark every page would wait for the disk.
-    this.stream = createWriteStream(path, { flags: 'w', highWaterMark: SINK_HIGH_WATER_MARK });
+    // 0600: exports hold the analyst's data (the mode survives the rename to the final name).
+    this.stream = createWriteStream(path, { flags: 'w', mode: 0o600, highWaterMark: SINK_HIGH_WATER_MARK });
     this.stream.on('error', (e) => {
       this.failure ??= e;
     });

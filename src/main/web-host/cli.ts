@@ -11,7 +11,7 @@ const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 
 async function main(args: BrowserArgs): Promise<void> {
   if (args.build && !ensureBuilt(repoRoot, ['renderer'])) throw new Error('The renderer build failed (see above).');
-  mkdirSync(args.dataDir, { recursive: true });
+  mkdirSync(args.dataDir, { recursive: true, mode: 0o700 });
   const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: args.port });
 
   // The URL is usable at once: bridge calls made before the core is up wait for it (ws-bridge.ts).
