@@ -17,6 +17,7 @@ import { apiHttpError, apiTransportError } from './api-errors';
 import { fastSearchPage } from './fast-page';
 import { outlineSearchPage } from './page-outline';
 import { parseJsonResponse } from './parse-response';
+import { rateLimitedTransport, type RateLimiter } from './rate-limiter';
 import { DEFAULT_RETRY, parseRetryAfter, withRetry, type RetryPolicy } from './retry';
 import type { Transport } from './transport';
 import type { ApiClient, CallOptions, RawSearchPage, SearchRequest } from './types';
@@ -27,6 +28,8 @@ export interface ApiClientOptions {
   profile: Pick<Profile, 'baseUrl' | 'searchPath' | 'esgModulePathTemplate' | 'esgStatusPathTemplate' | 'matchPath'>;
   tokens: Pick<TokenManager, 'getToken' | 'invalidate'>;
   transport: Transport;
+  /** The profile's shared request budget; every call of this client goes through it. */
+  limiter?: RateLimiter;
   retry?: RetryPolicy;
   random?: () => number;
 }
@@ -48,14 +51,15 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const base = opts.profile.baseUrl.replace(/\/+$/, '');
   const host = new URL(base).host;
   const policy = opts.retry ?? DEFAULT_RETRY;
-  const now = opts.transport.now;
+  const transport = opts.limiter ? rateLimitedTransport(opts.transport, opts.limiter) : opts.transport;
+  const now = transport.now;
 
   async function call<T>(spec: CallSpec<T>, co: CallOptions = {}): Promise<T> {
     const url = buildUrl(base, spec.path, spec.query);
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const send = async (token: string, attempt: number): Promise<HttpResponse> => {
       try {
-        return await opts.transport.send(
+        return await transport.send(
           {
             method: spec.method,
             url,

@@ -3,6 +3,7 @@
 import { AppError, isAppError, isConnectionProblem, toBridgeError, type BridgeError } from '../../shared/errors';
 import type { ConnectionStatus, Profile, VaultKind } from '../../shared/profile';
 import { createApiClient } from '../api/api-client';
+import { RateLimiter } from '../api/rate-limiter';
 import type { ApiClient } from '../api/types';
 import type { Transport } from '../api/transport';
 import { TokenManager } from '../auth/token-manager';
@@ -16,6 +17,8 @@ export interface SandboxUrls {
 export interface ConnectionsOptions {
   repo: ProfileRepo;
   transport: Transport;
+  /** The transport for one profile (its proxy and CA); default: `transport` for every profile. */
+  transportFor?(profile: Profile): Promise<Transport>;
   /** Starts the embedded sandbox on first use; rejects when it is disabled. */
   sandboxUrls(): Promise<SandboxUrls>;
   vault: { kind: VaultKind; notice?: string };
@@ -27,6 +30,8 @@ interface Session {
   profile: Profile;
   tokens: TokenManager;
   api: ApiClient;
+  /** What this session's requests go through (the profile's network settings). */
+  transport: Transport;
 }
 
 export class Connections {
@@ -34,6 +39,8 @@ export class Connections {
   private building: Promise<Session> | null = null;
   private lastError: BridgeError | null = null;
   private lastEmitted = '';
+  /** One request budget per profile id, kept across sign-outs and sessions (the quota is the service's). */
+  private readonly limiters = new Map<string, RateLimiter>();
 
   constructor(private readonly o: ConnectionsOptions) {}
 
@@ -46,17 +53,29 @@ export class Connections {
   /** Token manager + client for a profile, independent of the active session (connection test). */
   async open(profile: Profile, onChange?: () => void): Promise<Session> {
     const resolved = await this.resolve(profile);
+    const transport = this.o.transportFor ? await this.o.transportFor(resolved) : this.o.transport;
     const tokens = new TokenManager({
       authUrl: resolved.authUrl,
       clientId: resolved.clientId,
       scope: resolved.scope,
       useDiscovery: resolved.useDiscovery,
       getSecret: () => this.o.repo.secretFor(profile),
-      transport: this.o.transport,
+      transport,
       now: this.o.now,
       onChange,
     });
-    return { profile: resolved, tokens, api: createApiClient({ profile: resolved, tokens, transport: this.o.transport }) };
+    return { profile: resolved, tokens, transport, api: createApiClient({ profile: resolved, tokens, transport, limiter: this.limiterFor(resolved) }) };
+  }
+
+  /** The profile's shared limiter, set to its current requests-per-second. */
+  limiterFor(profile: Pick<Profile, 'id' | 'requestsPerSecond'>): RateLimiter {
+    const settings = { requestsPerSecond: profile.requestsPerSecond ?? null };
+    let limiter = this.limiters.get(profile.id);
+    if (!limiter) {
+      limiter = new RateLimiter(settings);
+      this.limiters.set(profile.id, limiter);
+    } else limiter.configure(settings);
+    return limiter;
   }
 
   activeProfile(): Profile | null {
