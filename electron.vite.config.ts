@@ -6,8 +6,10 @@ import { rendererConfig } from './scripts/renderer-config';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   main: {
+    // Build-time switch for development-only behaviour (ELECTRON_RENDERER_URL): never true in `electron-vite build`.
+    define: { __FIRMSCOPE_DEV__: JSON.stringify(mode === 'development') },
     build: {
       outDir: fromRoot('out/main'),
       // keytar is an optional native module: loaded from node_modules at run time, never bundled.
@@ -32,4 +34,4 @@ export default defineConfig({
     },
   },
   renderer: rendererConfig(),
-});
+}));

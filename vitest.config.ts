@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Production value of the Electron main build-time flag (electron.vite.config.ts).
+  define: { __FIRMSCOPE_DEV__: 'false' },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     exclude: ['test/e2e/**', 'node_modules/**'],

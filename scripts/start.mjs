@@ -3,12 +3,13 @@
 // otherwise one line saying why, then browser mode (opened in Chromium's app mode if there is a display).
 // Extra arguments (`npm start -- --port 4000 --data-dir DIR`) go to browser mode.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from './build-outputs.mjs';
+import { chromiumAppArgs, prepareAppProfile, writeLaunchPage } from './chromium-app.mjs';
 import { findElectronBinary, hasDisplay } from './electron-binary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,12 +60,16 @@ function startBrowserMode() {
     if (!browser) return;
     const dataDir = dataDirFrom(passThrough) ?? process.env.FIRMSCOPE_DATA_DIR ?? join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'firmscope');
     const profile = join(dataDir, 'chromium-app-profile');
-    mkdirSync(profile, { recursive: true });
-    const args = [`--app=${line}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check'];
-    if (process.getuid?.() === 0) args.push('--no-sandbox'); // Chromium refuses to start as root otherwise.
+    // The link carries a one-time code: it goes to Chromium through a 0600 file, not its command line.
+    prepareAppProfile(profile);
+    const launchPage = writeLaunchPage(profile, line.trim());
+    const args = chromiumAppArgs(launchPage, profile, { asRoot: process.getuid?.() === 0 });
     const startedAt = Date.now();
     chromium = spawn(browser, args, { stdio: 'ignore' });
+    const forget = () => rmSync(launchPage, { force: true });
+    setTimeout(forget, 15_000).unref();
     chromium.on('exit', (code) => {
+      forget();
       // Closing the app window ends the session. A Chromium that quits at once (could not start, or
       // handed the URL to an already running instance) leaves the host up and the URL usable.
       if (Date.now() - startedAt > 5000) host.kill('SIGTERM');

@@ -12,11 +12,12 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface BrowserModeApp {
-  /** The printed URL, token fragment included. */
+  /** The printed URL: its one-time launch code signs in the first page that opens it. */
   url: string;
   origin: string;
   port: number;
-  token: string;
+  /** The one-time launch code in `url` (worthless once the page has opened it). */
+  launchCode: string;
   dataDir: string;
   /** Everything the host printed so far (stdout + stderr). */
   output(): string;
@@ -102,9 +103,9 @@ export const test = guardedTest.extend<{ app: BrowserModeApp; page: Page }>({
     const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-e2e-'));
     const { child, url, output } = await startHost(dataDir);
     const u = new URL(url);
-    const token = /token=([^&]+)/.exec(u.hash)?.[1] ?? '';
+    const launchCode = u.searchParams.get('launch') ?? '';
     try {
-      await use({ url, origin: u.origin, port: Number(u.port), token, dataDir, output });
+      await use({ url, origin: u.origin, port: Number(u.port), launchCode, dataDir, output });
     } finally {
       await stopHost(child);
       rmSync(dataDir, { recursive: true, force: true });

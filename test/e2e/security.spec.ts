@@ -83,19 +83,29 @@ test('the page is served with the security headers', async ({ page, app }) => {
   expect(h['content-security-policy']).toContain("script-src 'self'");
   expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(h['x-content-type-options']).toBe('nosniff');
-  expect(await res.text()).not.toContain(app.token);
+  expect(await res.text()).not.toContain(app.launchCode);
 });
 
-test('the launch token is taken out of the address bar but survives a reload', async ({ page }) => {
+test('the launch link works once: the page keeps an HttpOnly cookie, the address bar keeps nothing reusable', async ({ page, app, browser }) => {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  expect(new URL(page.url()).hash).toBe('');
+  expect(page.url()).toBe(`${app.origin}/`);
+  // Scripts cannot read the session: it is HttpOnly, SameSite=Strict.
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+  const [cookie] = await page.context().cookies(app.origin);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
   await page.reload();
   const r = await page.evaluate(() => (window as unknown as { firmscope: { app: { info(): Promise<{ ok: boolean }> } } }).firmscope.app.info());
   expect(r.ok).toBe(true);
+  // Replaying the link elsewhere (history, a process list) gets nothing.
+  const other = await browser.newContext();
+  const replay = await other.request.get(app.url, { maxRedirects: 0 });
+  expect(replay.status()).toBe(403);
+  expect(replay.headers()['set-cookie']).toBeUndefined();
+  await other.close();
 });
 
-test('a page on another origin cannot open the bridge, even with the token', async ({ page, app, browser }) => {
-  // The socket this page opens with a wrong token is refused, and Chromium logs that.
+test('a page on another origin cannot open the bridge, nor our own page without its cookie', async ({ page, app, browser }) => {
+  // The sockets opened here are refused, and Chromium logs that.
   test.info().annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: '/__firmscope/bridge' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   // Serve a hostile page from a different origin (localhost on another port is another origin).
@@ -103,20 +113,21 @@ test('a page on another origin cannot open the bridge, even with the token', asy
   await other.route('http://evil.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<html><body>evil</body></html>' }));
   await other.goto('http://evil.test/');
   const attempt = await other.evaluate(
-    ({ port, token }) =>
+    ({ port }) =>
       new Promise<string>((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/__firmscope/bridge`, ['firmscope.v1', `firmscope.token.${token}`]);
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/__firmscope/bridge`, ['firmscope.v1']);
         ws.onopen = () => resolve('opened');
         ws.onerror = () => resolve('refused');
       }),
-    { port: app.port, token: app.token },
+    { port: app.port },
   );
   expect(attempt).toBe('refused');
-  // And a wrong token from our own origin is refused too.
+  // And our own origin without the session cookie is refused too.
+  await page.context().clearCookies();
   const wrong = await page.evaluate(
     (port) =>
       new Promise<string>((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/__firmscope/bridge`, ['firmscope.v1', 'firmscope.token.wrong']);
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/__firmscope/bridge`, ['firmscope.v1']);
         ws.onopen = () => resolve('opened');
         ws.onerror = () => resolve('refused');
       }),

@@ -1,6 +1,7 @@
 // Composition root shared by every shell (Electron, browser mode, tests): settings, vault, profiles,
 // token + API client for the active profile, the embedded sandbox, and the feature modules.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { sweepTempFiles } from '../settings/sweep-temp';
 import { AppError } from '../../shared/errors';
 import type { Profile } from '../../shared/profile';
 import type { BridgeEmit, BridgeHandlers } from '../../shared/bridge/table';
@@ -63,7 +64,11 @@ export interface Core {
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const now = opts.now ?? Date.now;
-  mkdirSync(opts.dataDir, { recursive: true });
+  // Profiles, saved searches, exports: this user's only (0700), like ~/.ssh.
+  const created = !existsSync(opts.dataDir);
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  if (created) chmodSync(opts.dataDir, 0o700);
+  sweepTempFiles(opts.dataDir);
 
   const listeners = new Set<(group: string, event: string, payload: unknown) => void>();
   const emit: BridgeEmit = (group, event, payload) => {

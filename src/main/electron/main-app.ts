@@ -20,8 +20,12 @@ import { mainWindowOptions } from './window-options';
 import { fitToDisplays, loadWindowState, trackWindowState, windowStateFile } from './window-state';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** electron-vite sets this in `electron-vite dev` only. */
-const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+/**
+ * electron-vite sets this in `electron-vite dev`. It decides which origin gets the bridge and relaxes
+ * the CSP, so it is honoured only in a development build: __FIRMSCOPE_DEV__ is a build-time constant
+ * (electron.vite.config.ts), false in production, where this line folds to `undefined`.
+ */
+const devUrl = __FIRMSCOPE_DEV__ && !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 
 /** `--data-dir DIR` or FIRMSCOPE_DATA_DIR (tests use a fresh one); otherwise Electron's userData folder. */
 function dataDirFromArgs(argv: string[]): string | undefined {

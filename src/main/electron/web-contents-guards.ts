@@ -31,6 +31,8 @@ export const denyPermissionCheck = (): boolean => false;
 export function installWebContentsGuards(contents: WebContents, openExternal: OpenExternal): void {
   const guard = navigationGuard(openExternal);
   contents.on('will-navigate', (event, url) => guard(event, url));
+  // Every frame, not only the main one: will-navigate does not fire for subframes.
+  contents.on('will-frame-navigate', (event) => guard(event, event.url));
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(windowOpenGuard(openExternal));

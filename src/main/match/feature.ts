@@ -1,8 +1,10 @@
 // Match feature (main side): preview/single match through the one request builder, and bulk jobs.
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { AppError } from '../../shared/errors';
+import { LimitError } from '../../shared/limits';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_MAX_BYTES } from '../../shared/bridge/groups/match';
 import type { MatchResultView } from '../../shared/bridge/groups/match';
 import { guessMapping } from '../../shared/match/fields';
 import { buildMatchBody, checkEditedBody, describeProblems, type BuildResult } from '../../shared/match/request-builder';
@@ -35,6 +37,11 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
   const pickedFiles = new Map<string, string>();
   // Files bulkExport wrote, by id, for "Show in folder".
   const exportedFiles = new Map<string, string>();
+
+  // Files the page sent in chunks land in <dataDir>/uploads (0700, files 0600); an earlier run's are swept.
+  const uploadsDir = join(deps.dataDir, 'uploads');
+  const uploads = new Map<string, { path: string; fileName: string; total: number; written: number }>();
+  const sweptUploads = sweepOldUploads(uploadsDir);
 
   const toSource = (input: { csvText?: string; fileId?: string }): CsvSource => {
     if (input.csvText !== undefined) return { text: input.csvText };
@@ -88,6 +95,40 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
       const fileId = randomUUID();
       pickedFiles.set(fileId, path);
       return { fileId, fileName: basename(path), bytes };
+    },
+    async uploadChunk(input) {
+      await sweptUploads;
+      let up = input.uploadId ? uploads.get(input.uploadId) : undefined;
+      if (input.uploadId && !up) throw new AppError('not_found', 'That upload is no longer in progress (the app was restarted). Choose the file again.');
+      const bytes = Buffer.from(input.data, 'base64');
+      if (!up) {
+        if (input.offset !== 0) throw new AppError('invalid_input', 'An upload starts at the beginning of the file.');
+        if (input.totalBytes > UPLOAD_MAX_BYTES) throw new LimitError(`${input.fileName} (${input.totalBytes.toLocaleString('en-US')} bytes)`, UPLOAD_MAX_BYTES, 'bytes');
+        if (!CSV_EXTENSIONS.has(extname(input.fileName).toLowerCase()) && extname(input.fileName) !== '') throw new AppError('invalid_input', 'Choose a .csv, .tsv or .txt file.');
+        const uploadId = randomUUID();
+        await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
+        up = { path: join(uploadsDir, `${uploadId}.csv`), fileName: basename(input.fileName), total: input.totalBytes, written: 0 };
+        await writeFile(up.path, '', { mode: 0o600 });
+        uploads.set(uploadId, up);
+        input = { ...input, uploadId };
+      }
+      const id = input.uploadId!;
+      const fail = async (e: AppError): Promise<never> => {
+        uploads.delete(id);
+        await rm(up!.path, { force: true });
+        throw e;
+      };
+      if (input.offset !== up.written) return fail(new AppError('invalid_input', 'The file arrived out of order. Choose it again.'));
+      if (bytes.length > UPLOAD_CHUNK_BYTES) return fail(new LimitError('One chunk', UPLOAD_CHUNK_BYTES, 'bytes'));
+      if (up.written + bytes.length > up.total) return fail(new AppError('invalid_input', `${up.fileName} is longer than announced. Choose it again.`));
+      await appendFile(up.path, bytes);
+      up.written += bytes.length;
+      if (!input.last) return { uploadId: id };
+      uploads.delete(id);
+      if (up.written !== up.total) return fail(new AppError('invalid_input', `${up.fileName} arrived incomplete. Choose it again.`));
+      const fileId = randomUUID();
+      pickedFiles.set(fileId, up.path);
+      return { uploadId: id, file: { fileId, fileName: up.fileName, bytes: up.written } };
     },
     async bulkInspect(input) {
       const source = toSource(input);
@@ -181,3 +222,13 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
   };
 }
 
+/** Removes uploads older than a day: their ids died with the process that received them. */
+async function sweepOldUploads(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of names) {
+    const p = join(dir, name);
+    const info = await stat(p).catch(() => null);
+    if (info?.isFile() && info.mtimeMs < dayAgo) await rm(p, { force: true });
+  }
+}

@@ -12,8 +12,8 @@ export class ExportJournal {
   constructor(private readonly dir: string) {}
 
   async add(id: string, files: string[]): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await writeFileAtomic(join(this.dir, `${id}.json`), JSON.stringify({ files } satisfies Entry));
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await writeFileAtomic(join(this.dir, `${id}.json`), JSON.stringify({ files } satisfies Entry), { mode: 0o600 });
   }
 
   async remove(id: string): Promise<void> {

@@ -12,7 +12,7 @@ const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 async function main(args: BrowserArgs): Promise<void> {
   // Building is the scripts' job (`npm run browser` and `npm start` build what is stale first): the host only checks.
   if (!existsSync(join(repoRoot, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built (out/renderer). Run `npm run build:renderer` first, or start with `npm start`.');
-  mkdirSync(args.dataDir, { recursive: true });
+  mkdirSync(args.dataDir, { recursive: true, mode: 0o700 });
   const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: args.port });
 
   // The URL is usable at once: bridge calls made before the core is up wait for it (ws-bridge.ts).

@@ -38,7 +38,7 @@ export function createWebHostHooks(dataDir: string, host: WebHostHookTargets): S
   return {
     kind: 'browser',
     async chooseExportPath(suggestedName) {
-      mkdirSync(exportsDir, { recursive: true });
+      mkdirSync(exportsDir, { recursive: true, mode: 0o700 });
       return freePath(exportsDir, safeFileName(suggestedName));
     },
     async revealFile() {

@@ -1,6 +1,6 @@
 // Bulk step 1–2: get the CSV (open a file or paste), then map its columns to match fields.
 // The desktop app opens files with main's own dialog (no size limit, the file never crosses the
-// bridge); browser mode reads the chosen file in the page and sends its text.
+// bridge); browser mode sends the chosen file to main in chunks (upload-file.ts), then refers to it by id.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { CsvInspectView, CsvIssueView, PickedFile } from '../../shared/bridge/groups/match';
 import { useAppInfo } from '../connection/queries';
@@ -9,11 +9,11 @@ import { firmscope, unwrap } from '../bridge';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
+import { uploadFile, uploadTooBig } from './upload-file';
+import { CSV_TEXT_MAX_CHARS } from '../../shared/bridge/groups/match';
 
-/** Text up to this size is checked whole before the run; a larger one is checked over its start. */
-const INSPECT_BYTES = 8 * 1024 * 1024;
-/** What the bridge accepts as CSV text (match.bulkStart). */
-const MAX_TEXT_BYTES = 50_000_000;
+/** Text up to what the bridge takes in one call is checked whole before the run; a larger one over its start. */
+const INSPECT_BYTES = CSV_TEXT_MAX_CHARS;
 
 /** The CSV to match: text in the page, or a file main opened (desktop app). */
 type CsvRef = { csvText: string } | { fileId: string };
@@ -57,22 +57,31 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
-    if (file.size > MAX_TEXT_BYTES) {
-      setError({ code: 'invalid_input', message: `${file.name} is ${Math.round(file.size / 1_048_576)} MB; the limit is 50 MB. Split it into smaller files and match them one after the other.`, retryable: false });
+    const tooBig = uploadTooBig(file.name, file.size);
+    if (tooBig) {
+      setError({ code: 'invalid_input', message: tooBig, retryable: false });
       return;
     }
+    setError(null);
+    setBusy(true);
     try {
-      const content = await file.text();
-      setText(content);
-      setPicked(null);
-      setFileName(file.name);
-      await readColumns({ csvText: content });
-    } catch {
-      setError({ code: 'io', message: `Could not read ${file.name}. Check that it is a text CSV file you can open.`, retryable: false });
+      const sent = await uploadFile(file, file.name, (input) => firmscope().match.uploadChunk(input));
+      setText('');
+      setPicked(sent);
+      setFileName(sent.fileName);
+      await readColumns({ fileId: sent.fileId });
+    } catch (e) {
+      setError(
+        e && typeof e === 'object' && 'code' in e
+          ? e
+          : { code: 'io', message: `Could not read ${file.name}. Check that it is a text CSV file you can open.`, retryable: false },
+      );
+    } finally {
+      setBusy(false);
     }
   };
 
-  /** What the inspect and start calls refer to: the file main opened, else the text here. */
+  /** What the inspect and start calls refer to: the file main holds, else the text here. */
   const currentCsv = (): CsvRef => (picked ? { fileId: picked.fileId } : { csvText: text });
 
   const onPick = async () => {
@@ -94,6 +103,15 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!inspect || concError) return;
+    if (!picked && text.length > CSV_TEXT_MAX_CHARS) {
+      // Long pasted text travels like a file, in chunks.
+      setBusy(true);
+      void uploadFile(new Blob([text]), 'pasted.csv', (input) => firmscope().match.uploadChunk(input))
+        .then((sent) => onStart({ fileId: sent.fileId, fileName, mapping, concurrency: conc }))
+        .catch((err) => setError(err))
+        .finally(() => setBusy(false));
+      return;
+    }
     onStart({ ...currentCsv(), fileName, mapping, concurrency: conc });
   };
 

@@ -26,7 +26,12 @@ describe('main window options', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
     });
+    // No Blink feature switched on by name (an empty value, not a list).
+    expect(o.webPreferences?.enableBlinkFeatures ?? '').toBe('');
+    expect(Object.keys(o.webPreferences ?? {})).not.toContain('disableBlinkFeatures');
     expect(o).toMatchObject({ width: 1200, height: 800, show: false });
   });
 });
@@ -80,6 +85,11 @@ describe('navigation and window-open handlers', () => {
     contents.emit('will-attach-webview', webview);
     const redirect = { preventDefault: vi.fn() };
     contents.emit('will-redirect', redirect);
+    // A subframe navigating (an iframe a compromised page made) is stopped too.
+    const frameNav = { preventDefault: vi.fn(), url: 'https://frame.example/', isMainFrame: false };
+    contents.emit('will-frame-navigate', frameNav);
+    expect(frameNav.preventDefault).toHaveBeenCalled();
+    expect(open).toHaveBeenCalledWith('https://frame.example/');
     expect(nav.preventDefault).toHaveBeenCalled();
     expect(webview.preventDefault).toHaveBeenCalled();
     expect(redirect.preventDefault).toHaveBeenCalled();

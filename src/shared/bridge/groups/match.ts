@@ -12,9 +12,16 @@ const FieldsInput = z.record(z.string().max(40), z.union([z.string().max(2000), 
  * main opened with its own dialog (pickFile, desktop app only). Main never reads a path the
  * renderer names: a compromised page could otherwise read any file through the sample rows.
  */
+/** Largest bulk-match file, in bytes of the file (it reaches main in chunks: match.uploadChunk). */
+export const UPLOAD_MAX_BYTES = 50_000_000;
+/** Bytes of the file per chunk (one WebSocket frame carries it as base64, about 1.4 MB). */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+/** Pasted text sent in one call; longer text is uploaded in chunks like a file. */
+export const CSV_TEXT_MAX_CHARS = 2_000_000;
+
 const CsvInput = z
   .object({
-    csvText: z.string().max(50_000_000).optional(),
+    csvText: z.string().max(CSV_TEXT_MAX_CHARS).optional(),
     fileId: z.uuid().optional(),
     /** Inspect only: `csvText` is the start of a larger file, so its cut last record is not judged. */
     partial: z.boolean().optional(),
@@ -109,6 +116,20 @@ export const matchGroup = group({
     single: fn(z.object({ fields: FieldsInput.optional(), rawBody: z.unknown().optional() })).returns<MatchResultView>(),
     /** Desktop app: main's own open dialog (no size limit, nothing copied over the bridge). null = cancelled. */
     pickFile: fn(z.void()).returns<PickedFile | null>(),
+    /**
+     * A file the page read (browser mode, or a dropped file), sent in order in chunks of at most
+     * UPLOAD_CHUNK_BYTES; the last one returns the file's id for bulkInspect/bulkStart.
+     */
+    uploadChunk: fn(
+      z.object({
+        uploadId: z.uuid().optional(),
+        fileName: z.string().min(1).max(300),
+        totalBytes: z.number().int().min(0),
+        offset: z.number().int().min(0),
+        data: z.base64().max(Math.ceil(UPLOAD_CHUNK_BYTES / 3) * 4),
+        last: z.boolean(),
+      }),
+    ).returns<{ uploadId: string; file?: PickedFile }>(),
     bulkInspect: fn(CsvInput).returns<CsvInspectView>(),
     bulkStart: fn(
       z.intersection(
