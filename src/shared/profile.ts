@@ -46,6 +46,35 @@ const serviceUrl = httpUrl.refine((u) => insecureUrlProblem(u) === null, HTTPS_R
 export const MAX_TEMPLATE_LENGTH = 64 * 1024;
 const apiPath = z.string().max(1000, 'A path can be at most 1000 characters').regex(/^\/[^\s]*$/, 'A path starts with / and has no spaces');
 
+/** A proxy address: http(s)://host:port, credentials kept apart (user name here, password in the vault). */
+const proxyUrl = z
+  .string()
+  .max(MAX_URL_LENGTH, `A URL can be at most ${MAX_URL_LENGTH} characters`)
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter the proxy as http://host:port (or https://host:port)' }))
+  .refine((u) => !/^[a-z]+:\/\/[^/]*@/i.test(u), 'Leave the user name and password out of the address: use the proxy user name and password fields')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+/**
+ * How this profile reaches the network (docs/install.md, "Proxies and company certificates").
+ * proxy: 'system' = the desktop app follows the OS proxy settings and PAC file, browser mode follows
+ * HTTPS_PROXY/HTTP_PROXY/NO_PROXY; 'none' = direct; 'url' = this proxy for every request.
+ * caFile: a PEM bundle trusted in addition to the built-in authorities (browser mode; the desktop app
+ * uses the OS certificate store).
+ */
+export const NetworkSettingsSchema = z
+  .object({
+    proxy: z.enum(['system', 'none', 'url']).default('system'),
+    proxyUrl: z.union([proxyUrl, z.literal('')]).default(''),
+    /** Proxy user name; its password lives in the vault like the client secret. */
+    proxyUsername: z.string().trim().max(256).default(''),
+    caFile: z.string().trim().max(4096).default(''),
+  })
+  .superRefine((n, ctx) => {
+    if (n.proxy === 'url' && !n.proxyUrl) ctx.addIssue({ code: 'custom', path: ['proxyUrl'], message: 'Enter the proxy address, for example http://proxy.example.com:8080' });
+  });
+export type NetworkSettings = z.infer<typeof NetworkSettingsSchema>;
+export const DEFAULT_NETWORK: NetworkSettings = { proxy: 'system', proxyUrl: '', proxyUsername: '', caFile: '' };
+
 export const ProfileSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
   name: z.string().trim().min(1, 'Name is required').max(80),
@@ -69,6 +98,8 @@ export const ProfileSchema = z.object({
    * before this field existed (their secret is taken as entered for their current Auth URL).
    */
   secretAuthUrl: z.string().max(MAX_URL_LENGTH).optional(),
+  /** Absent = DEFAULT_NETWORK (profiles saved before this setting existed); read it with networkOf(). */
+  network: NetworkSettingsSchema.optional(),
   /**
    * The service's request quota, when known: every call of this profile (search, export, match, ESG)
    * shares it. null/absent = no fixed pace; 429 answers and their Retry-After still hold every caller.
@@ -82,6 +113,8 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
+export const networkOf = (p: Pick<Profile, 'network'>): NetworkSettings => p.network ?? DEFAULT_NETWORK;
+
 /** What the Settings screen sends; id omitted for a new profile. Stricter than what is read back: https unless loopback. */
 export const ProfileInputSchema = ProfileSchema.omit({ id: true, kind: true, secretAuthUrl: true }).extend({
   id: ProfileSchema.shape.id.optional(),
@@ -91,7 +124,7 @@ export const ProfileInputSchema = ProfileSchema.omit({ id: true, kind: true, sec
 export type ProfileInput = z.input<typeof ProfileInputSchema>;
 
 /** What the renderer sees: the profile plus whether a secret is stored, never the secret. */
-export type ProfileView = Profile & { hasSecret: boolean; builtIn: boolean };
+export type ProfileView = Profile & { hasSecret: boolean; builtIn: boolean; hasProxyPassword?: boolean };
 
 export type VaultKind = 'keychain' | 'safeStorage' | 'memory';
 
