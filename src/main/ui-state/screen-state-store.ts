@@ -6,8 +6,11 @@ import { PERSISTED_SCREENS, type PersistedScreen } from '../../shared/bridge/gro
 import type { FeatureSettings } from '../ports/feature-deps';
 
 export const SCREEN_STATE_KEY = 'ui.screens';
-/** Profiles remembered; the least recently saved is dropped beyond this (deleted profiles age out). */
-export const SCREEN_STATE_MAX_PROFILES = 32;
+/**
+ * Profiles remembered; the least recently saved is dropped beyond this (deleted profiles age out).
+ * With the per-screen cap this bounds the key near 1 MB, well inside the settings file's limit.
+ */
+export const SCREEN_STATE_MAX_PROFILES = 8;
 
 const EntrySchema = z.object({ savedAt: z.number(), screens: z.record(z.enum(PERSISTED_SCREENS), z.unknown()) });
 const AllSchema = z.record(z.string(), EntrySchema);

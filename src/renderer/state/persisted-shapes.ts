@@ -11,6 +11,8 @@ import type { ScreenStates } from './screen-store';
 import type { SearchScreenState } from './search-state';
 
 const text = (max: number) => z.string().max(max);
+/** A longer hand-edited match body is kept for this run only (the screen state has a size cap). */
+const MATCH_BODY_KEEP_CHARS = 32 * 1024;
 const ConditionSchema = z.object({
   attribute: text(300),
   relation: text(100),
@@ -43,7 +45,7 @@ const PersistedMatchSchema = z.object({
   v: z.literal(1),
   mode: z.enum(['single', 'bulk']),
   fields: z.record(text(50), text(2000)),
-  editedBody: text(50_000).nullable(),
+  editedBody: text(MATCH_BODY_KEEP_CHARS).nullable(),
 });
 
 export type PersistedSearch = z.infer<typeof PersistedSearchSchema>;
@@ -75,7 +77,12 @@ export function toPersisted(screen: PersistedScreen, all: ScreenStates): unknown
     case 'esg':
       return { v: 1, companyId: all.esg.companyId, module: all.esg.module };
     case 'match':
-      return { v: 1, mode: all.match.mode, fields: all.match.fields, editedBody: all.match.editedBody };
+      return {
+        v: 1,
+        mode: all.match.mode,
+        fields: all.match.fields,
+        editedBody: all.match.editedBody !== null && all.match.editedBody.length <= MATCH_BODY_KEEP_CHARS ? all.match.editedBody : null,
+      };
   }
 }
 

@@ -31,7 +31,7 @@ describe('screen state per profile', () => {
     const { save, load } = setup();
     await save({ profileId: 'a', screen: 'match', state: { fields: { name: 'x' } } });
     expect(() => uiStateGroup.fns.save.input.parse({ profileId: 'a', screen: 'match', state: { text: 'x'.repeat(SCREEN_STATE_MAX_CHARS) } })).toThrow(
-      /larger than/,
+      /over the limit/,
     );
     expect(() => uiStateGroup.fns.save.input.parse({ profileId: 'a', screen: 'elsewhere', state: {} })).toThrow();
     expect(await load('a')).toEqual({ match: { fields: { name: 'x' } } });
