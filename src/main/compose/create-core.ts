@@ -26,6 +26,9 @@ import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { createWorkspace, unavailableMessage, workspacePort } from '../workspace/workspace';
 import type { SqliteLoad } from '../workspace/native';
 import type { ShellHooks } from '../ports/shell-hooks';
+import type { NetworkFactory } from '../ports/network';
+import { createNodeNetwork } from '../net/node-network';
+import { resolveNetwork } from '../net/network-config';
 import pkg from '../../../package.json';
 
 /** The app's own sandbox behaves like a service: session durations vary (2-6 s around 4 s). */
@@ -44,6 +47,8 @@ export interface CoreOptions {
   /** Embedded sandbox for the built-in "Sandbox" profile, started on first use; false turns it off. */
   sandbox?: SandboxOptions | false;
   now?: () => number;
+  /** How requests reach the network (Electron: Chromium's stack); default: undici with env/profile proxies. */
+  network?: NetworkFactory;
   /** Shown by app.info; default: package.json version. */
   version?: string;
   /** Injected in tests: how the workspace database module is loaded (default: better-sqlite3). */
@@ -107,9 +112,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   if (!workspaceStatus.available) notices.add('warning', unavailableMessage(workspaceStatus.reason));
 
   const repo = createProfileRepo(settings, vault);
+  const network = opts.network ?? createNodeNetwork();
   const connections = new Connections({
     repo,
     transport,
+    // Each profile's requests go through its own proxy and trust (Settings → Network).
+    transportFor: async (profile) =>
+      createTransport({ log, now, fetchImpl: network.fetchFor(await resolveNetwork(profile, () => repo.proxyPasswordFor(profile))) }),
     sandboxUrls,
     vault: { kind: vault.kind, notice: vaultNotice },
     now,
@@ -177,6 +186,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await Promise.allSettled(features.map((f) => f.dispose?.()));
       workspace.close();
       connections.reset();
+      await network.close();
       listeners.clear();
       const s = sandbox;
       sandbox = null;

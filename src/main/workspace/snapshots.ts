@@ -6,7 +6,6 @@ import type { WorkspaceDb } from './db';
 import { FACETS } from './facets';
 import type { FacetCount, FacetId, SnapshotInfo, SnapshotStatus, SnapshotView } from '../../shared/workbench/snapshot';
 import { indexRow } from './row-values';
-import type { Params } from './sql';
 
 interface SnapshotRow {
   id: number;

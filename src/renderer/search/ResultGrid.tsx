@@ -80,7 +80,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const visible = useMemo(() => visibleColumns(available, prefs), [available, prefs]);
   const widthKey = table.getVisibleLeafColumns().map((c) => c.getSize()).join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- widthKey carries the sizes
+  // widthKey carries the sizes.
   const widths = useMemo(() => widthKey.split(',').map(Number), [widthKey]);
   // Stable callbacks keep memoised rows from re-rendering while scrolling.
   const rowsRef = useRef(rows);
@@ -213,7 +213,6 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   const activeCol = active.c > 0 ? visible[active.c - 1] : undefined;
   const activeText = activeCol && rows[activeRowIndex] ? cellText(flatRow(activeRowIndex)[activeCol]) : '';
   const selectedCount = Object.values(selection).filter(Boolean).length;
-  const cellTab = (r: number, c: number) => (r === activeRowIndex && c === active.c ? 0 : -1);
 
   return (
     <div className="result-grid">
