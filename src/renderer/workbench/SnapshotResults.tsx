@@ -61,7 +61,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
   const facets = useSnapshotFacets(snapshot.id, view);
   const total = rows.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / SNAPSHOT_PAGE_ROWS));
-  const records = rows.data?.rows ?? [];
+  const records = useMemo(() => rows.data?.rows ?? [], [rows.data]);
   const columns = useMemo(() => collectColumns(records), [records]);
 
   const go = (p: number) => setPage(Math.max(0, Math.min(pages - 1, p)));
