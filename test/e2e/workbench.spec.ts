@@ -30,7 +30,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 test('load all, sort by revenue, facet by country, chips, conditions from facets, keyboard paging', async ({ page }) => {
   // Signs in, loads ~2,800 rows and browses them: more than the default minute on a busy machine.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   expect(big.length).toBeGreaterThan(1_000);
   expect(german.length).toBeGreaterThan(10);
   await searchBig(page);

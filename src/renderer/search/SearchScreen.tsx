@@ -1,6 +1,6 @@
 // Search and browse: filter builder + JSON body, paging through main-held sessions, grid, detail, saved searches.
 // Everything the analyst set up lives in the screen store (state/), so leaving and coming back keeps it.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedSearch, SearchPageView } from '../../shared/bridge/groups/search';
 import { PAGE_SIZE_MAX, type CompanyRecord } from '../../shared/service/schemas';
@@ -62,7 +62,8 @@ export function SearchScreen() {
   const snapshots = useSnapshots(Boolean(workspace?.available));
   const { ready, latest } = snapshotsFor(snapshots.data, shown?.body);
   /** The snapshot the analyst left for the service's pages. */
-  const [serviceFor, setServiceFor] = useState<number | null>(null);
+  const serviceFor = s.serviceFor ?? null;
+  const setServiceFor = (id: number | null) => update({ serviceFor: id });
   const showSnapshot = ready !== null && serviceFor !== ready.id;
   const canAddConditions = builder.op === 'and' || builder.conditions.filter((c) => c.attribute.trim() !== '').length <= 1;
 
@@ -239,6 +240,8 @@ export function SearchScreen() {
                     onOpen={setDetail}
                     onShowService={() => setServiceFor(ready.id)}
                     onAddConditions={canAddConditions ? addConditions : null}
+                    state={s.workbench}
+                    onState={(workbench) => update({ workbench })}
                   />
                   {detail ? <CompanyDetail record={detail} onClose={() => setDetail(null)} /> : null}
                 </div>

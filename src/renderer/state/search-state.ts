@@ -35,7 +35,20 @@ export interface EditorText {
   problem?: { message: string; offset?: number };
 }
 
+/** The local view over a loaded snapshot (sort, text filter, facet choices, page), kept across navigation. */
+export interface WorkbenchViewState {
+  snapshotId: number;
+  sort: { field: string; direction: 'asc' | 'desc' } | null;
+  text: string;
+  choices: Partial<Record<string, Array<string | number>>>;
+  page: number;
+}
+
 export interface SearchScreenState {
+  /** Set once a loaded snapshot has been browsed (see src/renderer/workbench). */
+  workbench?: WorkbenchViewState;
+  /** The snapshot id the analyst left for the service's pages. */
+  serviceFor?: number | null;
   builder: BuilderState;
   /** null: the editor shows the builder's body. */
   editor: EditorText | null;

@@ -5,6 +5,7 @@ import type { CompanyRecord } from '../../shared/service/schemas';
 import type { FacetId, SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
 import { collectColumns } from '../../shared/search/flatten';
 import type { ColumnPrefs } from '../search/column-prefs';
+import type { WorkbenchViewState } from '../state/search-state';
 import { ResultGrid, type GridSort } from '../search/ResultGrid';
 import { FacetChips, FacetsPanel, type FacetChoices } from './FacetsPanel';
 import { facetFilters, type ServiceFilter } from './facet-model';
@@ -24,36 +25,43 @@ export interface SnapshotResultsProps {
   onShowService(): void;
   /** Adds conditions to the filter builder; null when the builder cannot take them (an "or" search). */
   onAddConditions: ((filters: ServiceFilter[]) => void) | null;
+  /** The view kept in the screen store (survives leaving the screen); undefined at first. */
+  state: WorkbenchViewState | undefined;
+  onState(next: WorkbenchViewState): void;
 }
 
-export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowService, onAddConditions }: SnapshotResultsProps) {
-  const [sort, setSort] = useState<GridSort | null>(null);
-  const [textInput, setTextInput] = useState('');
-  const [text, setText] = useState('');
-  const [choices, setChoices] = useState<FacetChoices>({});
-  const [page, setPage] = useState(0);
+export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowService, onAddConditions, state, onState }: SnapshotResultsProps) {
+  // A snapshot other than the one the stored view belongs to starts from its service order.
+  const current: WorkbenchViewState = state && state.snapshotId === snapshot.id ? state : { snapshotId: snapshot.id, sort: null, text: '', choices: {}, page: 0 };
+  const { sort, page } = current;
+  const choices = current.choices as FacetChoices;
+  const latest = useRef(current);
+  latest.current = current;
+  const patch = (p: Partial<WorkbenchViewState>) => onState({ ...latest.current, ...p });
+  // A new sort, text or facet choice starts at the first page.
+  const setSort = (u: (s: GridSort | null) => GridSort | null) => patch({ sort: u(latest.current.sort), page: 0 });
+  const setChoices = (u: (c: FacetChoices) => FacetChoices) => patch({ choices: u(latest.current.choices as FacetChoices), page: 0 });
+  const setPage = (p: number) => patch({ page: p });
+  const [textInput, setTextInput] = useState(current.text);
   const [jump, setJump] = useState('');
   const rootRef = useRef<HTMLDivElement>(null);
 
   // Typing filters after a short pause, not at every key.
   useEffect(() => {
-    const t = setTimeout(() => setText(textInput.trim()), 200);
+    const t = setTimeout(() => {
+      if (textInput.trim() !== latest.current.text) patch({ text: textInput.trim(), page: 0 });
+    }, 200);
     return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- patch reads the latest view through a ref
   }, [textInput]);
+  const text = current.text;
 
   const view = useMemo<SnapshotView>(() => ({ ...(sort ? { sort } : {}), ...(text ? { text } : {}), facets: choices }), [sort, text, choices]);
-  // A new view starts at its first page.
-  const viewKey = JSON.stringify(view);
-  const [seenView, setSeenView] = useState(viewKey);
-  if (seenView !== viewKey) {
-    setSeenView(viewKey);
-    setPage(0);
-  }
   const rows = useSnapshotPage(snapshot.id, view, page * SNAPSHOT_PAGE_ROWS, SNAPSHOT_PAGE_ROWS);
   const facets = useSnapshotFacets(snapshot.id, view);
   const total = rows.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / SNAPSHOT_PAGE_ROWS));
-  const records = rows.data?.rows ?? [];
+  const records = useMemo(() => rows.data?.rows ?? [], [rows.data]);
   const columns = useMemo(() => collectColumns(records), [records]);
 
   const go = (p: number) => setPage(Math.max(0, Math.min(pages - 1, p)));
@@ -116,7 +124,10 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
               <select
                 className="field__input"
                 value={sort?.field ?? ''}
-                onChange={(e) => setSort(e.target.value ? { field: e.target.value, direction: sort?.direction ?? 'asc' } : null)}
+                onChange={(e) => {
+                  const field = e.target.value;
+                  setSort((s) => (field ? { field, direction: s?.direction ?? 'asc' } : null));
+                }}
               >
                 <option value="">Service order</option>
                 {columns.map((c) => (
@@ -132,7 +143,10 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
                 className="field__input"
                 value={sort?.direction ?? 'asc'}
                 disabled={!sort}
-                onChange={(e) => sort && setSort({ field: sort.field, direction: e.target.value === 'desc' ? 'desc' : 'asc' })}
+                onChange={(e) => {
+                  const direction = e.target.value === 'desc' ? 'desc' : 'asc';
+                  setSort((s) => (s ? { field: s.field, direction } : s));
+                }}
               >
                 <option value="asc">Ascending</option>
                 <option value="desc">Descending</option>
