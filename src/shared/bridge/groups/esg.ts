@@ -74,9 +74,9 @@ export const esgGroup = group({
     company: fn(z.object({ companyId: z.string().trim().min(1).max(128) })).returns<EsgCompany | null>(),
     /** Articles per month for the chart; null unless the company's news is complete. */
     newsMonths: fn(z.object({ companyId: z.string().trim().min(1).max(128) })).returns<NewsMonths | null>(),
-    page: fn(z.object({ viewId: z.string().min(1), direction: z.enum(['next', 'previous']) })).returns<EsgModuleView>(),
+    page: fn(z.object({ viewId: z.string().min(1).max(128), direction: z.enum(['next', 'previous']) })).returns<EsgModuleView>(),
     listWatches: fn(z.void()).returns<WatchView[]>(),
-    unwatch: fn(z.object({ sessionId: z.string().min(1) })).returns<void>(),
+    unwatch: fn(z.object({ sessionId: z.string().min(1).max(128) })).returns<void>(),
   },
   events: {
     progress: event<WatchView>(),
