@@ -67,7 +67,7 @@ async function openEsg(page: Page) {
 }
 
 test('request news for a company, see the count rise live, then the articles', async ({ page, host }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Record web notifications (browser mode shows them only after the analyst opts in).
   await page.context().grantPermissions(['notifications']);
   await page.addInitScript(() => {
@@ -91,7 +91,7 @@ test('request news for a company, see the count rise live, then the articles', a
   // Named, not by UUID: the heading and the window title; the id stays visible, secondary.
   await expect(page.getByTestId('esg-company-name')).toContainText(host.companyName);
   await expect(page).toHaveTitle(new RegExp(`^${escapeRe(host.companyName)} · ESG`));
-  await expect(page.getByRole('button', { name: `Copy the company ID of ${host.companyName}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Copy ID of ${host.companyName}` })).toBeVisible();
   await expect(page.getByRole('tab', { name: /News/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Request news', exact: true }).click();
 

@@ -27,7 +27,7 @@ export function CompanyHeading({ companyId, name, country, loading }: { companyI
       </h2>
       <p className="company-heading__id">
         ID <code>{companyId}</code>{' '}
-        <button type="button" className="button button--ghost button--small" onClick={() => void copy()} aria-label={`Copy the company ID of ${name ?? companyId}`}>
+        <button type="button" className="button button--ghost button--small" onClick={() => void copy()} aria-label={`Copy ID of ${name ?? companyId}`}>
           Copy ID
         </button>
         <span role="status" className="company-heading__copied">
