@@ -1,6 +1,7 @@
 // Browser-mode transport: every bridge call and event over one WebSocket to the local host.
-// Calls made before the socket opens are queued; a dropped socket fails the calls in flight
-// (as Results, via build-api) and the next call reconnects.
+// A dropped socket fails the calls in flight (as Results, via build-api) and is reopened with
+// backoff, so events flow again once the host is back; calls made while it is down wait for the
+// next attempt. The page's credential is offered again on every attempt (see docs/connection.md).
 import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX, type ServerFrame } from '../shared/bridge/ws-protocol';
 import type { Result } from '../shared/errors';
 import type { BridgeTransport } from './build-api';
@@ -10,43 +11,108 @@ interface Pending {
   reject(e: Error): void;
 }
 
+export type LinkState = 'connecting' | 'open' | 'down' | 'disposed';
+
 export interface WsTransportOptions {
   /** ws://host:port (defaults to the page's own host). */
   url: string;
   token: string | null;
   /** Injected for tests; the page's WebSocket otherwise. */
   WebSocketImpl?: typeof WebSocket;
+  /** Waits before reattempt n (0-based) after a drop; the last one repeats. */
+  backoffMs?: readonly number[];
+  /** An attempt that has not opened by then is abandoned (a hung host accepts TCP but never answers). */
+  connectTimeoutMs?: number;
 }
 
-export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close(): void } {
+export const RECONNECT_BACKOFF_MS = [250, 500, 1000, 2000, 4000, 5000] as const;
+const CONNECT_TIMEOUT_MS = 5000;
+
+export interface WsTransport extends BridgeTransport {
+  readonly state: LinkState;
+  /** Called on every link state change (tests, diagnostics). */
+  onState(cb: (s: LinkState) => void): () => void;
+  /** Drops the current socket (as a host going away would); the transport reconnects. */
+  close(): void;
+  /** Stops for good: no socket, no reconnects. */
+  dispose(): void;
+}
+
+export function wsTransport(opts: WsTransportOptions): WsTransport {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const stateListeners = new Set<(s: LinkState) => void>();
   const pending = new Map<number, Pending>();
+  const backoff = opts.backoffMs ?? RECONNECT_BACKOFF_MS;
   let nextId = 1;
   let socket: WebSocket | null = null;
-  let opened: Promise<WebSocket> | null = null;
+  /** The socket being opened, or the scheduled attempt after a drop. */
+  let opening: Promise<WebSocket> | null = null;
+  let failures = 0;
+  let state: LinkState = 'down';
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-  function connect(): Promise<WebSocket> {
-    if (opened) return opened;
-    if (!opts.token) return Promise.reject(new Error('missing launch token'));
-    opened = new Promise<WebSocket>((resolve, reject) => {
+  const setState = (s: LinkState) => {
+    if (s === state || state === 'disposed') return;
+    state = s;
+    for (const l of [...stateListeners]) l(s);
+  };
+
+  /** One attempt: resolves when the socket opens, rejects when it closes (or times out) first. */
+  function attempt(): Promise<WebSocket> {
+    setState('connecting');
+    return new Promise<WebSocket>((resolve, reject) => {
       const Impl = opts.WebSocketImpl ?? WebSocket;
       const ws = new Impl(opts.url, [WS_PROTOCOL, WS_TOKEN_PREFIX + opts.token]);
       socket = ws;
-      ws.onopen = () => resolve(ws);
+      const timer = setTimeout(() => ws.close(), opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
+      ws.onopen = () => {
+        clearTimeout(timer);
+        failures = 0;
+        setState('open');
+        resolve(ws);
+      };
       ws.onmessage = (m) => onFrame(String(m.data));
       // A refused or broken socket is followed by `close`, which settles everything.
       ws.onerror = () => undefined;
       ws.onclose = () => {
+        clearTimeout(timer);
         reject(new Error('bridge socket closed'));
-        if (socket === ws) {
-          socket = null;
-          opened = null;
-        }
+        if (socket !== ws) return;
+        socket = null;
         for (const p of pending.values()) p.reject(new Error('bridge socket closed'));
         pending.clear();
+        if (state === 'disposed') return;
+        setState('down');
+        scheduleReconnect();
       };
     });
-    return opened;
+  }
+
+  function scheduleReconnect() {
+    const wait = backoff[Math.min(failures, backoff.length - 1)];
+    failures++;
+    opening = new Promise<WebSocket>((resolve, reject) => {
+      retryTimer = setTimeout(() => {
+        retryTimer = null;
+        if (state === 'disposed') return reject(new Error('bridge transport disposed'));
+        attempt().then(resolve, reject);
+      }, wait);
+    });
+    // Nobody may be waiting for this attempt; its failure schedules the next one by itself.
+    opening.catch(() => undefined);
+  }
+
+  function connect(): Promise<WebSocket> {
+    if (state === 'disposed') return Promise.reject(new Error('bridge transport disposed'));
+    if (socket && state === 'open') return Promise.resolve(socket);
+    if (!opening) opening = attempt();
+    const current = opening;
+    // Settled attempts are forgotten so the next call waits for the next one.
+    void current.then(
+      () => (opening === current ? (opening = null) : undefined),
+      () => (opening === current ? (opening = null) : undefined),
+    );
+    return current;
   }
 
   function onFrame(text: string) {
@@ -76,6 +142,13 @@ export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close
   if (opts.token) connect().catch(() => undefined);
 
   return {
+    get state() {
+      return state;
+    },
+    onState(cb) {
+      stateListeners.add(cb);
+      return () => void stateListeners.delete(cb);
+    },
     async invoke(channel, input) {
       if (!opts.token) {
         return {
@@ -103,6 +176,12 @@ export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close
       };
     },
     close() {
+      socket?.close();
+    },
+    dispose() {
+      setState('disposed');
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
       socket?.close();
     },
   };

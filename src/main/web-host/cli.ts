@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, findRepoRoot } from '../../../scripts/build-outputs.mjs';
 import { parseBrowserArgs, USAGE, type BrowserArgs } from './cli-args';
+import { loadOrCreateHostKey } from './host-key';
 import { startBrowserHost } from './host';
 
 const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
@@ -12,7 +13,9 @@ const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 async function main(args: BrowserArgs): Promise<void> {
   if (args.build && !ensureBuilt(repoRoot, ['renderer'])) throw new Error('The renderer build failed (see above).');
   mkdirSync(args.dataDir, { recursive: true });
-  const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: args.port });
+  // The same key on every launch with this data dir: an open tab survives a host restart.
+  const token = loadOrCreateHostKey(args.dataDir);
+  const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: args.port, token });
 
   // The URL is usable at once: bridge calls made before the core is up wait for it (ws-bridge.ts).
   console.log(`Firmscope is running in browser mode (data: ${args.dataDir}). Open this URL; it carries this launch's access token:`);

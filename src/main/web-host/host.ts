@@ -19,7 +19,7 @@ export interface BrowserHostOptions {
   rendererDir: string;
   /** 0 (default) picks a free port. */
   port?: number;
-  /** Tests may pin it; otherwise 32 random bytes per launch. */
+  /** The CLI passes the data dir's host key (host-key.ts); otherwise 32 random bytes per launch. */
   token?: string;
 }
 
