@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the tests need (Debian packages, npm dependencies) and runs every test:
 # build, type-check, Vitest (unit + integration against the sandbox), the keychain test inside a
-# private unlocked gnome-keyring, and the Playwright E2E suite in Debian Chromium.
+# private unlocked gnome-keyring, the GitHub workflow schema check, and the Playwright E2E suite in
+# Debian Chromium.
 # Exits non-zero if anything fails; prints each runner's summary lines at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,15 +52,24 @@ install_system_packages
 log "npm ci"
 # Under `npm test`, npm exports its config as npm_config_* variables; a nested install must not inherit them.
 unset npm_config_allow_scripts
+# Native modules (keytar, better-sqlite3) compile from source when no prebuilt binary can be
+# downloaded; node-gyp then needs Node's headers, which Debian's nodejs has under /usr/include/node.
+if [ -z "${npm_config_nodedir:-}" ] && [ "$(command -v node)" = /usr/bin/node ] && [ -f /usr/include/node/node.h ]; then
+  export npm_config_nodedir=/usr
+fi
 npm ci --no-audit --no-fund
 
 log "Build (electron-vite: main, preload, renderer)"
 npm run build
 
 suite "Type-check (tsc --noEmit)" npx tsc --noEmit -p tsconfig.json
-suite "Vitest: unit and integration" npx vitest run --exclude test/main/secrets/keytar-vault.test.ts
-suite "Vitest: OS keychain (keytar in a private gnome-keyring)" \
-  env FIRMSCOPE_REQUIRE_KEYRING=1 bash scripts/with-keyring.sh npx vitest run test/main/secrets/keytar-vault.test.ts
+suite "GitHub workflows (action-validator schema check)" node scripts/check-workflows.mjs
+KEYRING_TESTS=(test/main/secrets/keytar-vault.test.ts test/main/secrets/keychain-bundle.test.ts)
+suite "Vitest: unit and integration" npx vitest run "${KEYRING_TESTS[@]/#/--exclude=}"
+# The keychain through what users run: the built web-host bundle and the Electron main bundle's loader.
+suite "Vitest: OS keychain (keytar in a private gnome-keyring, built bundles)" \
+  env FIRMSCOPE_REQUIRE_KEYRING=1 bash scripts/with-keyring.sh npx vitest run "${KEYRING_TESTS[@]}"
+
 
 # Electron specs need a display; a virtual one costs nothing for headless Chromium.
 E2E=(npx playwright test)
@@ -73,7 +83,7 @@ for r in "${RESULTS[@]}"; do
   echo "$name"
   # Vitest and Playwright summary lines (colour codes stripped), plus the Electron E2E notice.
   sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
-    grep -E '^\s*(Test Files|Tests)\s|^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+' |
+    grep -E '^\s*(Test Files|Tests)\s|^Workflows: |^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+' |
     sed 's/^/      /' | tail -n 12 || true
 done
 # One plain closing line over every runner (Vitest "Tests N passed | M failed", Playwright "N passed").

@@ -1,9 +1,13 @@
 // Browser-mode transport: every bridge call and event over one WebSocket to the local host.
+// The page authenticates with its HttpOnly session cookie, which the browser sends with every
+// upgrade, so a reconnect reuses it with nothing stored in the page.
 // A dropped socket fails the calls in flight (as Results, via build-api) and is reopened with
 // backoff, so events flow again once the host is back; calls made while it is down wait for the
-// next attempt. The page's credential is offered again on every attempt (see docs/connection.md).
-import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX, type ServerFrame } from '../shared/bridge/ws-protocol';
-import type { Result } from '../shared/errors';
+// next attempt (docs/connection.md). Two cases stop for good instead: a newer page of this launch
+// took the bridge over (WS_CLOSE_REPLACED; this page says so instead of taking it back), or the
+// very first socket was refused (the page was never signed in).
+import { WS_CLOSE_REPLACED, WS_PATH, WS_PROTOCOL, type ServerFrame } from '../shared/bridge/ws-protocol';
+import type { BridgeError, Result } from '../shared/errors';
 import type { BridgeTransport } from './build-api';
 
 interface Pending {
@@ -11,12 +15,11 @@ interface Pending {
   reject(e: Error): void;
 }
 
-export type LinkState = 'connecting' | 'open' | 'down' | 'disposed';
+export type LinkState = 'connecting' | 'open' | 'down' | 'stopped' | 'disposed';
 
 export interface WsTransportOptions {
   /** ws://host:port (defaults to the page's own host). */
   url: string;
-  token: string | null;
   /** Injected for tests; the page's WebSocket otherwise. */
   WebSocketImpl?: typeof WebSocket;
   /** Waits before reattempt n (0-based) after a drop; the last one repeats. */
@@ -48,8 +51,11 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
   /** The socket being opened, or the scheduled attempt after a drop. */
   let opening: Promise<WebSocket> | null = null;
   let failures = 0;
+  let everOpened = false;
   let state: LinkState = 'down';
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Why this page can no longer reach the bridge (replaced by another page, or never signed in). */
+  let stopped: BridgeError | null = null;
 
   const setState = (s: LinkState) => {
     if (s === state || state === 'disposed') return;
@@ -62,11 +68,13 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
     setState('connecting');
     return new Promise<WebSocket>((resolve, reject) => {
       const Impl = opts.WebSocketImpl ?? WebSocket;
-      const ws = new Impl(opts.url, [WS_PROTOCOL, WS_TOKEN_PREFIX + opts.token]);
+      const ws = new Impl(opts.url, [WS_PROTOCOL]);
       socket = ws;
+      let wasOpen = false;
       const timer = setTimeout(() => ws.close(), opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
       ws.onopen = () => {
         clearTimeout(timer);
+        wasOpen = everOpened = true;
         failures = 0;
         setState('open');
         resolve(ws);
@@ -74,14 +82,19 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
       ws.onmessage = (m) => onFrame(String(m.data));
       // A refused or broken socket is followed by `close`, which settles everything.
       ws.onerror = () => undefined;
-      ws.onclose = () => {
+      ws.onclose = (ev) => {
         clearTimeout(timer);
+        if (ev.code === WS_CLOSE_REPLACED) stopped = REPLACED;
+        // Refused before this page ever got in: it has no session (opened without its launch link).
+        // After an outage a refusal is the host still being down: keep trying.
+        else if (!wasOpen && !everOpened) stopped = NOT_SIGNED_IN;
         reject(new Error('bridge socket closed'));
         if (socket !== ws) return;
         socket = null;
         for (const p of pending.values()) p.reject(new Error('bridge socket closed'));
         pending.clear();
         if (state === 'disposed') return;
+        if (stopped) return setState('stopped');
         setState('down');
         scheduleReconnect();
       };
@@ -108,10 +121,10 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
     if (!opening) opening = attempt();
     const current = opening;
     // Settled attempts are forgotten so the next call waits for the next one.
-    void current.then(
-      () => (opening === current ? (opening = null) : undefined),
-      () => (opening === current ? (opening = null) : undefined),
-    );
+    const forget = () => {
+      if (opening === current) opening = null;
+    };
+    current.then(forget, forget);
     return current;
   }
 
@@ -138,8 +151,8 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
     }
   }
 
-  // Events are broadcast to every page, so connect eagerly to receive them even before the first call.
-  if (opts.token) connect().catch(() => undefined);
+  // Events are broadcast to the page, so connect eagerly to receive them even before the first call.
+  connect().catch(() => undefined);
 
   return {
     get state() {
@@ -150,17 +163,14 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
       return () => void stateListeners.delete(cb);
     },
     async invoke(channel, input) {
-      if (!opts.token) {
-        return {
-          ok: false,
-          error: {
-            code: 'not_configured',
-            message: 'This page was opened without its launch token. Open the exact URL printed by `npm run browser`.',
-            retryable: false,
-          },
-        };
+      if (stopped) return { ok: false, error: stopped };
+      let ws: WebSocket;
+      try {
+        ws = await connect();
+      } catch (e) {
+        if (stopped) return { ok: false, error: stopped };
+        throw e;
       }
-      const ws = await connect();
       const id = nextId++;
       return new Promise<Result<unknown>>((resolve, reject) => {
         pending.set(id, { resolve, reject });
@@ -186,6 +196,17 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
     },
   };
 }
+
+const REPLACED: BridgeError = {
+  code: 'not_configured',
+  message: 'Firmscope was opened in another window or tab, which now holds the connection. Use that one, or reload this page to take it back.',
+  retryable: false,
+};
+const NOT_SIGNED_IN: BridgeError = {
+  code: 'not_configured',
+  message: 'This page is not signed in to Firmscope. Open the link printed by `npm run browser` (each link works once), or restart Firmscope.',
+  retryable: false,
+};
 
 export function bridgeSocketUrl(loc: Pick<Location, 'protocol' | 'host'>): string {
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${WS_PATH}`;

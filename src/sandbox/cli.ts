@@ -14,7 +14,10 @@ Options:
   --seed <n>          Dataset seed (default 42)
   --companies <n>     Number of generated companies (default 25000)
   --token-ttl <s>     Access token lifetime in seconds (default 3600)
-  --esg-session-ms <n>  Duration of an ESG processing session in ms (default 4000)
+  --esg-session-ms <n>  Typical duration of an ESG processing session in ms (default 4000)
+  --esg-session-jitter <f>  Spread of session durations, 0..1: each lasts ms x (1 +/- f) (default 0.5)
+  --rate-limit <n>    Requests per second per client (token bucket); over it: 429 with Retry-After (default off)
+  --rate-burst <n>    Bucket size of the rate limit (default: one second's worth)
   --control           Expose test controls under {base_url}/__control/* (E2E only, never for normal use)
   --verbose           Log every request (pino JSON on stderr)
   --help              Show this help
@@ -24,6 +27,16 @@ ${Object.values(SANDBOX_CLIENTS)
   .map((c) => `  ${c.id} / ${c.secret}  (${c.state === 'active' ? c.permissions.join(', ') : c.state})`)
   .join('\n')}
 `;
+
+function numberOption(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+    process.stderr.write(`--${name} needs a number from ${min} to ${max}\n`);
+    process.exit(2);
+  }
+  return n;
+}
 
 function intOption(name: string, raw: string | undefined, min: number): number | undefined {
   if (raw === undefined) return undefined;
@@ -44,6 +57,9 @@ async function main(): Promise<void> {
         companies: { type: 'string' },
         'token-ttl': { type: 'string' },
         'esg-session-ms': { type: 'string' },
+        'esg-session-jitter': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'rate-burst': { type: 'string' },
         control: { type: 'boolean' },
         verbose: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -59,12 +75,16 @@ async function main(): Promise<void> {
     return;
   }
   const sessionMs = intOption('esg-session-ms', values['esg-session-ms'] as string | undefined, 0);
+  const sessionJitter = numberOption('esg-session-jitter', values['esg-session-jitter'] as string | undefined, 0, 1) ?? 0.5;
+  const rate = numberOption('rate-limit', values['rate-limit'] as string | undefined, 0, 100_000);
+  const burst = intOption('rate-burst', values['rate-burst'] as string | undefined, 1);
   const handle = await startSandbox({
     port: intOption('port', values.port as string | undefined, 0),
     seed: intOption('seed', values.seed as string | undefined, 0),
     companies: intOption('companies', values.companies as string | undefined, 1),
     tokenTtlSeconds: intOption('token-ttl', values['token-ttl'] as string | undefined, 1),
-    esg: sessionMs === undefined ? undefined : { sessionMs },
+    esg: { sessionJitter, ...(sessionMs === undefined ? {} : { sessionMs }) },
+    rateLimit: rate ? { requestsPerSecond: rate, ...(burst ? { burst } : {}) } : undefined,
     enableControl: values.control === true,
     logger: values.verbose === true,
   });

@@ -4,6 +4,7 @@ import type { Dataset } from './dataset';
 import type { EsgEngine } from './esg/engine';
 import type { FaultInjector } from './faults';
 import type { PaginationTokens } from './pagination';
+import type { ClientRateLimits } from './rate-limit';
 import type { SandboxStats } from './stats';
 import type { TokenStore } from './tokens';
 
@@ -13,6 +14,8 @@ export interface SandboxContext {
   tokens: TokenStore;
   pagination: PaginationTokens;
   faults: FaultInjector;
+  /** Per-client quota (token bucket), checked after authentication. */
+  rateLimits: ClientRateLimits;
   stats: SandboxStats;
   esg: EsgEngine;
   /** Control routes registered: their paths skip faults and bearer checks. */

@@ -10,6 +10,7 @@ import type { SandboxContext } from './context';
 import type { Dataset, SandboxCompany } from './dataset';
 import type { EsgPace } from './esg/engine';
 import type { FaultConfig, FaultTarget, OneShotFault } from './faults';
+import type { RateLimitConfig } from './rate-limit';
 import { CONTROL_PREFIX } from './guard';
 import type { SandboxStatsSnapshot } from './stats';
 
@@ -31,6 +32,9 @@ export interface SandboxControl {
   expireAllTokens(): number;
   /** Lifetime of tokens issued from now on. */
   setTokenTtl(seconds: number): void;
+  /** Per-client quota from now on (buckets start full); `{requestsPerSecond: null}` turns it off. */
+  setRateLimit(config: RateLimitConfig): Required<RateLimitConfig>;
+  getRateLimit(): Required<RateLimitConfig>;
   setEsgPace(pace: Partial<EsgPace>): EsgPace;
   /** Make held ESG data stale so the next module request starts a new session. */
   invalidateEsg(companyId?: string, module?: EsgModule): number;
@@ -57,6 +61,11 @@ export function createControl(ctx: SandboxContext): SandboxControl {
     revokeAllTokens: () => ctx.tokens.revokeAll(),
     expireAllTokens: () => ctx.tokens.expireAll(),
     setTokenTtl: (seconds) => ctx.tokens.setTtl(seconds),
+    setRateLimit(config) {
+      ctx.rateLimits.set(config);
+      return ctx.rateLimits.current;
+    },
+    getRateLimit: () => ctx.rateLimits.current,
     setEsgPace: (pace) => ctx.esg.setPace(pace),
     invalidateEsg: (companyId, module) => ctx.esg.invalidate(companyId, module),
     esgKnown: (companyId) => ctx.esg.isKnown(companyId),
@@ -118,8 +127,12 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
     control.setTokenTtl(seconds);
     return { ok: true };
   });
+  app.get(`${p}/rate-limit`, async () => control.getRateLimit());
+  app.put(`${p}/rate-limit`, async (req) =>
+    control.setRateLimit(parse(z.object({ requestsPerSecond: z.number().min(0).max(100_000).nullable(), burst: z.number().int().min(1).max(1_000_000).optional() }), req.body)),
+  );
   app.put(`${p}/esg/pace`, async (req) =>
-    control.setEsgPace(parse(z.object({ sessionMs: z.number().min(0).optional(), itemsPerSession: z.number().int().min(1).optional(), freshForMs: z.number().min(0).optional() }), req.body)),
+    control.setEsgPace(parse(z.object({ sessionMs: z.number().min(0).optional(), sessionJitter: z.number().min(0).max(1).optional(), itemsPerSession: z.number().int().min(1).optional(), freshForMs: z.number().min(0).optional() }), req.body)),
   );
   app.post(`${p}/esg/invalidate`, async (req) => {
     const b = parse(z.object({ company_id: z.string().optional(), module: EsgModuleSchema.optional() }), req.body);

@@ -57,7 +57,10 @@ function applyFault(req: FastifyRequest, reply: FastifyReply, area: FaultTarget,
   return false;
 }
 
-/** Bearer and permission check; answers 401/403 and returns true when the request must stop. */
+/**
+ * Bearer and permission check, then the client's quota; answers 401/403/429 and returns true when
+ * the request must stop.
+ */
 function rejectUnauthorized(req: FastifyRequest, reply: FastifyReply, area: FaultTarget, ctx: SandboxContext): boolean {
   if (area === 'token') return false;
   const token = bearer(req);
@@ -73,6 +76,13 @@ function rejectUnauthorized(req: FastifyRequest, reply: FastifyReply, area: Faul
   const need = PERMISSION[area];
   if (need && !check.token.permissions.includes(need)) {
     sendApiError(reply, new ApiError(403, 'forbidden', `This client has no access to the ${need === 'esg' ? 'ESG API' : need} resource`));
+    return true;
+  }
+  const quota = ctx.rateLimits.take(check.token.clientId);
+  if (!quota.ok) {
+    ctx.stats.rateLimited();
+    reply.header('retry-after', String(quota.retryAfterSeconds));
+    sendApiError(reply, new ApiError(429, 'rate_limited', `Rate limit of ${ctx.rateLimits.current.requestsPerSecond} requests per second exceeded; retry after ${quota.retryAfterSeconds} s`));
     return true;
   }
   return false;

@@ -13,6 +13,7 @@ import { FaultInjector, type FaultConfig } from './faults';
 import { registerGuards } from './guard';
 import { registerMatchRoute } from './match';
 import { PaginationTokens } from './pagination';
+import { ClientRateLimits, type RateLimitConfig } from './rate-limit';
 import { registerSearchRoute } from './search-route';
 import { SandboxStats } from './stats';
 import { TokenStore } from './tokens';
@@ -21,6 +22,7 @@ export type { Clock } from './clock';
 export type { SandboxControl } from './control';
 export type { FaultConfig, OneShotFault, FaultTarget } from './faults';
 export type { EsgPace } from './esg/engine';
+export type { RateLimitConfig } from './rate-limit';
 
 export interface SandboxOptions {
   /** Default 0 (random). Always binds 127.0.0.1. */
@@ -35,6 +37,8 @@ export interface SandboxOptions {
   clock?: Clock;
   /** ESG pace; default sessions of 4 s with up to 12 news items. */
   esg?: Partial<EsgPace>;
+  /** Per-client request quota (429 with Retry-After when exceeded); off by default. */
+  rateLimit?: RateLimitConfig;
   /** Fault injection; off by default. */
   faults?: FaultConfig;
   /** Expose HTTP control routes under {base_url}/__control/* (tests and E2E only). */
@@ -81,6 +85,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     tokens: new TokenStore(clock, opts.tokenTtlSeconds ?? 3600),
     pagination: new PaginationTokens(),
     faults: new FaultInjector(opts.faults),
+    rateLimits: new ClientRateLimits(clock, opts.rateLimit),
     stats: new SandboxStats(clock),
     esg: new EsgEngine(dataset, clock, opts.esg),
     controlEnabled: opts.enableControl === true,

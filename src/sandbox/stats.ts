@@ -21,6 +21,8 @@ export interface SandboxStatsSnapshot {
   /** Every request that reached the API (after faults), by status code. */
   apiResponses: Record<string, number>;
   faultsInjected: number;
+  /** Requests answered 429 by the per-client rate limit (not injected faults). */
+  rateLimited: number;
 }
 
 export class SandboxStats {
@@ -31,7 +33,7 @@ export class SandboxStats {
   }
 
   reset(): void {
-    this.data = { tokenRequests: [], tokensIssued: 0, statusCalls: {}, moduleRequests: {}, searches: 0, matches: 0, apiResponses: {}, faultsInjected: 0 };
+    this.data = { tokenRequests: [], tokensIssued: 0, statusCalls: {}, moduleRequests: {}, searches: 0, matches: 0, apiResponses: {}, faultsInjected: 0, rateLimited: 0 };
   }
 
   tokenRequest(clientId: string | null, status: number): void {
@@ -57,6 +59,10 @@ export class SandboxStats {
 
   response(status: number): void {
     this.data.apiResponses[status] = (this.data.apiResponses[status] ?? 0) + 1;
+  }
+
+  rateLimited(): void {
+    this.data.rateLimited++;
   }
 
   fault(): void {

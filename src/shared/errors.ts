@@ -22,10 +22,76 @@ export const ERROR_CODES = [
   'cancelled',
   'settings_corrupt',
   'vault_unavailable',
+  'workspace_unavailable', // the workspace database module could not load (local sort, facets, lists)
   'io', // file system
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * What a code means for the code that caught it, decided here once:
+ * - `retryable`: a later attempt of the same request can succeed (retry helper, page walker, ESG watcher);
+ * - `jobFatal`: every later item of a job (bulk match rows, export pages) would fail the same way: stop it;
+ * - `connection`: the profile's connection itself is broken: the connection status shows it.
+ */
+export interface ErrorClass {
+  retryable: boolean;
+  jobFatal: boolean;
+  connection: boolean;
+}
+
+const R = { retryable: true, jobFatal: false, connection: false };
+const AUTH = { retryable: false, jobFatal: true, connection: true };
+const LOCAL = { retryable: false, jobFatal: false, connection: false };
+
+export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = {
+  invalid_input: LOCAL,
+  not_configured: AUTH,
+  auth_invalid_client: AUTH,
+  auth_invalid_scope: AUTH,
+  auth_not_setup: AUTH,
+  auth_disabled: AUTH,
+  auth_denied: AUTH,
+  auth_unreachable: { retryable: true, jobFatal: false, connection: true },
+  auth_bad_response: AUTH,
+  unauthorized: AUTH,
+  forbidden: { retryable: false, jobFatal: true, connection: false },
+  bad_request: LOCAL,
+  not_found: LOCAL,
+  pagination_expired: LOCAL,
+  rate_limited: R,
+  server_error: R,
+  network: R,
+  timeout: R,
+  bad_response: LOCAL,
+  cancelled: LOCAL,
+  settings_corrupt: LOCAL,
+  vault_unavailable: AUTH,
+  io: LOCAL,
+  workspace_unavailable: LOCAL,
+  internal: LOCAL,
+};
+
+/** Worth another attempt: a retryable code, or an error its maker marked retryable. Never a cancellation. */
+export function isRetryable(e: unknown): boolean {
+  if (!isErrorWithCode(e) || e.code === 'cancelled') return false;
+  return (e as Partial<BridgeError>).retryable === true || ERROR_CLASSES[e.code].retryable;
+}
+
+/** Stops a whole job (bulk match, export): every later item would fail the same way. */
+export function isJobFatal(e: unknown): boolean {
+  return isErrorWithCode(e) && ERROR_CLASSES[e.code].jobFatal;
+}
+
+/** Says the connection itself is broken (not one request): the connection status shows it. */
+export function isConnectionProblem(e: unknown): boolean {
+  return isErrorWithCode(e) && ERROR_CLASSES[e.code].connection;
+}
+
+function isErrorWithCode(e: unknown): e is { code: ErrorCode } {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && Object.hasOwn(ERROR_CLASSES, code);
+}
 
 export interface ErrorDetails {
   status?: number;
@@ -51,7 +117,7 @@ export class AppError extends Error implements BridgeError {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'AppError';
     this.code = code;
-    this.retryable = opts.retryable ?? false;
+    this.retryable = opts.retryable ?? ERROR_CLASSES[code].retryable;
     this.details = opts.details;
   }
   toBridge(): BridgeError {

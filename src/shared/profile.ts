@@ -32,6 +32,16 @@ export const ProfileSchema = z.object({
   matchPath: apiPath.default(DEFAULT_PATHS.matchPath),
   /** JSON template for the Match body; null uses the default payload (docs/service-defaults.md). */
   matchPayloadTemplate: z.string().nullable().default(null),
+  /**
+   * The service's request quota, when known: every call of this profile (search, export, match, ESG)
+   * shares it. null/absent = no fixed pace; 429 answers and their Retry-After still hold every caller.
+   */
+  requestsPerSecond: z
+    .number({ error: 'Enter requests per second as a number, or leave it empty' })
+    .positive('Requests per second must be more than 0')
+    .max(10_000, 'At most 10,000 requests per second')
+    .nullable()
+    .optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -55,6 +65,8 @@ export interface ConnectionStatus {
   expiresAt?: number;
   renewsAt?: number;
   error?: import('./errors').BridgeError;
+  /** While `connecting`: the last attempt failed for a transient reason (e.g. HTTP 429) and is retried at `retryAt`. */
+  retrying?: { error: import('./errors').BridgeError; retryAt: number };
   vault: { kind: VaultKind; notice?: string };
 }
 

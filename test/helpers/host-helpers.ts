@@ -7,7 +7,7 @@ import { WebSocket } from 'ws';
 import { createDispatcher } from '../../src/main/bridge/dispatcher';
 import { startBrowserHost, type BrowserHost } from '../../src/main/web-host/host';
 import { bridgeTable } from '../../src/shared/bridge/table';
-import { WS_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX } from '../../src/shared/bridge/ws-protocol';
+import { WS_PATH, WS_PROTOCOL } from '../../src/shared/bridge/ws-protocol';
 import { echoHandlers } from './fake-handlers';
 
 export function fakeRendererDir(): string {
@@ -49,6 +49,7 @@ export function rawGet(port: number, path: string, headers: Record<string, strin
 }
 
 export interface SocketOptions {
+  /** Session cookie value; null sends no cookie. */
   token?: string | null;
   origin?: string | null;
   host?: string;
@@ -58,8 +59,9 @@ export interface SocketOptions {
 /** Opens a bridge socket; resolves with the socket or with the HTTP status that refused it. */
 export function openSocket(h: BrowserHost, o: SocketOptions = {}): Promise<{ ws?: WebSocket; status?: number }> {
   const token = o.token === undefined ? h.token : o.token;
-  const protocols = o.protocols ?? (token === null ? [WS_PROTOCOL] : [WS_PROTOCOL, WS_TOKEN_PREFIX + token]);
+  const protocols = o.protocols ?? [WS_PROTOCOL];
   const headers: Record<string, string> = {};
+  if (token !== null) headers.cookie = `${h.cookieName}=${token}`;
   if (o.host) headers.host = o.host;
   const ws = new WebSocket(`ws://127.0.0.1:${h.port}${WS_PATH}`, protocols, {
     headers,
@@ -69,9 +71,16 @@ export function openSocket(h: BrowserHost, o: SocketOptions = {}): Promise<{ ws?
     ws.once('open', () => resolve({ ws }));
     ws.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode }));
     ws.once('error', () => resolve({ status: -1 }));
+    // A socket the host closes later (replaced, protocol error) must not throw in the test process.
+    ws.on('error', () => undefined);
   });
 }
 
 export function nextMessage(ws: WebSocket): Promise<unknown> {
   return new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()))));
+}
+
+/** The session cookie header a page holds after its launch link was exchanged. */
+export function sessionCookie(h: BrowserHost): Record<string, string> {
+  return { cookie: `${h.cookieName}=${h.token}` };
 }

@@ -16,13 +16,14 @@ import { fakeRendererDir, startEchoHost } from '../helpers/host-helpers';
 
 type Api = Record<string, Record<string, (arg?: unknown) => unknown>>;
 
-/** A page's WebSocket: the browser always sends the page origin. */
-const pageSocket = (origin: string) =>
+/** A page's WebSocket: the browser always sends the page origin, and the session cookie once it has one. */
+const pageSocket = (origin: string, cookie?: string) =>
   class extends WebSocket {
     constructor(url: string, protocols: string[]) {
-      super(url, protocols, { origin });
+      super(url, protocols, { origin, headers: cookie ? { cookie } : {} });
     }
   } as unknown as typeof globalThis.WebSocket;
+const signedIn = (h: BrowserHost) => pageSocket(h.origin, `${h.cookieName}=${h.token}`);
 
 let host: BrowserHost;
 const transports: WsTransport[] = [];
@@ -36,7 +37,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('browser-mode transport', () => {
   it('builds the table-shaped API and round-trips calls and events', async () => {
     host = await startEchoHost();
-    const transport = track(wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, token: host.token, WebSocketImpl: pageSocket(host.origin) }));
+    const transport = track(wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, WebSocketImpl: signedIn(host) }));
     const api = buildFirmscopeApi(bridgeTable, transport) as Api;
     const shape = expectedApiShape();
     expect(Object.keys(api)).toEqual(Object.keys(shape));
@@ -57,26 +58,35 @@ describe('browser-mode transport', () => {
     transport.close();
   });
 
-  it('reports a missing launch token as a Result', async () => {
+  it('reports a page without its session cookie (or with a wrong one) as a Result that says what to do', async () => {
     host = await startEchoHost();
-    const api = buildFirmscopeApi(bridgeTable, wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, token: null })) as Api;
-    const r = (await api.app.info()) as { ok: boolean; error: { code: string; message: string } };
-    expect(r.ok).toBe(false);
-    expect(r.error.message).toMatch(/launch token/);
+    for (const Impl of [pageSocket(host.origin), pageSocket(host.origin, `${host.cookieName}=wrong`)]) {
+      const api = buildFirmscopeApi(bridgeTable, track(wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, WebSocketImpl: Impl }))) as Api;
+      const r = (await api.app.info()) as { ok: boolean; error: { code: string; message: string } };
+      expect(r.ok).toBe(false);
+      expect(r.error.code).toBe('not_configured');
+      expect(r.error.message).toMatch(/not signed in.*each link works once/);
+    }
   });
 
-  it('reports a refused socket (wrong token) as a Result, not an exception', async () => {
+  it('gives the bridge to the newest page: the older one is told, and does not take it back', async () => {
     host = await startEchoHost();
-    const transport = track(wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, token: 'wrong', WebSocketImpl: pageSocket(host.origin) }));
-    const api = buildFirmscopeApi(bridgeTable, transport) as Api;
-    const r = (await api.app.info()) as { ok: boolean; error: { code: string } };
+    const url = `ws://127.0.0.1:${host.port}${WS_PATH}`;
+    const first = buildFirmscopeApi(bridgeTable, track(wsTransport({ url, WebSocketImpl: signedIn(host) }))) as Api;
+    expect((await first.app.info()) as { ok: boolean }).toMatchObject({ ok: true });
+    const second = buildFirmscopeApi(bridgeTable, track(wsTransport({ url, WebSocketImpl: signedIn(host) }))) as Api;
+    expect((await second.app.info()) as { ok: boolean }).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 50));
+    const r = (await first.app.info()) as { ok: boolean; error: { message: string } };
     expect(r.ok).toBe(false);
-    expect(r.error.code).toBe('internal');
+    expect(r.error.message).toMatch(/another window or tab/);
+    expect(host.connections).toBe(1);
+    expect((await second.app.info()) as { ok: boolean }).toMatchObject({ ok: true });
   });
 
   it('fails calls in flight when the host goes away, then reconnects for new calls', async () => {
     host = await startEchoHost({ 'search.cancel': () => new Promise(() => undefined) });
-    const transport = track(wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, token: host.token, WebSocketImpl: pageSocket(host.origin) }));
+    const transport = track(wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, WebSocketImpl: signedIn(host) }));
     const api = buildFirmscopeApi(bridgeTable, transport) as Api;
     const hanging = api.search.cancel({ requestId: 'r' }) as Promise<{ ok: boolean }>;
     await new Promise((r) => setTimeout(r, 50));
@@ -97,7 +107,7 @@ describe('browser-mode transport', () => {
     host = await start(0);
     const port = host.port;
     const transport = track(
-      wsTransport({ url: `ws://127.0.0.1:${port}${WS_PATH}`, token: host.token, WebSocketImpl: pageSocket(host.origin), backoffMs: [50, 100, 200] }),
+      wsTransport({ url: `ws://127.0.0.1:${port}${WS_PATH}`, WebSocketImpl: signedIn(host), backoffMs: [50, 100, 200] }),
     );
     const states: LinkState[] = [];
     transport.onState((s) => states.push(s));
@@ -125,22 +135,25 @@ describe('browser-mode transport', () => {
   });
 
   it('abandons an attempt the host never answers (hung) and keeps retrying', async () => {
-    // A TCP server that accepts and never speaks: the WebSocket upgrade never completes.
+    host = await startEchoHost();
+    const port = host.port;
+    const transport = track(wsTransport({ url: `ws://127.0.0.1:${port}${WS_PATH}`, WebSocketImpl: signedIn(host), connectTimeoutMs: 200, backoffMs: [50] }));
+    const api = buildFirmscopeApi(bridgeTable, transport) as Api;
+    expect(((await api.app.info()) as { ok: boolean }).ok).toBe(true);
+    await host.close();
+    // In its place, a process that accepts TCP and never speaks: the WebSocket upgrade never completes.
     const { createServer } = await import('node:net');
     const sockets: import('node:net').Socket[] = [];
     const server = createServer((s) => void sockets.push(s));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const port = (server.address() as import('node:net').AddressInfo).port;
+    await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
     try {
-      const transport = track(
-        wsTransport({ url: `ws://127.0.0.1:${port}${WS_PATH}`, token: 't', WebSocketImpl: pageSocket(`http://127.0.0.1:${port}`), connectTimeoutMs: 200, backoffMs: [50] }),
-      );
-      const api = buildFirmscopeApi(bridgeTable, transport) as Api;
       const t0 = Date.now();
-      const r = (await api.app.info()) as { ok: boolean };
+      const r = (await api.app.info()) as { ok: boolean; error: { code: string } };
       expect(r.ok).toBe(false);
+      expect(r.error.code).toBe('internal');
       expect(Date.now() - t0).toBeLessThan(2000);
       await expect.poll(() => sockets.length, { timeout: 3000 }).toBeGreaterThanOrEqual(2);
+      expect(transport.state).not.toBe('stopped');
     } finally {
       for (const s of sockets) s.destroy();
       server.close();
@@ -149,7 +162,7 @@ describe('browser-mode transport', () => {
 
   it('stops for good when disposed', async () => {
     host = await startEchoHost();
-    const transport = wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, token: host.token, WebSocketImpl: pageSocket(host.origin), backoffMs: [20] });
+    const transport = wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, WebSocketImpl: signedIn(host), backoffMs: [20] });
     const api = buildFirmscopeApi(bridgeTable, transport) as Api;
     expect(((await api.app.info()) as { ok: boolean }).ok).toBe(true);
     transport.dispose();

@@ -2,7 +2,7 @@
 // loop, never after a 403), per-attempt timeouts, cancellation, retries with full-jitter backoff and
 // Retry-After for idempotent calls, zod parsing of every answer.
 import type { z } from 'zod';
-import { AppError } from '../../shared/errors';
+import { AppError, isRetryable } from '../../shared/errors';
 import type { Profile } from '../../shared/profile';
 import {
   EsgModuleResponseSchema,
@@ -17,7 +17,8 @@ import { apiHttpError, apiTransportError } from './api-errors';
 import { fastSearchPage } from './fast-page';
 import { outlineSearchPage } from './page-outline';
 import { parseJsonResponse } from './parse-response';
-import { backoffDelay, DEFAULT_RETRY, isTransientStatus, parseRetryAfter, sleep, type RetryPolicy } from './retry';
+import { rateLimitedTransport, type RateLimiter } from './rate-limiter';
+import { DEFAULT_RETRY, parseRetryAfter, withRetry, type RetryPolicy } from './retry';
 import type { Transport } from './transport';
 import type { ApiClient, CallOptions, RawSearchPage, SearchRequest } from './types';
 
@@ -27,6 +28,8 @@ export interface ApiClientOptions {
   profile: Pick<Profile, 'baseUrl' | 'searchPath' | 'esgModulePathTemplate' | 'esgStatusPathTemplate' | 'matchPath'>;
   tokens: Pick<TokenManager, 'getToken' | 'invalidate'>;
   transport: Transport;
+  /** The profile's shared request budget; every call of this client goes through it. */
+  limiter?: RateLimiter;
   retry?: RetryPolicy;
   random?: () => number;
 }
@@ -48,22 +51,15 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const base = opts.profile.baseUrl.replace(/\/+$/, '');
   const host = new URL(base).host;
   const policy = opts.retry ?? DEFAULT_RETRY;
-  const now = opts.transport.now;
+  const transport = opts.limiter ? rateLimitedTransport(opts.transport, opts.limiter) : opts.transport;
+  const now = transport.now;
 
   async function call<T>(spec: CallSpec<T>, co: CallOptions = {}): Promise<T> {
     const url = buildUrl(base, spec.path, spec.query);
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const started = now();
-    let replayed401 = false;
-    let retries = 0;
-    for (let attempt = 1; ; attempt++) {
-      if (co.signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
-      const token = await opts.tokens.getToken(co.signal);
-      let res: HttpResponse | undefined;
-      let failure: AppError | undefined;
-      let retryAfterMs: number | undefined;
+    const send = async (token: string, attempt: number): Promise<HttpResponse> => {
       try {
-        res = await opts.transport.send(
+        return await transport.send(
           {
             method: spec.method,
             url,
@@ -80,41 +76,33 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           attempt,
         );
       } catch (e) {
-        if (!(e instanceof TransportError)) throw e;
-        failure = apiTransportError(e, host);
-        if (e.kind === 'cancelled' || e.kind === 'too_large') throw failure;
+        throw e instanceof TransportError ? apiTransportError(e, host) : e;
       }
-      if (res) {
-        if (res.status >= 200 && res.status < 300) {
-          try {
-            return spec.read(res);
-          } catch (e) {
-            if (!(e instanceof AppError && e.details?.truncated)) throw e;
-            failure = e;
-          }
-        } else if (res.status === 401 && !replayed401) {
+    };
+    let replayed401 = false;
+    let sent = 0;
+    const attempt = async (): Promise<T> => {
+      for (;;) {
+        const token = await opts.tokens.getToken(co.signal);
+        const res = await send(token, ++sent);
+        if (res.status >= 200 && res.status < 300) return spec.read(res);
+        if (res.status === 401 && !replayed401) {
           // Invalid or expired token: drop it, get a new one, replay once. A second 401 is final.
           replayed401 = true;
           opts.tokens.invalidate(token);
           continue;
-        } else {
-          retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
-          failure = apiHttpError(res.status, res.text, { host, retryAfterMs });
-          if (!isTransientStatus(res.status)) throw failure;
         }
+        throw apiHttpError(res.status, res.text, { host, retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), now()) });
       }
-      // Transient failure (network, timeout, 408, 429, 5xx, cut-short body).
-      if (!spec.idempotent) throw failure!;
-      retries++;
-      // Retry-After is a floor: a few ms on top so the timer never fires before the asked time.
-      const delay = retryAfterMs !== undefined ? retryAfterMs + 5 : backoffDelay(retries, policy, opts.random);
-      if (retries >= policy.maxAttempts || now() - started + delay > policy.budgetMs) throw failure!;
-      try {
-        await sleep(delay, co.signal);
-      } catch {
-        throw new AppError('cancelled', 'Cancelled.');
-      }
-    }
+    };
+    // Transient failures (network, timeout, 408, 429, 5xx, a cut-short body) of idempotent calls only.
+    return withRetry(attempt, {
+      policy,
+      signal: co.signal,
+      now,
+      random: opts.random,
+      retryable: (e) => spec.idempotent && (isRetryable(e) || (e instanceof AppError && e.details?.truncated === true)),
+    });
   }
 
   const json =

@@ -19,7 +19,13 @@ export function parseApiErrorBody(text: string): ApiErrorBody | null {
 export function apiHttpError(status: number, text: string, ctx: { host: string; retryAfterMs?: number }): AppError {
   const body = parseApiErrorBody(text);
   const server = body?.message ? ` The service said: ${clean(body.message)}` : '';
-  const details = { status, ...(body ? { apiError: clean(body.error) } : {}), ...(body?.field ? { field: clean(body.field) } : {}) };
+  const details = {
+    status,
+    ...(body ? { apiError: clean(body.error) } : {}),
+    ...(body?.field ? { field: clean(body.field) } : {}),
+    // The retry helper waits this long instead of its backoff.
+    ...(ctx.retryAfterMs !== undefined ? { retryAfterMs: ctx.retryAfterMs } : {}),
+  };
   if (status === 401) {
     return new AppError('unauthorized', 'The service rejected the access token even after signing in again. Test the connection in Settings; if it keeps failing, ask the service operator to check the client.', { details });
   }
@@ -40,10 +46,7 @@ export function apiHttpError(status: number, text: string, ctx: { host: string; 
   }
   if (status === 429) {
     const wait = ctx.retryAfterMs !== undefined ? ` It asks to wait ${Math.ceil(ctx.retryAfterMs / 1000)} s.` : '';
-    return new AppError('rate_limited', `The service is limiting requests (HTTP 429) and Firmscope's retries ran out.${wait} Wait a moment and try again.`, {
-      retryable: true,
-      details: { ...details, ...(ctx.retryAfterMs !== undefined ? { retryAfterMs: ctx.retryAfterMs } : {}) },
-    });
+    return new AppError('rate_limited', `The service is limiting requests (HTTP 429) and Firmscope's retries ran out.${wait} Wait a moment and try again.`, { details });
   }
   if (status >= 500) {
     return new AppError('server_error', `The service at ${ctx.host} has a problem (HTTP ${status}) and retrying did not help. Try again later.`, { retryable: true, details });

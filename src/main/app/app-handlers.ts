@@ -1,6 +1,6 @@
 // `app` bridge group: build info, notices (vault fallback, corrupt settings, ...) and openExternal.
 import type { BridgeEmit, BridgeHandlers } from '../../shared/bridge/table';
-import type { Notice } from '../../shared/bridge/groups/app';
+import type { AppInfo, Notice } from '../../shared/bridge/groups/app';
 import type { VaultKind } from '../../shared/profile';
 import type { ShellHooks } from '../ports/shell-hooks';
 
@@ -30,10 +30,11 @@ export function createAppHandlers(o: {
   version: string;
   vaultKind: VaultKind;
   notices: NoticeBoard;
+  workspace: () => AppInfo['workspace'];
 }): BridgeHandlers['app'] {
   return {
     async info() {
-      return { shell: o.shell.kind, version: o.version, dataDir: o.dataDir, vaultKind: o.vaultKind, notices: o.notices.list() };
+      return { shell: o.shell.kind, version: o.version, dataDir: o.dataDir, vaultKind: o.vaultKind, workspace: o.workspace(), notices: o.notices.list() };
     },
     async ping() {
       return { at: Date.now() };

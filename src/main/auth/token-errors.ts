@@ -15,9 +15,22 @@ export function tokenTransportError(e: TransportError, authHost: string): AppErr
 }
 
 /** A non-2xx answer from the token endpoint. */
-export function tokenHttpError(status: number, body: string, ctx: { authHost: string; clientId: string; scope: string }): AppError {
+export function tokenHttpError(status: number, body: string, ctx: { authHost: string; clientId: string; scope: string; retryAfterMs?: number }): AppError {
   const oauth = parseOAuthError(body);
-  const details = { status, ...(oauth ? { oauthError: oauth.error } : {}) };
+  const details = {
+    status,
+    ...(oauth ? { oauthError: oauth.error } : {}),
+    // The retry helper waits this long instead of its backoff.
+    ...(ctx.retryAfterMs !== undefined ? { retryAfterMs: ctx.retryAfterMs } : {}),
+  };
+  // Checked before the OAuth body: a 429 or 408 says nothing about the profile, whatever the body.
+  if (status === 429) {
+    const wait = ctx.retryAfterMs !== undefined ? ` It asks to wait ${Math.ceil(ctx.retryAfterMs / 1000)} s.` : '';
+    return new AppError('rate_limited', `The authorization server at ${ctx.authHost} is limiting requests (HTTP 429): rate limited, retrying.${wait} If this stays, wait a minute and test the connection again.`, { details });
+  }
+  if (status === 408) {
+    return new AppError('auth_unreachable', `The authorization server at ${ctx.authHost} timed out handling the request (HTTP 408). Try again.`, { details });
+  }
   if (status === 404 || status === 405) {
     return new AppError(
       'auth_bad_response',

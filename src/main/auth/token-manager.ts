@@ -1,10 +1,10 @@
 // Access tokens for one profile: obtained as the spec says (HTTP Basic with form-urlencoded id and
 // secret, form body grant_type=client_credentials&scope=...), cached in memory, renewed early,
 // shared by concurrent callers (single flight), dropped on an API 401 so the caller can replay once.
-import { AppError } from '../../shared/errors';
+import { AppError, isRetryable, toBridgeError, type BridgeError } from '../../shared/errors';
 import { TokenResponseSchema } from '../../shared/service/schemas';
 import { TransportError } from '../api/http';
-import { backoffDelay, isTransientStatus, sleep, type RetryPolicy } from '../api/retry';
+import { cancelledError, parseRetryAfter, withRetry, type RetryPolicy } from '../api/retry';
 import type { Transport } from '../api/transport';
 import { defaultTokenEndpoint, discoverTokenEndpoint } from './discovery';
 import { tokenBadResponse, tokenHttpError, tokenTransportError } from './token-errors';
@@ -21,6 +21,8 @@ export interface TokenManagerOptions {
   timeoutMs?: number;
   /** Transient failures (network, 5xx, 429) of the token endpoint; OAuth errors are never retried. */
   retry?: RetryPolicy;
+  /** Wait between attempts (tests); default: the retry helper's abortable sleep. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   onChange?(): void;
 }
 
@@ -28,6 +30,8 @@ export interface TokenStatus {
   signedIn: boolean;
   /** A token request is in flight. */
   fetching: boolean;
+  /** The in-flight request failed for a transient reason and waits to try again (e.g. HTTP 429). */
+  retrying?: { error: BridgeError; retryAt: number };
   scope?: string;
   expiresAt?: number;
   renewsAt?: number;
@@ -57,9 +61,17 @@ function formEncode(s: string): string {
   return encodeURIComponent(s).replace(/%20/g, '+');
 }
 
+interface Inflight {
+  promise: Promise<Token>;
+  /** Aborted when every caller waiting on it has given up, or on clear(). */
+  controller: AbortController;
+  waiters: number;
+}
+
 export class TokenManager {
   private token: Token | null = null;
-  private inflight: Promise<Token> | null = null;
+  private inflight: Inflight | null = null;
+  private retrying: TokenStatus['retrying'] | null = null;
   private tokenEndpoint: string | null = null;
   private readonly now: () => number;
   private readonly authHost: string;
@@ -71,17 +83,30 @@ export class TokenManager {
     this.authHost = new URL(opts.authUrl).host;
   }
 
-  /** A valid access token; callers arriving while one is being fetched share that request. */
+  /**
+   * A valid access token; callers arriving while one is being fetched share that request. A
+   * caller's `signal` stops its own wait; the request itself stops once no caller waits for it.
+   */
   async getToken(signal?: AbortSignal): Promise<string> {
     const t = this.token;
     const now = this.now();
     if (t && now < t.renewsAt) return t.value;
-    const pending = this.fetchShared().catch((e: unknown) => {
+    if (signal?.aborted) throw cancelledError();
+    const shared = this.fetchShared();
+    const pending = shared.promise.catch((e: unknown) => {
       // Renewal failed for a transient reason but the old token is still valid: keep using it.
-      if (t && this.now() < t.expiresAt && e instanceof AppError && e.retryable) return t;
+      if (t && this.now() < t.expiresAt && isRetryable(e)) return t;
       throw e;
     });
-    return (await raceAbort(pending, signal)).value;
+    shared.waiters++;
+    const leave = () => {
+      if (--shared.waiters === 0) shared.controller.abort();
+    };
+    try {
+      return (await raceAbort(pending, signal, leave)).value;
+    } finally {
+      if (!signal?.aborted) shared.waiters--;
+    }
   }
 
   /** After an API 401: forget `value` unless a newer token already replaced it. */
@@ -92,42 +117,60 @@ export class TokenManager {
     }
   }
 
+  /** Forgets the token and stops a token request in flight (sign-out, profile switched). */
   clear(): void {
-    const had = this.token !== null;
+    const had = this.token !== null || this.inflight !== null;
     this.token = null;
+    this.inflight?.controller.abort();
     if (had) this.opts.onChange?.();
   }
 
   status(): TokenStatus {
     const t = this.token;
     const fetching = this.inflight !== null;
-    if (!t || this.now() >= t.expiresAt) return { signedIn: false, fetching };
-    return { signedIn: true, fetching, scope: t.scope, expiresAt: t.expiresAt, renewsAt: t.renewsAt };
+    const retrying = fetching && this.retrying ? { retrying: this.retrying } : {};
+    if (!t || this.now() >= t.expiresAt) return { signedIn: false, fetching, ...retrying };
+    return { signedIn: true, fetching, scope: t.scope, expiresAt: t.expiresAt, renewsAt: t.renewsAt, ...retrying };
   }
 
   /** Fetches a fresh token regardless of the cache (connection test). Does not replace the cached one. */
   async fetchFresh(signal?: AbortSignal): Promise<{ scope: string; expiresAt: number }> {
-    const t = await raceAbort(this.request(), signal);
+    const t = await this.request(signal);
     return { scope: t.scope, expiresAt: t.expiresAt };
   }
 
-  private fetchShared(): Promise<Token> {
-    if (!this.inflight) {
+  private fetchShared(): Inflight {
+    // A request every earlier caller gave up on is stopping: a new caller starts a new one.
+    if (!this.inflight || this.inflight.controller.signal.aborted) {
+      const controller = new AbortController();
       // `inflight` is cleared before onChange, so a listener reading status() sees the outcome
       // (signed in, or not), not a fetch still running.
-      this.inflight = this.request().then(
-        (t) => {
-          this.token = t;
+      const settle = () => {
+        if (this.inflight?.controller === controller) {
           this.inflight = null;
+          this.retrying = null;
+        }
+      };
+      const promise = this.request(controller.signal, (r) => {
+        this.retrying = r;
+        this.opts.onChange?.();
+      }).then(
+        (t) => {
+          // A request stopped by clear() may still have finished: its token is not wanted any more.
+          if (!controller.signal.aborted) this.token = t;
+          settle();
           this.opts.onChange?.();
           return t;
         },
         (e: unknown) => {
-          this.inflight = null;
+          settle();
           this.opts.onChange?.();
           throw e;
         },
       );
+      // Callers that all gave up leave nobody to observe the rejection.
+      promise.catch(() => undefined);
+      this.inflight = { promise, controller, waiters: 0 };
       this.opts.onChange?.();
     }
     return this.inflight;
@@ -139,20 +182,17 @@ export class TokenManager {
     return this.tokenEndpoint;
   }
 
-  private async request(): Promise<Token> {
+  private async request(signal?: AbortSignal, onRetry?: (r: NonNullable<TokenStatus['retrying']>) => void): Promise<Token> {
     const secret = await this.opts.getSecret();
     if (!secret) {
       throw new AppError('not_configured', 'No client secret is stored for this profile. Open the connection settings and enter the client secret.');
     }
     const url = await this.endpoint();
-    const policy = this.opts.retry ?? TOKEN_RETRY;
-    const started = this.now();
-    for (let attempt = 1; ; attempt++) {
-      let error: AppError;
-      let retryAfterMs: number | undefined;
+    const attempt = async (n: number): Promise<Token> => {
+      this.requests++;
+      let res;
       try {
-        this.requests++;
-        const res = await this.opts.transport.send(
+        res = await this.opts.transport.send(
           {
             method: 'POST',
             url,
@@ -164,23 +204,24 @@ export class TokenManager {
             // Literal form body of the spec; ':' is left as is (both forms decode the same).
             body: `grant_type=client_credentials&scope=${encodeURIComponent(this.opts.scope).replace(/%3A/gi, ':')}`,
             timeoutMs: this.opts.timeoutMs ?? 15_000,
+            signal,
           },
-          attempt,
+          n,
         );
-        if (res.status >= 200 && res.status < 300) return this.parseToken(res.text);
-        error = tokenHttpError(res.status, res.text, { authHost: this.authHost, clientId: this.opts.clientId, scope: this.opts.scope });
-        if (!isTransientStatus(res.status)) throw error;
-        const ra = res.headers.get('retry-after');
-        retryAfterMs = ra && /^\d+$/.test(ra.trim()) ? Number(ra) * 1000 : undefined;
       } catch (e) {
-        if (!(e instanceof TransportError)) throw e;
-        error = tokenTransportError(e, this.authHost);
-        if (e.kind !== 'network' && e.kind !== 'timeout') throw error;
+        throw e instanceof TransportError ? tokenTransportError(e, this.authHost) : e;
       }
-      const delay = retryAfterMs ?? backoffDelay(attempt, policy);
-      if (attempt >= policy.maxAttempts || this.now() - started + delay > policy.budgetMs) throw error;
-      await sleep(delay);
-    }
+      if (res.status >= 200 && res.status < 300) return this.parseToken(res.text);
+      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now());
+      throw tokenHttpError(res.status, res.text, { authHost: this.authHost, clientId: this.opts.clientId, scope: this.opts.scope, retryAfterMs });
+    };
+    return withRetry(attempt, {
+        policy: this.opts.retry ?? TOKEN_RETRY,
+        signal,
+        now: this.now,
+        sleep: this.opts.sleep,
+        onRetry: onRetry && (({ error, delayMs }) => onRetry({ error: toBridgeError(error), retryAt: this.now() + delayMs })),
+      });
   }
 
   private parseToken(text: string): Token {
@@ -192,7 +233,11 @@ export class TokenManager {
     }
     const parsed = TokenResponseSchema.safeParse(json);
     if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path.join('.') || 'body';
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') || 'body';
+      if (field === 'access_token' && typeof (json as { access_token?: unknown }).access_token === 'string' && issue?.code !== 'too_small') {
+        throw tokenBadResponse(this.authHost, 'the access token holds line breaks or other characters an HTTP header cannot carry');
+      }
       throw tokenBadResponse(this.authHost, `field "${field}" is missing or invalid`);
     }
     const lifetimeMs = parsed.data.expires_in * 1000;
@@ -207,12 +252,14 @@ export class TokenManager {
 }
 
 /** Lets one caller stop waiting without cancelling the shared request the others wait on. */
-function raceAbort<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+function raceAbort<T>(p: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
   if (!signal) return p;
-  if (signal.aborted) return Promise.reject(new AppError('cancelled', 'Cancelled.'));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AppError('cancelled', 'Cancelled.'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    const abort = () => {
+      onAbort();
+      reject(cancelledError());
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
 }

@@ -20,9 +20,15 @@ import { openSettings } from '../settings/settings-store';
 import { createAppHandlers, createNoticeBoard } from '../app/app-handlers';
 import { createConnectionHandlers } from '../profiles/connection-handlers';
 import { createDiagnosticsHandlers } from '../diagnostics/diagnostics-handlers';
+import { createUiStateHandlers } from '../ui-state/ui-state-handlers';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
+import { createWorkspace, unavailableMessage, workspacePort } from '../workspace/workspace';
+import type { SqliteLoad } from '../workspace/native';
 import type { ShellHooks } from '../ports/shell-hooks';
 import pkg from '../../../package.json';
+
+/** The app's own sandbox behaves like a service: session durations vary (2-6 s around 4 s). */
+const APP_SANDBOX: SandboxOptions = { esg: { sessionJitter: 0.5 } };
 
 export interface CoreOptions {
   /** Settings file and everything else the core persists live here (fresh per test). */
@@ -39,6 +45,8 @@ export interface CoreOptions {
   now?: () => number;
   /** Shown by app.info; default: package.json version. */
   version?: string;
+  /** Injected in tests: how the workspace database module is loaded (default: better-sqlite3). */
+  loadSqlite?: () => SqliteLoad;
 }
 
 export interface Core {
@@ -83,7 +91,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     if (opts.sandbox === false) {
       throw new AppError('not_configured', 'The embedded sandbox is turned off in this build. Choose or create a profile for a real service.');
     }
-    sandbox ??= startSandbox(opts.sandbox ?? {}).catch((e: unknown) => {
+    sandbox ??= startSandbox(opts.sandbox ?? APP_SANDBOX).catch((e: unknown) => {
       sandbox = null;
       throw new AppError('internal', 'The embedded sandbox could not be started.', { cause: e });
     });
@@ -91,6 +99,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     sandboxReady = { authUrl: h.authUrl, baseUrl: h.baseUrl };
     return sandboxReady;
   };
+
+  // Loaded now (not at first use) so a missing native module is said at start, with the reason.
+  const workspace = createWorkspace({ dataDir: opts.dataDir, now, load: opts.loadSqlite, notify: (level, message) => notices.add(level, message) });
+  const workspaceStatus = workspace.status();
+  if (!workspaceStatus.available) notices.add('warning', unavailableMessage(workspaceStatus.reason));
 
   const repo = createProfileRepo(settings, vault);
   const connections = new Connections({
@@ -112,6 +125,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     emit,
     shell: opts.shell,
     dataDir: opts.dataDir,
+    workspace: workspacePort(workspace, () => connections.activeProfile()?.id ?? null),
     now,
   };
   const features: FeatureModule<'search' | 'export' | 'esg' | 'match'>[] = [];
@@ -122,13 +136,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   features.push(search, exporter, esg, match);
 
   const handlers: BridgeHandlers = {
-    app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices }),
+    app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
     connection: createConnectionHandlers({ repo, connections, transport, now }),
     diagnostics: createDiagnosticsHandlers(log),
     search: search.handlers,
     export: exporter.handlers,
     esg: esg.handlers,
     match: match.handlers,
+    uiState: createUiStateHandlers(settings, now),
   };
 
   for (const f of features) await f.start?.();
@@ -157,6 +172,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       if (closed) return;
       closed = true;
       await Promise.allSettled(features.map((f) => f.dispose?.()));
+      workspace.close();
       connections.reset();
       listeners.clear();
       const s = sandbox;

@@ -1,43 +1,23 @@
 // Poll schedule for processing sessions: start fast, double to a cap, jitter so that many
 // watchers started together do not poll in lock-step. Pure functions, so tests and the bench
 // can compute the exact bound on status calls for a session of a given length.
+import { jitteredDelay, nominalDelay as nominalBackoff, shortestDelay, type Backoff } from '../api/retry';
 
-export interface BackoffPolicy {
-  /** First nominal interval. */
-  baseMs: number;
-  /** Largest nominal interval. */
-  capMs: number;
-  /**
-   * Share of each interval that is randomised: 1 = "full jitter" (uniform in [0, d]),
-   * 0.5 = uniform in [d/2, d], 0 = none. The default keeps half so the number of status
-   * calls per session has a hard upper bound (see maxPollsWithin).
-   */
-  jitter: number;
-  /** Never poll sooner than this, whatever the jitter draws (keeps full jitter bounded too). */
-  minMs: number;
-}
+/**
+ * `jitter`: share of each interval that is randomised. The default keeps half (uniform in
+ * [d/2, d]) so the number of status calls per session has a hard upper bound (see maxPollsWithin);
+ * `minMs` keeps full jitter bounded too. Same formula as every retry (api/retry.ts).
+ */
+export type BackoffPolicy = Backoff;
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, capMs: 10_000, jitter: 0.5, minMs: 250 };
 
 /** Nominal (un-jittered) interval before poll number `attempt` (0-based). */
-export function nominalDelay(policy: BackoffPolicy, attempt: number): number {
-  // 2^attempt overflows nothing useful past ~30 doublings; clamp the exponent.
-  const grown = policy.baseMs * 2 ** Math.min(attempt, 30);
-  return Math.min(policy.capMs, grown);
-}
-
+export const nominalDelay: (policy: BackoffPolicy, attempt: number) => number = nominalBackoff;
 /** Jittered delay before poll `attempt`; `random` in [0, 1). */
-export function delayFor(policy: BackoffPolicy, attempt: number, random: number): number {
-  const d = nominalDelay(policy, attempt);
-  const jittered = d * (1 - policy.jitter * random);
-  return Math.max(policy.minMs, Math.min(d, jittered));
-}
-
+export const delayFor: (policy: BackoffPolicy, attempt: number, random: number) => number = jitteredDelay;
 /** Shortest possible delay before poll `attempt` (what the bound assumes every draw gives). */
-export function minDelayFor(policy: BackoffPolicy, attempt: number): number {
-  const d = nominalDelay(policy, attempt);
-  return Math.max(policy.minMs, Math.min(d, d * (1 - policy.jitter)));
-}
+export const minDelayFor: (policy: BackoffPolicy, attempt: number) => number = shortestDelay;
 
 /**
  * Upper bound on status calls for a session that stays `processing` for `durationMs` after the

@@ -1,21 +1,11 @@
 // How a failed status call affects a watch. Explains 400/404/403 in words an analyst can act on;
 // 401 was already retried once by the API client, so reaching us it is final.
-import { AppError, type BridgeError } from '../../shared/errors';
+import { AppError, isRetryable, type BridgeError } from '../../shared/errors';
+import { retryAfterOf } from '../api/retry';
 
 export type StatusFailure =
   | { kind: 'retry'; error: BridgeError; retryAfterMs?: number }
   | { kind: 'stop'; state: 'expired' | 'error'; error: BridgeError };
-
-/** Reads a Retry-After hint the API client attached to a rate-limit or 503 error. */
-export function retryAfterMsOf(e: AppError): number | undefined {
-  const d = e.details ?? {};
-  const ms = typeof d.retryAfterMs === 'number' ? d.retryAfterMs : undefined;
-  const s = typeof d.retryAfter === 'number' ? d.retryAfter * 1000 : typeof d.retryAfterSeconds === 'number' ? d.retryAfterSeconds * 1000 : undefined;
-  const v = ms ?? s;
-  return v !== undefined && Number.isFinite(v) && v >= 0 ? v : undefined;
-}
-
-const RETRYABLE = new Set(['rate_limited', 'server_error', 'network', 'timeout']);
 
 export function classifyStatusError(e: unknown): StatusFailure {
   if (!(e instanceof AppError)) {
@@ -47,7 +37,7 @@ export function classifyStatusError(e: unknown): StatusFailure {
         error: { code: 'forbidden', message: 'This account lacks access to the ESG API (403). Ask the service operator to enable ESG for this client.', retryable: false, details: { status: 403 } },
       };
   }
-  if (RETRYABLE.has(e.code)) return { kind: 'retry', error: e.toBridge(), retryAfterMs: retryAfterMsOf(e) };
+  if (isRetryable(e)) return { kind: 'retry', error: e.toBridge(), retryAfterMs: retryAfterOf(e) };
   return { kind: 'stop', state: 'error', error: e.toBridge() };
 }
 

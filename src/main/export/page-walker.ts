@@ -2,7 +2,8 @@
 // The next page is requested as soon as the previous one arrives, whatever the consumer is doing
 // (a few pages may wait, READ_AHEAD_PAGES), so writing overlaps fetching and an export runs at the
 // speed of the page chain itself.
-import { AppError, isAppError } from '../../shared/errors';
+import { AppError, isAppError, isRetryable } from '../../shared/errors';
+import { sleep, withRetry } from '../api/retry';
 import type { CompanyRecord, SearchBody, SearchPage } from '../../shared/service/schemas';
 import type { PageOutline } from '../api/page-outline';
 import type { ApiClient, CallOptions, SearchRequest } from '../api/types';
@@ -46,27 +47,10 @@ export interface WalkOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-const RETRYABLE = new Set(['network', 'timeout', 'server_error', 'rate_limited', 'unauthorized', 'auth_unreachable']);
-
+/** Typed errors follow the error table; anything untyped from the transport (a socket reset surfacing raw) is worth another try. */
 export function isRetryablePageError(e: unknown): boolean {
-  if (isAppError(e)) return e.code !== 'cancelled' && (e.retryable || RETRYABLE.has(e.code));
-  // Anything non-typed from the transport (socket reset surfacing raw) is worth one more try.
+  if (isAppError(e)) return isRetryable(e);
   return !(e instanceof Error && e.name === 'AbortError');
-}
-
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(cancelled());
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(cancelled());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export function cancelled(): AppError {
@@ -75,17 +59,24 @@ export function cancelled(): AppError {
 
 async function fetchPage<P>(fetch: FetchPage<P>, opts: WalkOptions, pageNumber: number, token: string | undefined, signal: AbortSignal): Promise<P> {
   const policy = opts.retry ?? DEFAULT_PAGE_RETRY;
-  const sleep = opts.sleep ?? abortableSleep;
-  for (let attempt = 1; ; attempt++) {
+  let attempts = 0;
+  try {
+    return await withRetry(
+      (n) => {
+        attempts = n;
+        return fetch({ body: opts.body, pageSize: opts.pageSize, ...(token ? { paginationToken: token } : {}) }, { signal });
+      },
+      {
+        policy: { maxAttempts: policy.attempts, baseDelayMs: policy.baseDelayMs, maxDelayMs: policy.maxDelayMs, budgetMs: Infinity, jitter: 0.5 },
+        signal,
+        retryable: isRetryablePageError,
+        sleep: (ms) => (opts.sleep ?? sleep)(ms, signal),
+        cancelled,
+      },
+    );
+  } catch (e) {
     if (signal.aborted) throw cancelled();
-    try {
-      return await fetch({ body: opts.body, pageSize: opts.pageSize, ...(token ? { paginationToken: token } : {}) }, { signal });
-    } catch (e) {
-      if (signal.aborted) throw cancelled();
-      if (attempt >= policy.attempts || !isRetryablePageError(e)) throw pageFailure(e, pageNumber, attempt);
-      const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-      await sleep(delay / 2 + Math.random() * (delay / 2), signal);
-    }
+    throw pageFailure(e, pageNumber, attempts);
   }
 }
 

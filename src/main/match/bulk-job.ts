@@ -1,6 +1,6 @@
 // One bulk match run: streams CSV rows, matches them with bounded concurrency, keeps one compact
 // state per row (for the table, retry and export) and reports progress. A bad row never stops the rest.
-import { AppError, toBridgeError } from '../../shared/errors';
+import { AppError, isJobFatal, toBridgeError } from '../../shared/errors';
 import type { MatchCandidate } from '../../shared/service/schemas';
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
 import { applyMapping, type ColumnMapping, type MatchFieldValues } from '../../shared/match/fields';
@@ -40,11 +40,6 @@ export function rankCandidates(candidates: MatchCandidate[]): MatchCandidate[] {
     .sort((a, b) => b.c.confidence - a.c.confidence || a.i - b.i)
     .map((x) => x.c);
 }
-
-/** Errors that say the connection, not the row, is wrong: every later row would fail the same way. */
-const JOB_FATAL = new Set<string>([
-  'not_configured', 'auth_invalid_client', 'auth_invalid_scope', 'auth_not_setup', 'auth_disabled', 'auth_denied', 'unauthorized', 'forbidden',
-]);
 
 export class BulkJob {
   readonly id: string;
@@ -210,7 +205,8 @@ export class BulkJob {
     } catch (e) {
       if (signal.aborted) return; // stays pending; the job reports cancelled
       const err = toBridgeError(e);
-      if (JOB_FATAL.has(err.code)) this.fatal ??= err;
+      // The connection, not the row, is wrong: every later row would fail the same way.
+      if (isJobFatal(err)) this.fatal ??= err;
       row.error = { ...err, message: `Line ${row.line}: ${err.message}`, details: { ...err.details, line: row.line } };
       this.setState(row, 'error');
     }

@@ -4,12 +4,23 @@ import type { Profile } from '../../shared/profile';
 import type { BridgeEmit } from '../../shared/bridge/table';
 import type { ApiClient } from '../api/types';
 import type { ShellHooks } from './shell-hooks';
+import type { WorkspaceDb } from '../workspace/db';
+import type { WorkspaceStatus } from '../workspace/workspace';
 
 /** Small typed view of the persisted settings (conf / electron-store), one key per feature. */
 export interface FeatureSettings {
   /** Returns `fallback` if absent; a value that fails `schema` is reported and `fallback` returned. */
   read<T>(key: string, schema: z.ZodType<T>, fallback: T): T;
   write(key: string, value: unknown): void;
+}
+
+/** The per-profile workspace database (SQLite), opened lazily on first use. */
+export interface WorkspacePort {
+  /** Whether the database module loaded (and why not): features that need it say so up front. */
+  status(): WorkspaceStatus;
+  /** The active profile's database. Throws AppError 'not_configured' without a profile, 'workspace_unavailable' without the module. */
+  active(): WorkspaceDb;
+  forProfile(profileId: string): WorkspaceDb;
 }
 
 export interface FeatureDeps {
@@ -20,6 +31,7 @@ export interface FeatureDeps {
   emit: BridgeEmit;
   shell: ShellHooks;
   dataDir: string;
+  workspace: WorkspacePort;
   now(): number;
 }
 

@@ -1,8 +1,9 @@
 // The active connection: which profile is in use, its TokenManager and ApiClient, and the
 // ConnectionStatus the renderer sees (emitted on every change, never holding a secret).
-import { AppError, isAppError, toBridgeError, type BridgeError } from '../../shared/errors';
+import { AppError, isAppError, isConnectionProblem, toBridgeError, type BridgeError } from '../../shared/errors';
 import type { ConnectionStatus, Profile, VaultKind } from '../../shared/profile';
 import { createApiClient } from '../api/api-client';
+import { RateLimiter } from '../api/rate-limiter';
 import type { ApiClient } from '../api/types';
 import type { Transport } from '../api/transport';
 import { TokenManager } from '../auth/token-manager';
@@ -29,17 +30,13 @@ interface Session {
   api: ApiClient;
 }
 
-/** Errors that say something about the connection itself (not about one request). */
-const CONNECTION_ERRORS = new Set([
-  'auth_invalid_client', 'auth_invalid_scope', 'auth_not_setup', 'auth_disabled', 'auth_denied',
-  'auth_unreachable', 'auth_bad_response', 'unauthorized', 'not_configured', 'vault_unavailable',
-]);
-
 export class Connections {
   private session: Session | null = null;
   private building: Promise<Session> | null = null;
   private lastError: BridgeError | null = null;
   private lastEmitted = '';
+  /** One request budget per profile id, kept across sign-outs and sessions (the quota is the service's). */
+  private readonly limiters = new Map<string, RateLimiter>();
 
   constructor(private readonly o: ConnectionsOptions) {}
 
@@ -62,7 +59,18 @@ export class Connections {
       now: this.o.now,
       onChange,
     });
-    return { profile: resolved, tokens, api: createApiClient({ profile: resolved, tokens, transport: this.o.transport }) };
+    return { profile: resolved, tokens, api: createApiClient({ profile: resolved, tokens, transport: this.o.transport, limiter: this.limiterFor(resolved) }) };
+  }
+
+  /** The profile's shared limiter, set to its current requests-per-second. */
+  limiterFor(profile: Pick<Profile, 'id' | 'requestsPerSecond'>): RateLimiter {
+    const settings = { requestsPerSecond: profile.requestsPerSecond ?? null };
+    let limiter = this.limiters.get(profile.id);
+    if (!limiter) {
+      limiter = new RateLimiter(settings);
+      this.limiters.set(profile.id, limiter);
+    } else limiter.configure(settings);
+    return limiter;
   }
 
   activeProfile(): Profile | null {
@@ -91,7 +99,8 @@ export class Connections {
       await s.tokens.getToken();
       this.lastError = null;
     } catch (e) {
-      this.lastError = toBridgeError(e);
+      // Cancelled: the session was reset (switched, signed out) while signing in; nothing to show.
+      if (!(isAppError(e) && e.code === 'cancelled')) this.lastError = toBridgeError(e);
     }
     this.publish();
   }
@@ -105,7 +114,7 @@ export class Connections {
     if (this.activeProfile()?.id !== s.profile.id) return;
     if (this.session?.profile.id === s.profile.id && this.session.tokens.status().signedIn) return;
     if (tokenError) {
-      if (CONNECTION_ERRORS.has(tokenError.code)) this.lastError = tokenError;
+      if (isConnectionProblem(tokenError)) this.lastError = tokenError;
     } else if (s.tokens.status().signedIn) {
       this.session = s;
       this.building = null;
@@ -136,7 +145,7 @@ export class Connections {
     if (!profile) return { profileId: null, profileName: null, state: 'signed_out', vault };
     const base = { profileId: profile.id, profileName: profile.name, vault };
     const t = this.session?.profile.id === profile.id ? this.session.tokens.status() : null;
-    if (t?.fetching) return { ...base, state: 'connecting' };
+    if (t?.fetching) return { ...base, state: 'connecting', ...(t.retrying ? { retrying: t.retrying } : {}) };
     if (this.lastError) return { ...base, state: 'error', error: this.lastError };
     if (t?.signedIn) return { ...base, state: 'connected', scope: t.scope, expiresAt: t.expiresAt, renewsAt: t.renewsAt };
     return { ...base, state: 'signed_out' };
@@ -180,7 +189,7 @@ export class Connections {
           }
           return r;
         } catch (e) {
-          if (isAppError(e) && CONNECTION_ERRORS.has(e.code)) {
+          if (isAppError(e) && isConnectionProblem(e)) {
             this.lastError = e.toBridge();
             this.publish();
           }

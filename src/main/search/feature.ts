@@ -54,6 +54,10 @@ export function createSearchFeature(deps: FeatureDeps): FeatureModule<'search'> 
         if (id) setImmediate(() => recordRecent(id, valid, pageSize, view.count));
         return view;
       },
+      async reopen({ body, pageSize, pageNumber, requestId }, ctx) {
+        const valid = validBody(body);
+        return cancellable(requestId, ctx.signal, (signal) => sessions.reopen(valid, pageSize, pageNumber, signal));
+      },
       async page({ sessionId, direction, fromPage, requestId }, ctx) {
         return cancellable(requestId, ctx.signal, (signal) => sessions.page(sessionId, direction, fromPage, signal));
       },

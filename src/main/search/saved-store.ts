@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { RecentSearch, SavedSearch } from '../../shared/bridge/groups/search';
-import { searchFingerprint } from '../../shared/search/body';
+import { canonicalJson } from '../../shared/search/body';
 import type { FeatureSettings } from '../ports/feature-deps';
 
 export const SAVED_KEY = 'search.saved';
@@ -100,11 +100,14 @@ export class SavedSearchStore {
     return this.recentAll()[profileId] ?? [];
   }
 
-  /** Newest first; running the same search again moves it to the top instead of duplicating it. */
+  /**
+   * Newest first. One entry per body (the filters sent): running it again, with another page size
+   * or not, moves it to the top with the latest page size instead of adding a near-duplicate.
+   */
   addRecent(profileId: string, entry: Omit<RecentSearch, 'at'>): void {
     const byProfile = this.recentAll();
-    const key = searchFingerprint(entry.body, entry.pageSize);
-    const list = (byProfile[profileId] ?? []).filter((r) => searchFingerprint(r.body, r.pageSize) !== key);
+    const key = canonicalJson(entry.body);
+    const list = (byProfile[profileId] ?? []).filter((r) => canonicalJson(r.body) !== key);
     byProfile[profileId] = [{ ...entry, at: this.now() }, ...list].slice(0, RECENT_MAX);
     this.settings.write(RECENT_KEY, byProfile);
   }

@@ -67,6 +67,18 @@ export class SearchSessions {
     return view(session, 1, res);
   }
 
+  /**
+   * Page `pageNumber` of a new session (after a restart, main's tokens are gone): page 1, then `next`
+   * tokens followed one by one. Stops early at the last page (the data may have shrunk).
+   */
+  async reopen(body: SearchBody, pageSize: number, pageNumber: number, signal?: AbortSignal): Promise<SearchPageView> {
+    let shown = await this.start(body, pageSize, signal);
+    while (shown.pageNumber < pageNumber && shown.hasNext) {
+      shown = await this.page(shown.sessionId, 'next', shown.pageNumber, signal);
+    }
+    return shown;
+  }
+
   page(sessionId: string, direction: 'next' | 'previous', fromPage?: number, signal?: AbortSignal): Promise<SearchPageView> {
     const session = this.sessions.get(sessionId);
     if (!session || session.profileId !== this.opts.profileId()) {

@@ -1,6 +1,7 @@
 // OS keychain through keytar (service "Firmscope", one account per profile).
 // keytar is an optional native module: loading it or reaching the Secret Service can fail, so
 // `openKeytarVault` probes once and reports why instead of throwing.
+import { createRequire } from 'node:module';
 import { VAULT_SERVICE, type SecretVault } from './vault';
 
 interface KeytarModule {
@@ -13,9 +14,21 @@ export type KeytarOpen = { ok: true; vault: SecretVault } | { ok: false; reason:
 
 const PROBE_ACCOUNT = '__firmscope_probe__';
 
-async function loadKeytar(): Promise<KeytarModule> {
-  const mod = (await import('keytar')) as unknown as KeytarModule & { default?: KeytarModule };
-  return typeof mod.getPassword === 'function' ? mod : (mod.default as KeytarModule);
+const KEYTAR_FUNCTIONS = ['getPassword', 'setPassword', 'deletePassword'] as const;
+
+/**
+ * keytar is CommonJS: its `module.exports` is the whole API. An ESM `import()` goes through Node's
+ * CJS-to-ESM bridge, which exposes only the names its static analysis finds (for keytar: getPassword
+ * and default), so require it as CommonJS instead. Works from src/ (tsx, Vitest) and from the bundles.
+ */
+async function loadKeytar(): Promise<unknown> {
+  return createRequire(import.meta.url)('keytar');
+}
+
+/** Every function the vault calls must be there; a partial module is "not loaded", never "keychain". */
+export function missingKeytarFunctions(mod: unknown): string[] {
+  const m = (mod ?? {}) as Record<string, unknown>;
+  return KEYTAR_FUNCTIONS.filter((name) => typeof m[name] !== 'function');
 }
 
 export function keytarVault(keytar: KeytarModule, service = VAULT_SERVICE): SecretVault {
@@ -30,13 +43,16 @@ export function keytarVault(keytar: KeytarModule, service = VAULT_SERVICE): Secr
 }
 
 /** Loads keytar and checks that a Secret Service answers (a read of a probe account), bounded by `timeoutMs`. */
-export async function openKeytarVault(opts: { service?: string; timeoutMs?: number; load?: () => Promise<KeytarModule> } = {}): Promise<KeytarOpen> {
-  let keytar: KeytarModule;
+export async function openKeytarVault(opts: { service?: string; timeoutMs?: number; load?: () => Promise<unknown> } = {}): Promise<KeytarOpen> {
+  let loaded: unknown;
   try {
-    keytar = await (opts.load ?? loadKeytar)();
+    loaded = await (opts.load ?? loadKeytar)();
   } catch (e) {
     return { ok: false, reason: loadFailure(e) };
   }
+  const missing = missingKeytarFunctions(loaded);
+  if (missing.length > 0) return { ok: false, reason: `keytar loaded without ${missing.join(', ')}` };
+  const keytar = loaded as KeytarModule;
   const service = opts.service ?? VAULT_SERVICE;
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -1,8 +1,8 @@
 // Checks that make a loopback HTTP/WebSocket service safe to run next to a web browser:
 // Host pins the name (defeats DNS rebinding), Origin pins the page (defeats cross-site sockets),
-// and the per-launch token proves the page was opened from the URL we printed.
+// and the per-launch session cookie proves the page was opened from the URL we printed (its one-time
+// code was exchanged for the cookie, which is HttpOnly: page scripts never see it).
 import { timingSafeEqual } from 'node:crypto';
-import { WS_PROTOCOL, WS_TOKEN_PREFIX } from '../../shared/bridge/ws-protocol';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'];
 
@@ -18,14 +18,33 @@ export function isAllowedOrigin(origin: string | undefined, port: number): boole
   return LOOPBACK_NAMES.some((name) => origin.toLowerCase() === `http://${name}:${port}`);
 }
 
-/** Offered sub-protocols: must include ours and the launch token (compared in constant time). */
-export function hasValidToken(protocolHeader: string | undefined, token: string): boolean {
-  if (!protocolHeader) return false;
-  const offered = protocolHeader.split(',').map((p) => p.trim());
-  if (!offered.includes(WS_PROTOCOL)) return false;
-  const presented = offered.find((p) => p.startsWith(WS_TOKEN_PREFIX))?.slice(WS_TOKEN_PREFIX.length);
-  if (!presented) return false;
+/** The request target as a URL, or null when it is not one (e.g. `http://[`, `http://%zz/`, `http://a:99999/`). */
+export function requestPath(target: string | undefined): URL | null {
+  if (!target) return null;
+  try {
+    return new URL(target, 'http://127.0.0.1');
+  } catch {
+    return null;
+  }
+}
+
+export function sessionCookieName(port: number): string {
+  return `firmscope-session-${port}`;
+}
+
+/** Constant-time comparison of two secrets of any length. */
+export function sameSecret(presented: string, expected: string): boolean {
   const a = Buffer.from(presented);
-  const b = Buffer.from(token);
+  const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The Cookie header must carry our session cookie with this launch's value. */
+export function hasValidSession(cookieHeader: string | undefined, name: string, token: string): boolean {
+  if (!cookieHeader || cookieHeader.length > 8192) return false;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name && sameSecret(part.slice(eq + 1).trim(), token)) return true;
+  }
+  return false;
 }

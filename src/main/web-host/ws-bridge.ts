@@ -1,8 +1,10 @@
 // The bridge over WebSocket: each text frame is one call, answered with its Result; events are
-// broadcast to every connected page. A page that goes away aborts the calls it started.
+// broadcast to the connected page. A page that goes away aborts the calls it started.
+// One page at a time per launch: a new socket (a reload, or the same window reopened) replaces the
+// old one, which is closed with WS_CLOSE_REPLACED and does not reconnect on its own.
 import type { WebSocket } from 'ws';
 import type { Dispatcher } from '../bridge/dispatcher';
-import { ClientFrameSchema, type ServerFrame } from '../../shared/bridge/ws-protocol';
+import { ClientFrameSchema, WS_CLOSE_REPLACED, type ServerFrame } from '../../shared/bridge/ws-protocol';
 
 export interface WsBridge {
   attach(ws: WebSocket): void;
@@ -23,8 +25,15 @@ export function createWsBridge(): WsBridge {
 
   return {
     attach(ws) {
+      for (const old of clients) {
+        clients.delete(old);
+        old.close(WS_CLOSE_REPLACED, 'replaced by a newer page');
+      }
       clients.add(ws);
       const abort = new AbortController();
+      // ws reports protocol violations (oversized, invalid UTF-8, RSV1, unmasked, bad opcode) as
+      // 'error' and then closes the socket with the right code; without a listener they would end the host.
+      ws.on('error', () => ws.terminate());
       ws.on('close', () => {
         clients.delete(ws);
         abort.abort();
@@ -41,7 +50,10 @@ export function createWsBridge(): WsBridge {
         if (!frame.success) return ws.close(1008, 'unexpected frame');
         const { id, ch, input } = frame.data;
         const d = await dispatcher;
-        const result = await d.call(ch, input, { signal: abort.signal });
+        const result = await d.call(ch, input, { signal: abort.signal }).catch(() => ({
+          ok: false,
+          error: { code: 'internal', message: 'The call failed inside Firmscope.', retryable: false },
+        }));
         try {
           send(ws, { t: 'result', id, result });
         } catch {

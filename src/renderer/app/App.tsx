@@ -10,6 +10,7 @@ import { NavigationContext, type Navigation, type Route } from './navigation';
 import { Notices } from './Notices';
 import { navItemForShortcut } from './routes';
 import { ScreenFor } from './screens';
+import { ScreenStateProvider } from '../state/screen-store';
 
 export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Route }) {
   const [route, setRoute] = useState<Route>(initialRoute);
@@ -51,20 +52,22 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
   return (
     <BridgeHealthProvider>
       <NavigationContext.Provider value={nav}>
-        <ConnectionSync />
-        <a className="skip-link" href="#main-content">
-          Skip to content
-        </a>
-        <div className="app">
-          <AppHeader />
-          <NavBar current={route.screen} onSelect={navigateFromNav} />
-          <main id="main-content" ref={mainRef} tabIndex={-1} className="app-main">
-            <Notices />
-            <ErrorBoundary resetKey={route.screen} onBack={() => navigate({ screen: 'search' })}>
-              <ScreenFor route={route} />
-            </ErrorBoundary>
-          </main>
-        </div>
+        <ScreenStateProvider>
+          <ConnectionSync />
+          <a className="skip-link" href="#main-content">
+            Skip to content
+          </a>
+          <div className="app">
+            <AppHeader />
+            <NavBar current={route.screen} onSelect={navigateFromNav} />
+            <main id="main-content" ref={mainRef} tabIndex={-1} className="app-main">
+              <Notices />
+              <ErrorBoundary resetKey={route.screen} onBack={() => navigate({ screen: 'search' })}>
+                <ScreenFor route={route} />
+              </ErrorBoundary>
+            </main>
+          </div>
+        </ScreenStateProvider>
       </NavigationContext.Provider>
     </BridgeHealthProvider>
   );

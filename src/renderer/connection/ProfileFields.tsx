@@ -78,6 +78,13 @@ export function ProfileFields({ form, errors, onChange, isSandbox, hasSecret, se
             error={errors.matchPayloadTemplate}
             {...text('matchPayloadTemplate')}
           />
+          <TextField
+            label="Requests per second"
+            hint="The service's quota, shared by search, export, match and ESG. Empty: no fixed pace (429 answers still pause every request)."
+            inputMode="decimal"
+            error={errors.requestsPerSecond}
+            {...text('requestsPerSecond')}
+          />
         </div>
       </details>
     </>

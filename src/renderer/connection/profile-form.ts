@@ -16,6 +16,8 @@ export interface ProfileFormState {
   matchPath: string;
   /** Empty string = default payload (null on the wire). */
   matchPayloadTemplate: string;
+  /** Empty string = no fixed pace (null on the wire). */
+  requestsPerSecond: string;
 }
 
 export type FormField = Exclude<keyof ProfileFormState, 'id'>;
@@ -28,6 +30,7 @@ export const ADVANCED_FIELDS: readonly FormField[] = [
   'esgStatusPathTemplate',
   'matchPath',
   'matchPayloadTemplate',
+  'requestsPerSecond',
 ];
 
 export function emptyForm(): ProfileFormState {
@@ -40,6 +43,7 @@ export function emptyForm(): ProfileFormState {
     useDiscovery: false,
     ...DEFAULT_PATHS,
     matchPayloadTemplate: '',
+    requestsPerSecond: '',
   };
 }
 
@@ -57,6 +61,7 @@ export function formFromProfile(p: ProfileView): ProfileFormState {
     esgStatusPathTemplate: p.esgStatusPathTemplate,
     matchPath: p.matchPath,
     matchPayloadTemplate: p.matchPayloadTemplate ?? '',
+    requestsPerSecond: p.requestsPerSecond == null ? '' : String(p.requestsPerSecond),
   };
 }
 
@@ -80,6 +85,7 @@ export function validateForm(f: ProfileFormState): ValidationResult {
     esgStatusPathTemplate: f.esgStatusPathTemplate.trim(),
     matchPath: f.matchPath.trim(),
     matchPayloadTemplate: f.matchPayloadTemplate.trim() === '' ? null : f.matchPayloadTemplate,
+    requestsPerSecond: f.requestsPerSecond.trim() === '' ? null : Number(f.requestsPerSecond.trim().replace(',', '.')),
   };
   const parsed = ProfileInputSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, input: parsed.data };

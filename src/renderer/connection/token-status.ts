@@ -21,8 +21,13 @@ export function describeConnection(status: ConnectionStatus | undefined, now: nu
   switch (status.state) {
     case 'signed_out':
       return { text: 'Not connected', tone: 'off' };
-    case 'connecting':
-      return { text: 'Connecting…', tone: 'busy' };
+    case 'connecting': {
+      const r = status.retrying;
+      if (!r) return { text: 'Connecting…', tone: 'busy' };
+      const when = r.retryAt > now ? ` in ${Math.ceil((r.retryAt - now) / 1000)} s` : '';
+      const why = r.error.code === 'rate_limited' ? 'rate limited' : r.error.code === 'auth_unreachable' ? 'authorization server not answering' : 'temporary failure';
+      return { text: `Connecting… ${why}, retrying${when}`, tone: 'busy' };
+    }
     case 'error':
       return { text: `Connection failed: ${status.error?.message ?? 'unknown error'}`, tone: 'error' };
     case 'connected': {

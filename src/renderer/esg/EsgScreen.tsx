@@ -1,10 +1,11 @@
 // ESG screen: pick a company (typed or from the route), follow its news/commitments/scores, and
 // see every watched session in the activity view.
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, type FormEvent, type KeyboardEvent } from 'react';
 import type { WatchView } from '../../shared/bridge/groups/esg';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
 import { useNavigation } from '../app/navigation';
+import { useScreenState } from '../state/screen-store';
 import { TextField } from '../ui/Field';
 import { EsgActivity } from './EsgActivity';
 import { useModuleView, useWatches } from './esg-queries';
@@ -13,37 +14,27 @@ import './esg.css';
 
 export function EsgScreen() {
   const { route, navigate } = useNavigation();
-  const fromRoute = route.screen === 'esg' ? route : { companyId: undefined, module: undefined };
-  const [companyId, setCompanyId] = useState(fromRoute.companyId ?? '');
-  const [draft, setDraft] = useState(fromRoute.companyId ?? '');
-  const [module, setModule] = useState<EsgModule>(fromRoute.module ?? 'news');
-  // A route naming a module (e.g. "Open" from the activity view) asks for that module's data.
-  const [autoModule, setAutoModule] = useState<EsgModule | null>(fromRoute.companyId && fromRoute.module ? fromRoute.module : null);
+  // Held above the screen: leaving ESG and coming back keeps the company and module.
+  const [{ companyId, draft, module, autoModule }, update] = useScreenState('esg');
+  const setModule = useCallback((m: EsgModule) => update({ module: m }), [update]);
 
+  // A route naming a company (Search's "Open ESG", the activity view's "Open") opens it, once per navigation.
   useEffect(() => {
     if (route.screen !== 'esg' || !route.companyId) return;
-    setCompanyId(route.companyId);
-    setDraft(route.companyId);
-    if (route.module) {
-      setModule(route.module);
-      setAutoModule(route.module);
-    }
-  }, [route]);
+    update({ companyId: route.companyId, draft: route.companyId, ...(route.module ? { module: route.module, autoModule: route.module } : {}) });
+  }, [route, update]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const id = draft.trim();
-    if (id) {
-      setCompanyId(id);
-      setAutoModule(null);
-    }
+    if (id) update({ companyId: id, autoModule: null });
   };
 
   return (
     <section className="esg-screen" aria-labelledby="esg-title">
       <h1 id="esg-title">ESG</h1>
       <form className="esg-screen__company" onSubmit={submit} aria-label="Choose a company">
-        <TextField label="Company ID" value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={128} autoComplete="off" spellCheck={false} hint="The company_id from search or match." />
+        <TextField label="Company ID" value={draft} onChange={(e) => update({ draft: e.target.value })} maxLength={128} autoComplete="off" spellCheck={false} hint="The company_id from search or match." />
         <button type="submit" className="button button--primary" disabled={!draft.trim()}>
           Open company
         </button>

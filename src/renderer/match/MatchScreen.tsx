@@ -1,20 +1,24 @@
 // Match screen: find a company from what the analyst knows, one at a time or a whole CSV.
-import { useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent } from 'react';
 import type { MatchCandidate } from '../../shared/service/schemas';
 import { useNavigation } from '../app/navigation';
+import { useScreenState } from '../state/screen-store';
+import type { MatchMode } from '../state/other-states';
 import { BulkMatch } from './BulkMatch';
 import { CompanyDetail } from './CompanyDetail';
 import { SingleMatch } from './SingleMatch';
 import './match.css';
 
-type Mode = 'single' | 'bulk';
+type Mode = MatchMode;
 const MODES: Record<Mode, string> = { single: 'One company', bulk: 'Bulk (CSV)' };
 
 export function MatchScreen() {
   const { route } = useNavigation();
   const prefill = route.screen === 'match' ? route.prefill : undefined;
-  const [mode, setMode] = useState<Mode>('single');
-  const [open, setOpen] = useState<{ candidate: MatchCandidate; fromBulk: boolean } | null>(null);
+  // Held above the screen: leaving Match and coming back keeps the mode, inputs, results and open company.
+  const [{ mode, open }, update] = useScreenState('match');
+  const setMode = (m: Mode) => update({ mode: m });
+  const setOpen = (o: { candidate: MatchCandidate; fromBulk: boolean } | null) => update({ open: o });
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;

@@ -1,10 +1,11 @@
 // Single match: the facts the analyst knows, the exact JSON that will be sent (editable), ranked results.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import type { MatchCandidate } from '../../shared/service/schemas';
 import { MATCH_FIELD_LABELS, MATCH_FIELDS, type MatchField } from '../../shared/match/fields';
 import { TextAreaField, TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
+import { useScreenState } from '../state/screen-store';
 import { useMatchPreview, useSingleMatch } from './match-queries';
 import { MatchResults } from './MatchResults';
 
@@ -20,24 +21,32 @@ export interface SingleMatchProps {
 }
 
 export function SingleMatch({ prefill, onOpen }: SingleMatchProps) {
-  const [fields, setFields] = useState<Record<string, string>>(() => pickFields(prefill));
-  const [editedBody, setEditedBody] = useState<string | null>(null);
-  const [bodyError, setBodyError] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
+  // Inputs and the last result live in the screen store, so they survive leaving the screen.
+  const [{ fields, editedBody, bodyError, submitted, result }, update] = useScreenState('match');
+  const setEditedBody = (v: string | null) => update({ editedBody: v });
+  const setBodyError = (v: string | null) => update({ bodyError: v });
   const preview = useMatchPreview(fields);
   const match = useSingleMatch();
 
+  // A route with a prefill ("Match" from a company's details) fills the form, once per navigation.
   useEffect(() => {
-    if (prefill) setFields(pickFields(prefill));
-  }, [prefill]);
+    if (prefill) update({ fields: pickFields(prefill) });
+  }, [prefill, update]);
+
+  /** The result is written to the store when it arrives, even if the analyst has left the screen. */
+  const send = (input: { fields?: Record<string, string>; rawBody?: unknown }) => {
+    match.mutateAsync(input).then(
+      (r) => update({ result: r }),
+      () => undefined, // shown by match.error while the screen is open
+    );
+  };
 
   const problems = preview.data?.problems ?? [];
   const fieldError = (f: string) => (submitted && editedBody === null ? problems.find((p) => p.field === f)?.message : undefined);
   const shownBody = editedBody ?? (preview.data?.body != null ? JSON.stringify(preview.data.body, null, 2) : '');
 
   const run = () => {
-    setSubmitted(true);
-    setBodyError(null);
+    update({ submitted: true, bodyError: null });
     if (editedBody !== null) {
       let rawBody: unknown;
       try {
@@ -46,9 +55,9 @@ export function SingleMatch({ prefill, onOpen }: SingleMatchProps) {
         setBodyError(`The request body is not valid JSON: ${(err as Error).message}. Fix it or reset it to the form.`);
         return;
       }
-      match.mutate({ rawBody });
+      send({ rawBody });
     } else {
-      match.mutate({ fields });
+      send({ fields });
     }
   };
   const submit = (e: FormEvent) => {
@@ -68,7 +77,7 @@ export function SingleMatch({ prefill, onOpen }: SingleMatchProps) {
                 label={MATCH_FIELD_LABELS[f]}
                 name={f}
                 value={fields[f] ?? ''}
-                onChange={(e) => setFields((old) => ({ ...old, [f]: e.target.value }))}
+                onChange={(e) => update((old) => ({ fields: { ...old.fields, [f]: e.target.value } }))}
                 inputMode={f === 'limit' ? 'numeric' : undefined}
                 autoComplete="off"
                 required={f === 'name' && preview.data?.source !== 'profile'}
@@ -109,7 +118,7 @@ export function SingleMatch({ prefill, onOpen }: SingleMatchProps) {
       </form>
       {preview.error ? <ErrorMessage error={preview.error} title="Could not build the request" /> : null}
       {match.error ? <ErrorMessage error={match.error} title="Match failed" onRetry={run} /> : null}
-      {match.data ? <MatchResults result={match.data} onOpen={onOpen} /> : null}
+      {result ? <MatchResults result={result} onOpen={onOpen} /> : null}
     </div>
   );
 }

@@ -1,49 +1,20 @@
-// The JSON body that will be sent, editable. Valid edits (typed or pasted) become conditions; invalid JSON
-// stays as typed, with the line and column pointed at.
-import { memo, useEffect, useId, useRef, useState } from 'react';
-import { canonicalJson } from '../../shared/search/body';
-import { parseBodyText, type BuilderState } from './filter-model';
+// The JSON body that will be sent, editable. Valid edits (typed or pasted) become conditions; anything the
+// builder cannot show stays as typed, with the problem located, and blocks Search until fixed or discarded.
+import { memo, useId, useRef } from 'react';
+import type { EditorText } from '../state/search-state';
 
 export interface BodyEditorProps {
-  /** Body (or draft) the builder currently describes. */
-  body: unknown;
-  onParsed(state: BuilderState): void;
+  text: string;
+  problem: EditorText['problem'] | undefined;
+  onEdit(text: string): void;
+  /** Drops the text typed here and shows the builder's conditions again. */
+  onDiscard(): void;
 }
 
-const format = (v: unknown) => JSON.stringify(v, null, 2);
-
 /** Memoised: result paging re-renders the screen but not this editor. */
-export const BodyEditor = memo(function BodyEditor({ body, onParsed }: BodyEditorProps) {
+export const BodyEditor = memo(function BodyEditor({ text, problem, onEdit, onDiscard }: BodyEditorProps) {
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState(() => format(body));
-  const [problem, setProblem] = useState<{ message: string; offset?: number } | null>(null);
-  // Text the analyst is editing is not reformatted under their cursor when the builder follows it.
-  const lastSynced = useRef(canonicalJson(body));
-
-  useEffect(() => {
-    const key = canonicalJson(body);
-    if (key === lastSynced.current) return;
-    lastSynced.current = key;
-    setText(format(body));
-    setProblem(null);
-  }, [body]);
-
-  const onEdit = (next: string) => {
-    setText(next);
-    const parsed = parseBodyText(next);
-    if (!parsed.ok) {
-      setProblem({ message: parsed.message, offset: parsed.offset });
-      return;
-    }
-    setProblem(null);
-    try {
-      lastSynced.current = canonicalJson(JSON.parse(next));
-    } catch {
-      /* parsed above */
-    }
-    onParsed(parsed.state);
-  };
 
   const goToError = () => {
     const el = ref.current;
@@ -70,12 +41,15 @@ export const BodyEditor = memo(function BodyEditor({ body, onParsed }: BodyEdito
       />
       {problem ? (
         <div id={`${id}-err`} className="field__error body-editor__error" role="alert">
-          {problem.message} The builder keeps its last valid conditions.{' '}
+          {problem.message} Search stays off until this body is fixed.{' '}
           {problem.offset !== undefined ? (
             <button type="button" className="button button--ghost button--small" onClick={goToError}>
               Go to error
             </button>
           ) : null}
+          <button type="button" className="button button--ghost button--small" onClick={onDiscard}>
+            Discard JSON edits
+          </button>
         </div>
       ) : (
         <p id={`${id}-hint`} className="field__hint">

@@ -1,6 +1,6 @@
 // Page number, "rows x–y of count", Previous/Next (disabled at the ends) and Cancel for a page in flight.
 import type { SearchPageView } from '../../shared/bridge/groups/search';
-import type { InFlight } from './useSearchSession';
+import type { InFlight } from '../state/search-state';
 
 export interface PagerProps {
   view: SearchPageView;

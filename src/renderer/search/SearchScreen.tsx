@@ -1,114 +1,111 @@
 // Search and browse: filter builder + JSON body, paging through main-held sessions, grid, detail, saved searches.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { SavedSearch } from '../../shared/bridge/groups/search';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type CompanyRecord } from '../../shared/service/schemas';
+// Everything the analyst set up lives in the screen store (state/), so leaving and coming back keeps it.
+import { useCallback, useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SavedSearch, SearchPageView } from '../../shared/bridge/groups/search';
+import { PAGE_SIZE_MAX, type CompanyRecord } from '../../shared/service/schemas';
 import { canonicalJson } from '../../shared/search/body';
-import { collectColumns } from '../../shared/search/flatten';
 import { ExportMenu } from '../export/ExportMenu';
 import { firmscope, unwrap } from '../bridge';
+import { useScreenState, useSearchSessionController } from '../state/screen-store';
+import type { ShownSearch } from '../state/search-state';
 import { Banner } from '../ui/Banner';
 import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
 import { emptyPrefs, visibleColumns, type ColumnPrefs } from './column-prefs';
 import { CompanyDetail } from './CompanyDetail';
-import { bodyToState, buildBody, emptyBuilder, type BuilderState } from './filter-model';
+import { bodyToState, type BuilderState } from './filter-model';
 import { FilterBuilder } from './FilterBuilder';
 import { Pager } from './Pager';
+import { checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
 import { ResultGrid } from './ResultGrid';
-import { RECENT_KEY, SAVED_KEY, SavedSearches } from './SavedSearches';
+import { SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
-import { useSearchSession } from './useSearchSession';
+import { pageKey } from './search-session';
 import './search.css';
 import './search-grid.css';
 
+/** The page on screen, observed so react-query keeps it cached while it is shown. */
+function useShownPage(shown: ShownSearch | null): SearchPageView | null {
+  const page = useQuery({
+    queryKey: shown ? pageKey(shown.sessionId, shown.pageNumber) : ['search', 'page', 'none'],
+    queryFn: async (): Promise<SearchPageView> => {
+      throw new Error('pages are fetched explicitly'); // never runs: enabled is false, the cache is filled by the session
+    },
+    enabled: false,
+    staleTime: Infinity,
+  });
+  return shown ? (page.data ?? null) : null;
+}
+
 export function SearchScreen() {
   const qc = useQueryClient();
-  const [builder, setBuilder] = useState<BuilderState>(emptyBuilder);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
-  const [pageSizeText, setPageSizeText] = useState(String(PAGE_SIZE_DEFAULT));
-  const [attempted, setAttempted] = useState(false);
-  const [prefs, setPrefs] = useState<ColumnPrefs>(emptyPrefs);
-  const [activeSaved, setActiveSaved] = useState<SavedSearch | null>(null);
-  const [detail, setDetail] = useState<CompanyRecord | null>(null);
-  // The recent list refreshes after the rows are painted, not in the same frame.
-  const session = useSearchSession({ onStarted: () => setTimeout(() => void qc.invalidateQueries({ queryKey: RECENT_KEY }), 250) });
-  const { view, shown } = session;
+  const [s, update] = useScreenState('search');
+  const session = useSearchSessionController();
+  const { shown, inFlight, notice } = s.session;
+  const view = useShownPage(shown);
+  const { builder, prefs, activeSaved, detail } = s;
+  const columns = s.seen.columns;
 
-  const built = useMemo(() => buildBody(builder), [builder]);
-  const validBody = built.ok ? built.body : null;
+  const run = checkRun(s);
+  const validBody = run.ok ? run.body : null;
+  const blockedReason = !run.ok && run.where !== 'builder' ? run.reason : null;
 
-  // Columns accumulate over the pages of one result set so they do not jump while paging.
-  const columnsOf = useRef<{ sessionId: string | null; columns: string[] }>({ sessionId: null, columns: [] });
-  const columns = useMemo(() => {
-    if (!view) return columnsOf.current.columns;
-    const prev = columnsOf.current.sessionId === view.sessionId ? columnsOf.current.columns : [];
-    const have = new Set(prev);
-    const added = collectColumns(view.rows).filter((c) => !have.has(c));
-    const next = added.length ? [...prev, ...added] : prev;
-    columnsOf.current = { sessionId: view.sessionId, columns: next };
-    return next;
-  }, [view]);
+  const setBuilder = useCallback((b: BuilderState) => update({ builder: b, editor: null }), [update]);
+  const onEdit = useCallback((text: string) => update(editBodyText(text)), [update]);
+  const onDiscard = useCallback(() => update({ editor: null }), [update]);
+  const setDetail = useCallback((d: CompanyRecord | null) => update({ detail: d }), [update]);
 
   // Column choices of a saved search are remembered with it (debounced: resizing fires often).
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const changePrefs = (next: ColumnPrefs) => {
-    setPrefs(next);
+    update({ prefs: next });
     if (!activeSaved) return;
     clearTimeout(saveTimer.current);
-    const s = activeSaved;
+    const saved = activeSaved;
     saveTimer.current = setTimeout(() => {
-      void unwrap(firmscope().search.saveSearch({ id: s.id, name: s.name, body: s.body, pageSize: s.pageSize, columns: next })).then(() =>
+      void unwrap(firmscope().search.saveSearch({ id: saved.id, name: saved.name, body: saved.body, pageSize: saved.pageSize, columns: next })).then(() =>
         qc.invalidateQueries({ queryKey: SAVED_KEY }),
       );
     }, 600);
   };
   useEffect(() => () => clearTimeout(saveTimer.current), []);
 
-  const runSearch = (body: unknown = validBody, size = pageSize) => {
-    setAttempted(true);
-    if (!body) return;
-    if (activeSaved && (canonicalJson(activeSaved.body) !== canonicalJson(body) || activeSaved.pageSize !== size)) setActiveSaved(null);
-    setDetail(null);
-    void session.start(body, size);
+  /** Applies what the builder and editor show: a new pagination session from page 1. */
+  const runSearch = () => {
+    update({ attempted: true });
+    if (!run.ok) return;
+    const keepSaved = activeSaved && canonicalJson(activeSaved.body) === canonicalJson(run.body) && activeSaved.pageSize === run.pageSize;
+    update({ detail: null, ...(keepSaved ? {} : { activeSaved: null }) });
+    void session.start(run.body, run.pageSize);
   };
-
-  const commitPageSize = () => {
-    const n = Number(pageSizeText);
-    if (!Number.isInteger(n) || n < 1 || n > PAGE_SIZE_MAX) return;
-    if (n === pageSize) return;
-    setPageSize(n);
-    // A new page size is a new request: start again from page 1 rather than reuse a token.
-    if (shown) runSearch(validBody ?? shown.body, n);
-  };
-  const pageSizeError = (() => {
-    const n = Number(pageSizeText);
-    return Number.isInteger(n) && n >= 1 && n <= PAGE_SIZE_MAX ? undefined : `Page size must be a whole number from 1 to ${PAGE_SIZE_MAX}.`;
-  })();
 
   const runSavedNow = ({ body, pageSize: size, saved }: { body: unknown; pageSize: number; saved?: SavedSearch }) => {
     const parsed = bodyToState(body);
-    if (parsed.ok) setBuilder(parsed.state);
-    setPageSize(size);
-    setPageSizeText(String(size));
-    setActiveSaved(saved ?? null);
-    if (saved) setPrefs(saved.columns ?? emptyPrefs());
-    setAttempted(true);
-    setDetail(null);
+    update({
+      ...(parsed.ok ? { builder: parsed.state, editor: null } : { editor: { text: JSON.stringify(body, null, 2), problem: { message: parsed.message } } }),
+      pageSizeText: String(size),
+      activeSaved: saved ?? null,
+      ...(saved ? { prefs: saved.columns ?? emptyPrefs() } : {}),
+      attempted: true,
+      detail: null,
+    });
     void session.start(body, size);
   };
 
   // Stable identities for the memoised panels (the latest closure is called through a ref).
   const runSavedRef = useRef(runSavedNow);
   runSavedRef.current = runSavedNow;
-  const runSaved = useCallback((s: { body: unknown; pageSize: number; saved?: SavedSearch }) => runSavedRef.current(s), []);
-  const onSaved = useCallback((s: SavedSearch) => setActiveSaved(s), []);
-  const bodyForEditor = built.ok ? built.body : built.draft;
+  const runSaved = useCallback((x: { body: unknown; pageSize: number; saved?: SavedSearch }) => runSavedRef.current(x), []);
+  const onSaved = useCallback((saved: SavedSearch) => update({ activeSaved: saved }), [update]);
 
-  const changed = shown && (!validBody || canonicalJson(validBody) !== canonicalJson(shown.body) || pageSize !== shown.pageSize);
+  const unapplied = hasUnappliedEdits(s);
   const visible = visibleColumns(columns, prefs);
-  const startError = session.errorAction?.kind === 'start' ? session.error : null;
-  const pageError = session.errorAction?.kind === 'page' ? session.error : null;
+  const sessionError = s.session.error;
+  const startError = sessionError && sessionError.action.kind !== 'page' ? sessionError.error : null;
+  const pageError = sessionError?.action.kind === 'page' ? sessionError.error : null;
+  const pageSizeError = pageSizeProblem(s.pageSizeText);
+  const editorProblem = s.editor?.problem;
 
   return (
     <section className="screen search-screen" aria-labelledby="search-title">
@@ -123,7 +120,14 @@ export function SearchScreen() {
               runSearch();
             }}
           >
-            <FilterBuilder state={builder} onChange={setBuilder} seenAttributes={columns} showErrors={attempted} />
+            <fieldset className="search-filters__builder" disabled={Boolean(editorProblem)} aria-describedby={editorProblem ? 'search-builder-locked' : undefined}>
+              {editorProblem ? (
+                <p id="search-builder-locked" className="search-filters__locked">
+                  The builder cannot display the body in the JSON editor below, so it is locked. Fix the JSON or discard the edit.
+                </p>
+              ) : null}
+              <FilterBuilder state={builder} onChange={setBuilder} seenAttributes={columns} showErrors={s.attempted} />
+            </fieldset>
             <div className="search-filters__run">
               <div className="field page-size">
                 <label htmlFor="search-page-size" className="field__label">
@@ -135,17 +139,10 @@ export function SearchScreen() {
                   type="number"
                   min={1}
                   max={PAGE_SIZE_MAX}
-                  value={pageSizeText}
+                  value={s.pageSizeText}
                   aria-invalid={pageSizeError ? true : undefined}
                   aria-describedby={pageSizeError ? 'search-page-size-err' : undefined}
-                  onChange={(e) => setPageSizeText(e.target.value)}
-                  onBlur={commitPageSize}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      commitPageSize();
-                    }
-                  }}
+                  onChange={(e) => update({ pageSizeText: e.target.value })}
                 />
                 {pageSizeError ? (
                   <p id="search-page-size-err" className="field__error">
@@ -153,29 +150,44 @@ export function SearchScreen() {
                   </p>
                 ) : null}
               </div>
-              <button type="submit" className="button button--primary" disabled={session.inFlight !== null || Boolean(pageSizeError)}>
+              <button
+                type="submit"
+                className="button button--primary"
+                disabled={inFlight !== null || blockedReason !== null}
+                aria-describedby={!run.ok && run.where === 'json' ? 'search-blocked-reason' : !run.ok && run.where === 'pageSize' ? 'search-page-size-err' : undefined}
+              >
                 Search
               </button>
-              {session.inFlight?.action.kind === 'start' ? (
+              {inFlight && inFlight.action.kind !== 'page' ? (
                 <>
-                  <Spinner label="Searching…" />
+                  <Spinner label={inFlight.action.kind === 'reopen' ? `Restoring page ${inFlight.action.pageNumber}…` : 'Searching…'} />
                   <button type="button" className="button button--small button--danger" onClick={session.cancel}>
                     Cancel
                   </button>
                 </>
               ) : null}
             </div>
-            {attempted && !built.ok ? (
+            {!run.ok && run.where === 'json' ? (
+              <p id="search-blocked-reason" className="field__error search-filters__blocked">
+                {run.reason}
+              </p>
+            ) : null}
+            {unapplied && !blockedReason ? (
+              <p className="search-filters__unapplied" data-testid="unapplied-edits">
+                Not applied: the results show the last search you ran. Press Search to apply these conditions and page size.
+              </p>
+            ) : null}
+            {s.attempted && !run.ok && run.where === 'builder' ? (
               <p className="field__error" role="alert">
-                {built.problems === 1 ? 'One condition needs attention' : `${built.problems} conditions need attention`} before searching.
+                {run.reason}
               </p>
             ) : null}
             {startError ? <SearchErrors error={startError} onRetry={session.retry} placement="filters" /> : null}
           </form>
-          <BodyEditor body={bodyForEditor} onParsed={setBuilder} />
+          <BodyEditor text={editorText(s)} problem={editorProblem} onEdit={onEdit} onDiscard={onDiscard} />
           <SavedSearches
             body={validBody}
-            pageSize={pageSize}
+            pageSize={run.ok ? run.pageSize : (shown?.pageSize ?? 10)}
             columns={prefs}
             activeId={activeSaved?.id ?? null}
             onRun={runSaved}
@@ -183,25 +195,25 @@ export function SearchScreen() {
           />
         </div>
         <div className="search-results" aria-label="Results" role="region">
-          {session.notice ? (
+          {notice ? (
             <Banner level="warning" onDismiss={session.dismissNotice} dismissLabel="Dismiss restart notice">
-              {session.notice}
+              {notice}
             </Banner>
           ) : null}
           {pageError ? <SearchErrors error={pageError} onRetry={session.retry} placement="results" /> : null}
           {view && shown ? (
             <>
               <div className="search-results__bar">
-                <Pager view={view} inFlight={session.inFlight} onPrevious={() => void session.previous()} onNext={() => void session.next()} onCancel={session.cancel} />
+                <Pager view={view} inFlight={inFlight} onPrevious={() => void session.previous()} onNext={() => void session.next()} onCancel={session.cancel} />
                 <ExportMenu body={shown.body} pageSize={shown.pageSize} count={view.count} rows={view.rows} columns={visible} />
               </div>
-              {changed ? <p className="search-results__stale">Filters or page size changed since these results. Press Search to apply them.</p> : null}
+              {unapplied ? <p className="search-results__stale">Filters or page size changed since these results. Press Search to apply them.</p> : null}
               <div className={`search-results__main${detail ? ' search-results__main--detail' : ''}`}>
                 <ResultArea view={view} columns={columns} prefs={prefs} onPrefs={changePrefs} onOpen={setDetail} />
                 {detail ? <CompanyDetail record={detail} onClose={() => setDetail(null)} /> : null}
               </div>
             </>
-          ) : session.inFlight ? null : (
+          ) : inFlight ? null : (
             <p className="empty">Build a filter and press Search. Results appear here.</p>
           )}
         </div>
@@ -210,23 +222,8 @@ export function SearchScreen() {
   );
 }
 
-function ResultArea(props: {
-  view: NonNullable<ReturnType<typeof useSearchSession>['view']>;
-  columns: string[];
-  prefs: ColumnPrefs;
-  onPrefs(p: ColumnPrefs): void;
-  onOpen(r: CompanyRecord): void;
-}) {
+function ResultArea(props: { view: SearchPageView; columns: string[]; prefs: ColumnPrefs; onPrefs(p: ColumnPrefs): void; onOpen(r: CompanyRecord): void }) {
   const { view } = props;
   if (view.rows.length === 0) return <p className="empty">No companies match these filters.</p>;
-  return (
-    <ResultGrid
-      rows={view.rows}
-      firstRow={view.firstRow}
-      available={props.columns}
-      prefs={props.prefs}
-      onPrefsChange={props.onPrefs}
-      onOpen={props.onOpen}
-    />
-  );
+  return <ResultGrid rows={view.rows} firstRow={view.firstRow} available={props.columns} prefs={props.prefs} onPrefsChange={props.onPrefs} onOpen={props.onOpen} />;
 }

@@ -9,15 +9,20 @@ import { createRng, hashString, intBetween, chance, type Rng } from '../random';
 import { arrivalOffsets, commitment, newsArticle, score, sessionItemCount, type EsgItem } from './content';
 
 export interface EsgPace {
-  /** Duration of every session in clock ms. */
+  /** Typical duration of a session in clock ms. */
   sessionMs: number;
+  /**
+   * Spread of durations around `sessionMs` (0..1): a session lasts sessionMs x (1 ± jitter), drawn
+   * per session (deterministic per seed, company, module and run). 0 = every session exactly sessionMs.
+   */
+  sessionJitter: number;
   /** Upper bound of news items per session (commitments use half). */
   itemsPerSession: number;
   /** Completed data stays fresh this long (clock ms); default: for the sandbox's lifetime. */
   freshForMs: number;
 }
 
-export const DEFAULT_ESG_PACE: EsgPace = { sessionMs: 4000, itemsPerSession: 12, freshForMs: Number.POSITIVE_INFINITY };
+export const DEFAULT_ESG_PACE: EsgPace = { sessionMs: 4000, sessionJitter: 0, itemsPerSession: 12, freshForMs: Number.POSITIVE_INFINITY };
 
 export interface EsgSession {
   id: string;
@@ -162,12 +167,13 @@ export class EsgEngine {
     const run = state.runs++;
     const rng: Rng = createRng(hashString(`session:${this.dataset.seed}:${companyId}:${module}:${run}`));
     const now = this.clock.now();
-    const durationMs = Math.max(0, this.pace.sessionMs);
+    const durationMs = this.durationFor(companyId, module, run);
     const n = sessionItemCount(rng, module, this.pace.itemsPerSession);
     const arrivals = arrivalOffsets(rng, n, durationMs);
     const newItems = arrivals.map((offset) => {
-      if (module === 'news') return newsArticle(rng, company.name, now + offset - intBetween(rng, 0, 72) * 3_600_000);
-      if (module === 'commitments') return commitment(rng, company.name, now + offset);
+      // Gathered articles were published any time in the last three years, most of them recently.
+      if (module === 'news') return newsArticle(rng, company.name, now + offset - (chance(rng, 0.5) ? intBetween(rng, 0, 30 * 24) : intBetween(rng, 30 * 24, 1100 * 24)) * 3_600_000);
+      if (module === 'commitments') return commitment(rng, company.name, now - intBetween(rng, 0, 6 * 365) * 86_400_000);
       return score(rng, now + offset);
     });
     this.sessionCounter++;
@@ -186,6 +192,15 @@ export class EsgEngine {
     state.stale = false;
     this.sessions.set(session.id, session);
     return session;
+  }
+
+  /** This session's duration: its own generator, so the jitter never changes the items drawn. */
+  private durationFor(companyId: string, module: EsgModule, run: number): number {
+    const base = Math.max(0, this.pace.sessionMs);
+    const jitter = Math.min(1, Math.max(0, this.pace.sessionJitter));
+    if (jitter === 0) return base;
+    const r = createRng(hashString(`duration:${this.dataset.seed}:${companyId}:${module}:${run}`))();
+    return Math.round(base * (1 + jitter * (2 * r - 1)));
   }
 
   /** Apply a finished session's items to the held data (news appends, others replace). */

@@ -7,6 +7,7 @@ import { esgGroup } from './groups/esg';
 import { exportGroup } from './groups/export';
 import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
+import { uiStateGroup } from './groups/ui-state';
 
 export const bridgeTable = {
   app: appGroup,
@@ -16,6 +17,7 @@ export const bridgeTable = {
   esg: esgGroup,
   match: matchGroup,
   diagnostics: diagnosticsGroup,
+  uiState: uiStateGroup,
 };
 export type BridgeTable = typeof bridgeTable;
 export type FirmscopeApi = RendererApi<BridgeTable>;

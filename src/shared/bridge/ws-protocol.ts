@@ -3,13 +3,15 @@ import { z } from 'zod';
 
 /** Path of the bridge socket on the browser-mode host. */
 export const WS_PATH = '/__firmscope/bridge';
-/** Sub-protocol the host selects; the token rides in a second offered sub-protocol so it never sits in a URL. */
+/** Sub-protocol the host selects. The page proves itself with its HttpOnly session cookie, not with anything a script holds. */
 export const WS_PROTOCOL = 'firmscope.v1';
-export const WS_TOKEN_PREFIX = 'firmscope.token.';
-/** Key under which the page keeps the launch token for reloads (sessionStorage: this tab only). */
-export const TOKEN_STORAGE_KEY = 'firmscope.token';
-/** Biggest frame either side accepts (a bulk-match CSV can be tens of MB). */
-export const WS_MAX_PAYLOAD = 64 * 1024 * 1024;
+/** Close code for a socket replaced by a newer page of the same launch (one bridge socket at a time). */
+export const WS_CLOSE_REPLACED = 4001;
+/**
+ * Biggest frame the host accepts. Large inputs never travel as one frame: a bulk-match file is sent
+ * in chunks (match.upload*), whose size limit is stated in bytes of the file.
+ */
+export const WS_MAX_PAYLOAD = 8 * 1024 * 1024;
 
 export const ClientFrameSchema = z.object({
   t: z.literal('call'),

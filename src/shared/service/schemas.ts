@@ -22,7 +22,8 @@ export const UuidSchema = z.uuid('Not a valid UUID');
 
 // ---- Token endpoint -------------------------------------------------------
 export const TokenResponseSchema = z.looseObject({
-  access_token: z.string().min(1),
+  // It travels in an Authorization header: visible ASCII only (no CR/LF, spaces or control characters).
+  access_token: z.string().min(1).regex(/^[\x21-\x7E]+$/, 'access_token holds characters an HTTP header cannot carry'),
   scope: z.string(),
   token_type: z.string().refine((t) => t.toLowerCase() === 'bearer', 'token_type must be Bearer'),
   expires_in: z.number().int().positive(),

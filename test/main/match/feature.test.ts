@@ -8,6 +8,7 @@ import type { BulkJobView } from '../../../src/shared/bridge/groups/match';
 import type { FeatureDeps } from '../../../src/main/ports/feature-deps';
 import { createMatchFeature } from '../../../src/main/match/feature';
 import { FakeMatchApi, hit, miss } from './fake-api';
+import { testWorkspacePort } from '../../helpers/workspace';
 
 let dir: string;
 beforeAll(async () => {
@@ -41,6 +42,7 @@ function setup(opts: { template?: string | null; kind?: 'electron' | 'browser'; 
       openExternal: async () => {},
     },
     dataDir: dir,
+    workspace: testWorkspacePort(dir, () => profile.id),
     now: () => Date.now(),
   };
   return { feature: createMatchFeature(deps), api, events };

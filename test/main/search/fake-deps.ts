@@ -3,6 +3,7 @@ import type { FeatureDeps } from '../../../src/main/ports/feature-deps';
 import type { ApiClient } from '../../../src/main/api/types';
 import type { Profile } from '../../../src/shared/profile';
 import type { CallContext } from '../../../src/shared/bridge/define';
+import { testWorkspacePort } from '../../helpers/workspace';
 
 export function memorySettings() {
   const data = new Map<string, unknown>();
@@ -36,6 +37,7 @@ export function fakeDeps(api: () => Promise<ApiClient>, profile: { id: string } 
       openExternal: async () => {},
     },
     dataDir: '/tmp',
+    workspace: testWorkspacePort('/tmp', () => (current as Profile | null)?.id),
     now: () => ++clock,
   };
   return { deps, settings, setProfile: (p: { id: string } | null) => (current = p) };

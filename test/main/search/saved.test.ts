@@ -19,7 +19,7 @@ function setup() {
     await new Promise((res) => setImmediate(res));
     return r;
   };
-  return { h, call, callAndSettle, ...f };
+  return { h, call, callAndSettle, api, ...f };
 }
 
 describe('saved searches', () => {
@@ -68,6 +68,19 @@ describe('recent searches', () => {
     expect(recent[0]).toMatchObject({ pageSize: 10, count: 30 });
     for (let i = 0; i < RECENT_MAX + 5; i++) await call('start', { body: body(`C${i}`), pageSize: 10 });
     expect(await h.listRecent(undefined, ctx())).toHaveLength(RECENT_MAX);
+  });
+
+  it('records the body the service received, once per body: a new page size alone is not a new entry', async () => {
+    const { h, callAndSettle: call, api } = setup();
+    const spaced = { filters: { or: [{ value: 'NO', relation: 'equals', attribute: 'country' }] } };
+    await call('start', { body: spaced, pageSize: 10 });
+    await call('start', { body: body('SE'), pageSize: 10 });
+    await call('start', { body: body('NO'), pageSize: 25 });
+    const recent = await h.listRecent(undefined, ctx());
+    expect(recent).toHaveLength(2);
+    expect(recent[0]).toMatchObject({ body: body('NO'), pageSize: 25 });
+    expect(recent[1]).toMatchObject({ body: body('SE'), pageSize: 10 });
+    expect(api.calls.map((c) => c.body)).toContainEqual(recent[0].body);
   });
 
   it('does not record a rejected search', async () => {

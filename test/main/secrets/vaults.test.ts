@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../../src/main/secrets/memory-vault';
 import { chooseVault } from '../../../src/main/secrets/choose-vault';
-import { keytarVault, openKeytarVault } from '../../../src/main/secrets/keytar-vault';
+import { keytarVault, missingKeytarFunctions, openKeytarVault } from '../../../src/main/secrets/keytar-vault';
 import { openSafeStorageVault, SAFE_STORAGE_FILE, type SafeStorageLike } from '../../../src/main/electron/safe-storage-vault';
 import { tempDir } from '../../helpers/core-helpers';
 
@@ -55,6 +55,28 @@ describe('openKeytarVault', () => {
   it('keeps the first line of any other load error', async () => {
     const r = await openKeytarVault({ load: async () => Promise.reject(new Error('libsecret-1.so.0: cannot open shared object file\nstack')) });
     expect(r).toEqual({ ok: false, reason: 'keytar could not be loaded (libsecret-1.so.0: cannot open shared object file)' });
+  });
+
+  it('refuses a module that lacks a function the vault calls (what Node\'s CJS-to-ESM bridge gives for keytar)', async () => {
+    // `await import('keytar')` in Node: only the names cjs-module-lexer finds, plus default.
+    let probed = false;
+    const esmNamespace = {
+      getPassword: async () => {
+        probed = true;
+        return null;
+      },
+      default: {},
+    };
+    const r = await openKeytarVault({ load: async () => esmNamespace });
+    expect(r).toEqual({ ok: false, reason: 'keytar loaded without setPassword, deletePassword' });
+    expect(probed).toBe(false);
+  });
+
+  it('loads keytar as CommonJS, with every function the vault calls', async () => {
+    // Node's own loader, outside Vitest's interop: the same require the bundles perform.
+    const { createRequire } = await import('node:module');
+    const keytar = createRequire(import.meta.url)('keytar') as Record<string, unknown>;
+    expect(missingKeytarFunctions(keytar)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { BrowserHost } from '../../../src/main/web-host/host';
 import { CONTENT_SECURITY_POLICY } from '../../../src/main/security/response-headers';
 import { eventChannel, fnChannel } from '../../../src/shared/bridge/define';
-import { nextMessage, openSocket, rawGet, startEchoHost } from '../../helpers/host-helpers';
+import { nextMessage, openSocket, rawGet, sessionCookie, startEchoHost } from '../../helpers/host-helpers';
 
 let host: BrowserHost;
 afterEach(async () => host?.close());
@@ -26,13 +26,34 @@ describe('browser host: HTTP', () => {
     expect(r.body).not.toContain(host.token);
   });
 
-  it('binds loopback only and prints a URL carrying the token in the fragment', async () => {
+  it('binds loopback only and prints a URL with a one-time launch code, never the session secret', async () => {
     host = await startEchoHost();
-    expect(host.url).toBe(`http://127.0.0.1:${host.port}/#token=${host.token}`);
+    expect(host.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${host.port}/\\?launch=[A-Za-z0-9_-]{43}$`));
+    expect(host.url).not.toContain(host.token);
     expect(host.token.length).toBeGreaterThanOrEqual(40);
     const other = await startEchoHost();
     expect(other.token).not.toBe(host.token);
     await other.close();
+  });
+
+  it('exchanges the launch code once for an HttpOnly, SameSite=Strict cookie; a second use gets nothing', async () => {
+    host = await startEchoHost();
+    const path = new URL(host.url).pathname + new URL(host.url).search;
+    const first = await rawGet(host.port, path);
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/');
+    const cookie = String(first.headers['set-cookie']);
+    expect(cookie).toBe(`${host.cookieName}=${host.token}; Path=/; HttpOnly; SameSite=Strict`);
+    // Replayed from history, a process list or a log: refused, and no cookie.
+    const again = await rawGet(host.port, path);
+    expect(again.status).toBe(403);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.body).toMatch(/already been used/);
+    // The page that holds the cookie may reload the launch URL harmlessly.
+    expect((await rawGet(host.port, path, sessionCookie(host))).status).toBe(303);
+    // A freshly minted link replaces the old one.
+    const next = new URL(host.newLaunchUrl());
+    expect((await rawGet(host.port, next.pathname + next.search)).headers['set-cookie']).toBeDefined();
   });
 
   it('serves assets with CSP and refuses paths outside the renderer folder', async () => {
@@ -60,11 +81,12 @@ describe('browser host: HTTP', () => {
     writeFileSync(join(dir, 'companies.csv'), 'a,b\n1,2\n');
     const path = host.registerDownload(join(dir, 'companies.csv'));
     expect(path).toMatch(/^\/__firmscope\/downloads\/[0-9a-f]{32}\/companies\.csv$/);
-    const r = await rawGet(host.port, path);
+    expect((await rawGet(host.port, path)).status).toBe(401);
+    const r = await rawGet(host.port, path, sessionCookie(host));
     expect(r.status).toBe(200);
     expect(r.body).toBe('a,b\n1,2\n');
     expect(r.headers['content-disposition']).toBe('attachment; filename="companies.csv"');
-    expect((await rawGet(host.port, '/__firmscope/downloads/00000000000000000000000000000000/companies.csv')).status).toBe(404);
+    expect((await rawGet(host.port, '/__firmscope/downloads/00000000000000000000000000000000/companies.csv', sessionCookie(host))).status).toBe(404);
   });
 });
 
@@ -86,12 +108,12 @@ describe('browser host: bridge socket', () => {
     ws!.close();
   });
 
-  it('refuses a missing or wrong token with 401', async () => {
+  it('refuses a missing or wrong session cookie with 401 (the old token sub-protocol opens nothing)', async () => {
     host = await startEchoHost();
     expect((await openSocket(host, { token: null })).status).toBe(401);
     expect((await openSocket(host, { token: 'x'.repeat(host.token.length) })).status).toBe(401);
     expect((await openSocket(host, { token: host.token.slice(1) })).status).toBe(401);
-    expect((await openSocket(host, { protocols: [`firmscope.token.${host.token}`] })).status).toBe(401);
+    expect((await openSocket(host, { token: null, protocols: ['firmscope.v1', `firmscope.token.${host.token}`] })).status).toBe(401);
   });
 
   it('refuses a foreign or missing Origin and a foreign Host with 403', async () => {
@@ -110,18 +132,16 @@ describe('browser host: bridge socket', () => {
     expect(await closed).toBe(1007);
   });
 
-  it('broadcasts events to every connected page', async () => {
+  it('keeps one bridge socket per launch: a second one closes the first, which gets no more events', async () => {
     host = await startEchoHost();
     const a = (await openSocket(host)).ws!;
+    const aClosed = new Promise<number>((r) => a.once('close', (code) => r(code)));
     const b = (await openSocket(host)).ws!;
-    expect(host.connections).toBe(2);
-    const got = Promise.all([nextMessage(a), nextMessage(b)]);
+    expect(await aClosed).toBe(4001);
+    expect(host.connections).toBe(1);
+    const got = nextMessage(b);
     host.broadcast(eventChannel('esg', 'progress'), { sessionId: 's1' });
-    expect(await got).toEqual([
-      { t: 'event', ch: eventChannel('esg', 'progress'), payload: { sessionId: 's1' } },
-      { t: 'event', ch: eventChannel('esg', 'progress'), payload: { sessionId: 's1' } },
-    ]);
-    a.close();
+    expect(await got).toEqual({ t: 'event', ch: eventChannel('esg', 'progress'), payload: { sessionId: 's1' } });
     b.close();
   });
 

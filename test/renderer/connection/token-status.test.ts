@@ -27,6 +27,11 @@ describe('describeConnection', () => {
     expect(describeConnection(undefined, NOW).tone).toBe('busy');
     expect(describeConnection({ ...base, state: 'signed_out' }, NOW)).toEqual({ text: 'Not connected', tone: 'off' });
     expect(describeConnection({ ...base, state: 'connecting' }, NOW).text).toBe('Connecting…');
+    const limited = { code: 'rate_limited' as const, message: 'HTTP 429', retryable: true };
+    expect(describeConnection({ ...base, state: 'connecting', retrying: { error: limited, retryAt: NOW + 2_500 } }, NOW)).toEqual({
+      text: 'Connecting… rate limited, retrying in 3 s',
+      tone: 'busy',
+    });
     const err = describeConnection(
       { ...base, state: 'error', error: { code: 'auth_invalid_client', message: 'Wrong client ID or secret.', retryable: false } },
       NOW,

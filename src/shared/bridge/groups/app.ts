@@ -12,6 +12,8 @@ export interface AppInfo {
   version: string;
   dataDir: string;
   vaultKind: VaultKind;
+  /** Whether the local workspace database (snapshots: local sort, facets, lists) can be used, and why not. */
+  workspace: { available: true } | { available: false; reason: string };
   notices: Notice[];
 }
 

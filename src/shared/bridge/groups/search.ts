@@ -4,6 +4,8 @@ import { PAGE_SIZE_DEFAULT, PageSizeSchema, type CompanyRecord } from '../../ser
 
 /** The body is checked in main (SearchBodySchema) so the analyst gets the exact problem back. */
 const RequestId = z.string().min(1).max(64).optional();
+/** Pages walked to restore a page after a restart (one request each); beyond this the restore stops short. */
+export const REOPEN_MAX_PAGE = 50;
 
 export interface SearchPageView {
   sessionId: string;
@@ -46,6 +48,18 @@ export const searchGroup = group({
   fns: {
     start: fn(
       z.object({ body: z.unknown(), pageSize: PageSizeSchema.default(PAGE_SIZE_DEFAULT), requestId: RequestId }),
+    ).returns<SearchPageView>(),
+    /**
+     * Restores the page an analyst was viewing before a restart: a fresh session walked forward to
+     * `pageNumber` (at most REOPEN_MAX_PAGE). Not recorded as a recent search: nothing new was asked.
+     */
+    reopen: fn(
+      z.object({
+        body: z.unknown(),
+        pageSize: PageSizeSchema,
+        pageNumber: z.number().int().min(1).max(REOPEN_MAX_PAGE),
+        requestId: RequestId,
+      }),
     ).returns<SearchPageView>(),
     /**
      * Follows the opaque next/previous token of page `fromPage` (default: the page main served last), so a

@@ -4,6 +4,7 @@ import type { ApiClient } from '../../../../src/main/api/types';
 import type { FeatureDeps, FeatureSettings } from '../../../../src/main/ports/feature-deps';
 import type { ShellHooks } from '../../../../src/main/ports/shell-hooks';
 import type { Profile } from '../../../../src/shared/profile';
+import { testWorkspacePort } from '../../../helpers/workspace';
 
 export class MemorySettings implements FeatureSettings {
   readonly data = new Map<string, unknown>();
@@ -42,6 +43,7 @@ export function fakeDeps(api: () => Promise<ApiClient>, opts: { settings?: Featu
     emit: ((group: string, name: string, payload: unknown) => rec.events.push({ group, name, payload, at: now() })) as FeatureDeps['emit'],
     shell,
     dataDir: '/nonexistent',
+    workspace: testWorkspacePort('/nonexistent', () => profile?.id),
     now,
   };
   const switchProfile = (id: string) => (profile = { ...profile, id });

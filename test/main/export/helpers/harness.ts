@@ -4,6 +4,7 @@ import type { ExportJob } from '../../../../src/shared/bridge/groups/export';
 import type { ApiClient } from '../../../../src/main/api/types';
 import type { FeatureDeps } from '../../../../src/main/ports/feature-deps';
 import type { ShellHooks } from '../../../../src/main/ports/shell-hooks';
+import { testWorkspacePort } from '../../../helpers/workspace';
 
 export interface Harness {
   deps: FeatureDeps;
@@ -48,6 +49,7 @@ export function harness(api: ApiClient | null, dataDir: string, shell: Partial<S
         ...shell,
       },
       dataDir,
+      workspace: testWorkspacePort(dataDir, () => null),
       now: Date.now,
     },
     finished(id) {

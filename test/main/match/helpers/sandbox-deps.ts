@@ -8,6 +8,7 @@ import type { BulkJobView } from '../../../../src/shared/bridge/groups/match';
 import { ProfileSchema } from '../../../../src/shared/profile';
 import type { SandboxHandle } from '../../../../src/sandbox/server';
 import { realClient } from '../../export/helpers/real-client';
+import { testWorkspacePort } from '../../../helpers/workspace';
 
 export { realClient };
 
@@ -37,6 +38,7 @@ export async function sandboxDeps(sandbox: SandboxHandle, template: string | nul
       openExternal: async () => {},
     },
     dataDir: dir,
+    workspace: testWorkspacePort(dir, () => profile.id),
     now: () => Date.now(),
   };
   /** Resolves with the final view of job `id` (progress events are the only signal, as in the UI). */

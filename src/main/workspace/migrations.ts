@@ -1,0 +1,86 @@
+// Versioned schema of the workspace database. PRAGMA user_version is the number of migrations
+// applied; each runs once, in order, in its own transaction. Append new migrations at the end and
+// never edit one that has shipped (a database created by it exists on analysts' machines).
+import type { Database } from 'better-sqlite3';
+import { indexRow } from './row-values';
+
+export interface Migration {
+  name: string;
+  up(db: Database): void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    // 1: loaded result sets ("snapshots"), one row per company in the service's order.
+    name: 'snapshots',
+    up(db) {
+      db.exec(`
+        CREATE TABLE snapshots (
+          id INTEGER PRIMARY KEY,
+          profile_id TEXT NOT NULL,
+          query_json TEXT NOT NULL,
+          page_size INTEGER NOT NULL,
+          row_cap INTEGER NOT NULL,
+          service_count INTEGER,
+          row_count INTEGER NOT NULL DEFAULT 0,
+          status TEXT NOT NULL CHECK (status IN ('loading', 'complete', 'capped', 'cancelled', 'failed')),
+          error TEXT,
+          started_at INTEGER NOT NULL,
+          finished_at INTEGER
+        );
+        CREATE TABLE snapshot_rows (
+          id INTEGER PRIMARY KEY,
+          snapshot_id INTEGER NOT NULL REFERENCES snapshots(id) ON DELETE CASCADE,
+          seq INTEGER NOT NULL,
+          company_id TEXT NOT NULL,
+          record_json TEXT NOT NULL,
+          UNIQUE (snapshot_id, seq)
+        );
+      `);
+    },
+  },
+  {
+    // 2: sortable/facetable values per cell and a full-text index (name, city, domain, industry).
+    // Rows loaded under version 1 are indexed here, so an old snapshot sorts like a new one.
+    name: 'snapshot values and text index',
+    up(db) {
+      db.exec(`
+        CREATE TABLE snapshot_values (
+          row_id INTEGER NOT NULL REFERENCES snapshot_rows(id) ON DELETE CASCADE,
+          field TEXT NOT NULL,
+          num REAL,
+          txt TEXT,
+          PRIMARY KEY (row_id, field)
+        ) WITHOUT ROWID;
+        CREATE VIRTUAL TABLE snapshot_fts USING fts5(name, city, domain, industry, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
+      `);
+      const insertValue = db.prepare('INSERT INTO snapshot_values (row_id, field, num, txt) VALUES (?, ?, ?, ?)');
+      const insertText = db.prepare('INSERT INTO snapshot_fts (rowid, name, city, domain, industry) VALUES (?, ?, ?, ?, ?)');
+      const rows = db.prepare('SELECT id, record_json FROM snapshot_rows').iterate() as IterableIterator<{ id: number; record_json: string }>;
+      // Collected first: better-sqlite3 does not allow writes while a read statement is iterating.
+      const all = [...rows];
+      for (const r of all) indexRow(r.id, JSON.parse(r.record_json) as Record<string, unknown>, insertValue, insertText);
+    },
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export class NewerSchemaError extends Error {
+  constructor(readonly found: number) {
+    super(`the workspace database has schema version ${found}, newer than this Firmscope knows (${SCHEMA_VERSION})`);
+  }
+}
+
+/** Brings `db` up to `target` (default: latest). Throws NewerSchemaError for a database from a newer build. */
+export function migrate(db: Database, target = SCHEMA_VERSION, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
+  const from = db.pragma('user_version', { simple: true }) as number;
+  if (from > migrations.length) throw new NewerSchemaError(from);
+  for (let v = from; v < target; v++) {
+    db.transaction(() => {
+      migrations[v].up(db);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+  return { from, to: Math.max(from, target) };
+}

@@ -1,0 +1,190 @@
+// Data access for loaded result sets (snapshots): create, append pages, finish, read a sorted,
+// filtered page, count facets. Rows keep the service's order (`seq`); sorting and filtering use
+// the value rows and the text index written beside each row (row-values.ts).
+import type { Statement } from 'better-sqlite3';
+import type { WorkspaceDb } from './db';
+import { FACETS, type FacetId } from './facets';
+import { indexRow } from './row-values';
+import type { Params } from './sql';
+
+export type SnapshotStatus = 'loading' | 'complete' | 'capped' | 'cancelled' | 'failed';
+
+export interface SnapshotInfo {
+  id: number;
+  profileId: string;
+  query: unknown;
+  pageSize: number;
+  rowCap: number;
+  /** `count` the service reported for the query when the walk began. */
+  serviceCount: number | null;
+  rowCount: number;
+  status: SnapshotStatus;
+  error: string | null;
+  startedAt: number;
+  finishedAt: number | null;
+}
+
+export interface SnapshotView {
+  sort?: { field: string; direction: 'asc' | 'desc' };
+  /** Free text over name, city, domain and industry label (prefix match per word). */
+  text?: string;
+  /** Facet choices: a row matches if, per facet, its key is one of the chosen ones. */
+  facets?: Partial<Record<FacetId, ReadonlyArray<string | number>>>;
+}
+
+export interface FacetCount {
+  key: string | number;
+  count: number;
+}
+
+interface SnapshotRow {
+  id: number;
+  profile_id: string;
+  query_json: string;
+  page_size: number;
+  row_cap: number;
+  service_count: number | null;
+  row_count: number;
+  status: SnapshotStatus;
+  error: string | null;
+  started_at: number;
+  finished_at: number | null;
+}
+
+const toInfo = (r: SnapshotRow): SnapshotInfo => ({
+  id: r.id,
+  profileId: r.profile_id,
+  query: JSON.parse(r.query_json),
+  pageSize: r.page_size,
+  rowCap: r.row_cap,
+  serviceCount: r.service_count,
+  rowCount: r.row_count,
+  status: r.status,
+  error: r.error,
+  startedAt: r.started_at,
+  finishedAt: r.finished_at,
+});
+
+export class SnapshotStore {
+  private readonly insertRow: Statement;
+  private readonly insertValue: Statement;
+  private readonly insertText: Statement;
+
+  constructor(private readonly db: WorkspaceDb) {
+    this.insertRow = db.raw.prepare('INSERT INTO snapshot_rows (snapshot_id, seq, company_id, record_json) VALUES (?, ?, ?, ?)');
+    this.insertValue = db.raw.prepare('INSERT INTO snapshot_values (row_id, field, num, txt) VALUES (?, ?, ?, ?)');
+    this.insertText = db.raw.prepare('INSERT INTO snapshot_fts (rowid, name, city, domain, industry) VALUES (?, ?, ?, ?, ?)');
+  }
+
+  create(o: { profileId: string; query: unknown; pageSize: number; rowCap: number; startedAt: number }): SnapshotInfo {
+    const { lastInsertRowid } = this.db.sql.run(
+      `INSERT INTO snapshots (profile_id, query_json, page_size, row_cap, status, started_at) VALUES (?, ?, ?, ?, 'loading', ?)`,
+      [o.profileId, JSON.stringify(o.query), o.pageSize, o.rowCap, o.startedAt],
+    );
+    return this.get(lastInsertRowid)!;
+  }
+
+  /** Appends one page in one transaction; returns the snapshot's row count after it. */
+  append(snapshotId: number, records: ReadonlyArray<Record<string, unknown>>, serviceCount?: number): number {
+    return this.db.sql.tx(() => {
+      const before = this.db.sql.get<{ row_count: number }>('SELECT row_count FROM snapshots WHERE id = ?', [snapshotId]);
+      if (!before) throw new Error(`snapshot ${snapshotId} does not exist`);
+      let seq = before.row_count;
+      for (const record of records) {
+        const id = Number(this.insertRow.run(snapshotId, seq++, String(record.company_id ?? ''), JSON.stringify(record)).lastInsertRowid);
+        indexRow(id, record, this.insertValue, this.insertText);
+      }
+      this.db.sql.run('UPDATE snapshots SET row_count = ?, service_count = coalesce(?, service_count) WHERE id = ?', [seq, serviceCount ?? null, snapshotId]);
+      return seq;
+    });
+  }
+
+  finish(snapshotId: number, o: { status: Exclude<SnapshotStatus, 'loading'>; finishedAt: number; error?: string }): SnapshotInfo {
+    this.db.sql.run('UPDATE snapshots SET status = ?, finished_at = ?, error = ? WHERE id = ?', [o.status, o.finishedAt, o.error ?? null, snapshotId]);
+    return this.get(snapshotId)!;
+  }
+
+  get(snapshotId: number): SnapshotInfo | null {
+    const r = this.db.sql.get<SnapshotRow>('SELECT * FROM snapshots WHERE id = ?', [snapshotId]);
+    return r ? toInfo(r) : null;
+  }
+
+  list(profileId: string): SnapshotInfo[] {
+    return this.db.sql.all<SnapshotRow>('SELECT * FROM snapshots WHERE profile_id = ? ORDER BY started_at DESC, id DESC', [profileId]).map(toInfo);
+  }
+
+  delete(snapshotId: number): void {
+    this.db.sql.tx(() => {
+      // The text index is contentless: its entries go by rowid, before the rows they point at.
+      this.db.sql.run('DELETE FROM snapshot_fts WHERE rowid IN (SELECT id FROM snapshot_rows WHERE snapshot_id = ?)', [snapshotId]);
+      this.db.sql.run('DELETE FROM snapshots WHERE id = ?', [snapshotId]);
+    });
+  }
+
+  /** One page of the snapshot as the view shows it, and how many rows the view holds. */
+  page(snapshotId: number, view: SnapshotView, offset: number, limit: number): { total: number; records: Record<string, unknown>[] } {
+    const { where, params } = this.filter(snapshotId, view);
+    const total = this.db.sql.get<{ n: number }>(`SELECT count(*) AS n FROM snapshot_rows r WHERE ${where}`, params)!.n;
+    let text: string;
+    const p: Record<string, unknown> = { ...params, limit, offset };
+    if (view.sort) {
+      const dir = view.sort.direction === 'desc' ? 'DESC' : 'ASC';
+      p.sortField = view.sort.field;
+      // Empty cells have no value row: last in both directions. Numbers before texts, service order breaks ties.
+      text = `SELECT r.record_json FROM snapshot_rows r LEFT JOIN snapshot_values s ON s.row_id = r.id AND s.field = @sortField
+        WHERE ${where}
+        ORDER BY s.row_id IS NULL, s.num IS NULL, s.num ${dir}, s.txt COLLATE NOCASE ${dir}, r.seq
+        LIMIT @limit OFFSET @offset`;
+    } else {
+      text = `SELECT r.record_json FROM snapshot_rows r WHERE ${where} ORDER BY r.seq LIMIT @limit OFFSET @offset`;
+    }
+    const records = this.db.sql.column<string>(text, p).map((j) => JSON.parse(j) as Record<string, unknown>);
+    return { total, records };
+  }
+
+  /** Counts per key of one facet over the view, ignoring that facet's own choices (so siblings stay visible). */
+  facetCounts(snapshotId: number, facet: FacetId, view: SnapshotView, top = 50): FacetCount[] {
+    const def = FACETS[facet];
+    const { [facet]: _own, ...others } = view.facets ?? {};
+    const { where, params } = this.filter(snapshotId, { ...view, facets: others });
+    const order = def.order === 'count' ? 'n DESC, k' : 'k';
+    return this.db.sql
+      .all<{ k: string | number; n: number }>(
+        `SELECT ${def.key} AS k, count(*) AS n FROM snapshot_rows r JOIN snapshot_values v ON v.row_id = r.id AND v.field = @facetField
+         WHERE ${where} AND k IS NOT NULL GROUP BY k ORDER BY ${order} LIMIT @top`,
+        { ...params, facetField: def.field, top },
+      )
+      .map((r) => ({ key: r.k, count: r.n }));
+  }
+
+  /** WHERE over `r` (snapshot_rows) for the view's text and facet choices. */
+  private filter(snapshotId: number, view: SnapshotView): { where: string; params: Record<string, unknown> } {
+    const parts = ['r.snapshot_id = @snapshotId'];
+    const params: Record<string, unknown> = { snapshotId };
+    const match = ftsQuery(view.text ?? '');
+    if (match) {
+      parts.push('r.id IN (SELECT rowid FROM snapshot_fts WHERE snapshot_fts MATCH @match)');
+      params.match = match;
+    }
+    let i = 0;
+    for (const [id, keys] of Object.entries(view.facets ?? {}) as [FacetId, ReadonlyArray<string | number>][]) {
+      if (!keys || keys.length === 0) continue;
+      const def = FACETS[id];
+      const names = keys.map((k) => {
+        const name = `f${i++}`;
+        params[name] = k;
+        return `@${name}`;
+      });
+      params[`field${i}`] = def.field;
+      parts.push(`r.id IN (SELECT v.row_id FROM snapshot_values v WHERE v.field = @field${i} AND ${def.key} IN (${names.join(', ')}))`);
+    }
+    return { where: parts.join(' AND '), params };
+  }
+}
+
+/** Each word of the analyst's text as a quoted prefix term (quotes make FTS syntax characters literal). */
+export function ftsQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length ? words.map((w) => `"${w}"*`).join(' ') : null;
+}
+

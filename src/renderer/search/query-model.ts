@@ -1,0 +1,69 @@
+// The builder and the JSON editor are two views of one query. This decides what the editor shows and
+// what Search would run: the body shown runs, or nothing runs and the reason is given. Pure, unit-tested.
+import { canonicalJson } from '../../shared/search/body';
+import { PAGE_SIZE_MAX } from '../../shared/service/schemas';
+import type { EditorText, SearchScreenState } from '../state/search-state';
+import { buildBody, parseBodyText, type BuilderState } from './filter-model';
+
+export const formatBody = (v: unknown) => JSON.stringify(v, null, 2);
+
+/** The builder's body, or its draft (invalid values kept as typed) when a condition has a problem. */
+export function builderBody(builder: BuilderState): unknown {
+  const built = buildBody(builder);
+  return built.ok ? built.body : built.draft;
+}
+
+/** The text in the editor: what the analyst typed while it still describes the builder's query (or cannot be shown by it). */
+export function editorText(state: Pick<SearchScreenState, 'builder' | 'editor'>): string {
+  const { editor } = state;
+  if (editor && (editor.problem || editor.key === canonicalJson(builderBody(state.builder)))) return editor.text;
+  return formatBody(builderBody(state.builder));
+}
+
+/**
+ * New text typed or pasted in the editor. A body the builder reproduces exactly becomes its conditions;
+ * anything else (broken JSON, a body outside the contract, one the builder would change) stays as typed
+ * with the reason, and Search is blocked until it is fixed or discarded.
+ */
+export function editBodyText(text: string): { builder?: BuilderState; editor: EditorText } {
+  const parsed = parseBodyText(text);
+  if (!parsed.ok) return { editor: { text, problem: { message: parsed.message, offset: parsed.offset } } };
+  const key = canonicalJson(JSON.parse(text));
+  const rebuilt = buildBody(parsed.state);
+  if (!rebuilt.ok || canonicalJson(rebuilt.body) !== key) {
+    return { editor: { text, problem: { message: 'The filter builder cannot show this body exactly.' } } };
+  }
+  return { builder: parsed.state, editor: { text, key } };
+}
+
+export type RunCheck =
+  | { ok: true; body: unknown; pageSize: number }
+  | { ok: false; where: 'json' | 'builder' | 'pageSize'; reason: string };
+
+export function pageSizeProblem(text: string): string | undefined {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= PAGE_SIZE_MAX && text.trim() !== '' ? undefined : `Page size must be a whole number from 1 to ${PAGE_SIZE_MAX}.`;
+}
+
+/** What pressing Search would send, or why it cannot. */
+export function checkRun(state: Pick<SearchScreenState, 'builder' | 'editor' | 'pageSizeText'>): RunCheck {
+  if (state.editor?.problem) {
+    return { ok: false, where: 'json', reason: `The request body cannot run: ${state.editor.problem.message} Fix the JSON or discard the edit.` };
+  }
+  const size = pageSizeProblem(state.pageSizeText);
+  if (size) return { ok: false, where: 'pageSize', reason: size };
+  const built = buildBody(state.builder);
+  if (!built.ok) {
+    return { ok: false, where: 'builder', reason: `${built.problems === 1 ? 'One condition needs attention' : `${built.problems} conditions need attention`} before searching.` };
+  }
+  return { ok: true, body: built.body, pageSize: Number(state.pageSizeText) };
+}
+
+/** True when the conditions or page size being edited differ from the search whose results are shown. */
+export function hasUnappliedEdits(state: Pick<SearchScreenState, 'builder' | 'editor' | 'pageSizeText' | 'session'>): boolean {
+  const shown = state.session.shown;
+  if (!shown) return false;
+  const run = checkRun(state);
+  if (!run.ok) return true;
+  return run.pageSize !== shown.pageSize || canonicalJson(run.body) !== canonicalJson(shown.body);
+}

@@ -1,0 +1,35 @@
+// ESG and Match screen state, held above the screens (see screen-store.tsx).
+import type { MatchCandidate, EsgModule } from '../../shared/service/schemas';
+import type { MatchResultView } from '../../shared/bridge/groups/match';
+
+export interface EsgScreenState {
+  /** The company whose modules are shown. */
+  companyId: string;
+  /** What the Company ID field holds (may differ from companyId until "Open company"). */
+  draft: string;
+  module: EsgModule;
+  /** A route naming a module asks for that module's data without another click. */
+  autoModule: EsgModule | null;
+}
+export const initialEsgState = (): EsgScreenState => ({ companyId: '', draft: '', module: 'news', autoModule: null });
+
+export type MatchMode = 'single' | 'bulk';
+export interface MatchScreenState {
+  mode: MatchMode;
+  open: { candidate: MatchCandidate; fromBulk: boolean } | null;
+  fields: Record<string, string>;
+  /** Hand-edited request body (sent as written), or null when the body follows the form. */
+  editedBody: string | null;
+  bodyError: string | null;
+  submitted: boolean;
+  result: MatchResultView | null;
+}
+export const initialMatchState = (): MatchScreenState => ({
+  mode: 'single',
+  open: null,
+  fields: {},
+  editedBody: null,
+  bodyError: null,
+  submitted: false,
+  result: null,
+});

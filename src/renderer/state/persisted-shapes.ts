@@ -1,0 +1,115 @@
+// What of each screen's state is saved per profile (in main's settings, through uiState), and how it
+// comes back. Pure and validated: a saved state from an older build that no longer fits is ignored.
+import { z } from 'zod';
+import { SCREEN_STATE_MAX_CHARS, type PersistedScreen } from '../../shared/bridge/groups/ui-state';
+import { REOPEN_MAX_PAGE } from '../../shared/bridge/groups/search';
+import { ESG_MODULES, PAGE_SIZE_MAX } from '../../shared/service/schemas';
+import { emptyBuilder, newConditionId, VALUE_KINDS, type BuilderState } from '../search/filter-model';
+import { editBodyText } from '../search/query-model';
+import type { EsgScreenState, MatchScreenState } from './other-states';
+import type { ScreenStates } from './screen-store';
+import type { SearchScreenState } from './search-state';
+
+const text = (max: number) => z.string().max(max);
+const ConditionSchema = z.object({
+  attribute: text(300),
+  relation: text(100),
+  kind: z.enum(VALUE_KINDS),
+  input: text(20_000),
+  items: text(60_000),
+  low: text(200),
+  high: text(200),
+  numeric: z.boolean(),
+});
+const BuilderSchema = z.object({ op: z.enum(['and', 'or']), conditions: z.array(ConditionSchema).min(1).max(100) });
+export const ColumnPrefsSchema = z.object({
+  order: z.array(text(300)).max(500),
+  hidden: z.array(text(300)).max(500),
+  widths: z.record(text(300), z.number().min(20).max(2000)),
+});
+
+const PersistedSearchSchema = z.object({
+  v: z.literal(1),
+  builder: BuilderSchema.optional(),
+  /** Only when the editor held a body the builder cannot show (so it is not lost). */
+  editorText: text(SCREEN_STATE_MAX_CHARS).optional(),
+  pageSizeText: text(10),
+  prefs: ColumnPrefsSchema,
+  /** The applied search and the page being viewed. */
+  applied: z.object({ body: z.unknown(), pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX), pageNumber: z.number().int().min(1) }).nullable(),
+});
+const PersistedEsgSchema = z.object({ v: z.literal(1), companyId: text(128), module: z.enum(ESG_MODULES) });
+const PersistedMatchSchema = z.object({
+  v: z.literal(1),
+  mode: z.enum(['single', 'bulk']),
+  fields: z.record(text(50), text(2000)),
+  editedBody: text(50_000).nullable(),
+});
+
+export type PersistedSearch = z.infer<typeof PersistedSearchSchema>;
+
+function searchOut(s: SearchScreenState): PersistedSearch {
+  const shown = s.session.shown;
+  return {
+    v: 1,
+    builder: { op: s.builder.op, conditions: s.builder.conditions.map(({ id: _id, ...c }) => c) },
+    ...(s.editor?.problem ? { editorText: s.editor.text } : {}),
+    pageSizeText: s.pageSizeText,
+    prefs: s.prefs,
+    applied: shown ? { body: shown.body, pageSize: shown.pageSize, pageNumber: shown.pageNumber } : null,
+  };
+}
+
+/** Drops what can be given up, biggest and least valuable first, until the state fits the cap. */
+function fit(search: PersistedSearch): PersistedSearch {
+  const candidates: PersistedSearch[] = [search, { ...search, editorText: undefined }, { ...search, editorText: undefined, builder: undefined }];
+  candidates.push({ ...candidates[2], applied: null });
+  return candidates.find((c) => JSON.stringify(c).length <= SCREEN_STATE_MAX_CHARS) ?? candidates[candidates.length - 1];
+}
+
+/** The saved form of one screen. */
+export function toPersisted(screen: PersistedScreen, all: ScreenStates): unknown {
+  switch (screen) {
+    case 'search':
+      return fit(searchOut(all.search));
+    case 'esg':
+      return { v: 1, companyId: all.esg.companyId, module: all.esg.module };
+    case 'match':
+      return { v: 1, mode: all.match.mode, fields: all.match.fields, editedBody: all.match.editedBody };
+  }
+}
+
+export interface RestoredSearch {
+  patch: Partial<SearchScreenState>;
+  /** The page to show again (page 1 … REOPEN_MAX_PAGE of a fresh session). */
+  reopen: { body: unknown; pageSize: number; pageNumber: number } | null;
+}
+
+export function restoreSearch(raw: unknown): RestoredSearch | null {
+  const p = PersistedSearchSchema.safeParse(raw);
+  if (!p.success) return null;
+  const saved = p.data;
+  const builder: BuilderState = saved.builder
+    ? { op: saved.builder.op, conditions: saved.builder.conditions.map((c) => ({ ...c, id: newConditionId() })) }
+    : emptyBuilder();
+  const editor = saved.editorText !== undefined ? editBodyText(saved.editorText) : null;
+  return {
+    patch: {
+      builder: editor?.builder ?? builder,
+      editor: editor?.editor ?? null,
+      pageSizeText: saved.pageSizeText,
+      prefs: saved.prefs,
+    },
+    reopen: saved.applied ? { ...saved.applied, pageNumber: Math.min(saved.applied.pageNumber, REOPEN_MAX_PAGE) } : null,
+  };
+}
+
+export function restoreEsg(raw: unknown): Partial<EsgScreenState> | null {
+  const p = PersistedEsgSchema.safeParse(raw);
+  return p.success ? { companyId: p.data.companyId, draft: p.data.companyId, module: p.data.module } : null;
+}
+
+export function restoreMatch(raw: unknown): Partial<MatchScreenState> | null {
+  const p = PersistedMatchSchema.safeParse(raw);
+  return p.success ? { mode: p.data.mode, fields: p.data.fields, editedBody: p.data.editedBody } : null;
+}

@@ -1,0 +1,63 @@
+// The Search screen's state, held above the screen (see screen-store.tsx) so leaving Search and coming
+// back keeps the conditions, the JSON being edited, page size, results, columns and the open detail.
+import type { SavedSearch } from '../../shared/bridge/groups/search';
+import { PAGE_SIZE_DEFAULT, type CompanyRecord } from '../../shared/service/schemas';
+import { emptyPrefs, type ColumnPrefs } from '../search/column-prefs';
+import { emptyBuilder, type BuilderState } from '../search/filter-model';
+
+/** The applied search: what the results on screen came from, and the page being viewed. */
+export interface ShownSearch {
+  sessionId: string;
+  pageNumber: number;
+  body: unknown;
+  pageSize: number;
+}
+export type SearchAction =
+  | { kind: 'start'; body: unknown; pageSize: number }
+  | { kind: 'reopen'; body: unknown; pageSize: number; pageNumber: number }
+  | { kind: 'page'; direction: 'next' | 'previous' };
+export interface InFlight {
+  requestId: string;
+  action: SearchAction;
+}
+
+export interface SearchSessionState {
+  shown: ShownSearch | null;
+  inFlight: InFlight | null;
+  error: { error: unknown; action: SearchAction } | null;
+  notice: string | null;
+}
+
+/** Text typed in the JSON editor. `key` is the canonical body it parsed to; `problem` why it cannot run. */
+export interface EditorText {
+  text: string;
+  key?: string;
+  problem?: { message: string; offset?: number };
+}
+
+export interface SearchScreenState {
+  builder: BuilderState;
+  /** null: the editor shows the builder's body. */
+  editor: EditorText | null;
+  pageSizeText: string;
+  /** A Search was attempted: untouched empty conditions show their problems too. */
+  attempted: boolean;
+  prefs: ColumnPrefs;
+  activeSaved: SavedSearch | null;
+  detail: CompanyRecord | null;
+  /** Columns seen over the pages of one result set, so they do not jump while paging. */
+  seen: { sessionId: string | null; columns: string[] };
+  session: SearchSessionState;
+}
+
+export const initialSearchState = (): SearchScreenState => ({
+  builder: emptyBuilder(),
+  editor: null,
+  pageSizeText: String(PAGE_SIZE_DEFAULT),
+  attempted: false,
+  prefs: emptyPrefs(),
+  activeSaved: null,
+  detail: null,
+  seen: { sessionId: null, columns: [] },
+  session: { shown: null, inFlight: null, error: null, notice: null },
+});

@@ -1,0 +1,135 @@
+// The workspace database file: pragmas, migrations up from the previous schema, files that cannot
+// be used (damaged, from a newer build) moved aside with a notice and replaced by a fresh one.
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate, MIGRATIONS, SCHEMA_VERSION } from '../../../src/main/workspace/migrations';
+import { SnapshotStore } from '../../../src/main/workspace/snapshots';
+import { createSql } from '../../../src/main/workspace/sql';
+import { company, openAt, sqlite, tempWorkspaceDir } from './helpers';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+function temp() {
+  const t = tempWorkspaceDir();
+  cleanups.push(t.cleanup);
+  return t;
+}
+
+describe('openWorkspaceDb', () => {
+  it('creates the file in WAL mode with foreign keys on, at the latest schema version', () => {
+    const t = temp();
+    const db = openAt(t.file);
+    try {
+      expect(existsSync(t.file)).toBe(true);
+      expect(db.raw.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.raw.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(db.raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(2);
+      // Foreign keys are enforced: a row of a snapshot that does not exist is refused.
+      expect(() => db.sql.run(`INSERT INTO snapshot_rows (snapshot_id, seq, company_id, record_json) VALUES (99, 0, 'x', '{}')`)).toThrow(/FOREIGN KEY/);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('migrates a database of the previous schema with rows in it: old snapshots sort and text-filter like new ones', () => {
+    const t = temp();
+    mkdirSync(dirname(t.file), { recursive: true });
+    // A database as the previous version left it: schema version SCHEMA_VERSION - 1, one loaded snapshot.
+    const old = new (sqlite())(t.file);
+    migrate(old, SCHEMA_VERSION - 1);
+    expect(old.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION - 1);
+    const sql = createSql(old);
+    sql.run(`INSERT INTO snapshots (id, profile_id, query_json, page_size, row_cap, row_count, status, started_at) VALUES (1, 'p', '{}', 100, 100000, 3, 'complete', 1)`);
+    const rows = [company(1, { revenue: 5, name: 'Zeta Müller GmbH' }), company(2, { revenue: 50 }), company(3, { name: 'Alpha' })];
+    rows.forEach((r, seq) => sql.run('INSERT INTO snapshot_rows (snapshot_id, seq, company_id, record_json) VALUES (1, ?, ?, ?)', [seq, r.company_id, JSON.stringify(r)]));
+    old.close();
+
+    const db = openAt(t.file);
+    try {
+      expect(db.raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      const store = new SnapshotStore(db);
+      const sorted = store.page(1, { sort: { field: 'revenue', direction: 'desc' } }, 0, 10);
+      expect(sorted.records.map((r) => r.company_id)).toEqual([rows[1].company_id, rows[0].company_id, rows[2].company_id]);
+      expect(store.page(1, { text: 'muller' }, 0, 10).records.map((r) => r.name)).toEqual(['Zeta Müller GmbH']);
+      // Loading more after the upgrade continues the same snapshot.
+      expect(store.append(1, [company(4)])).toBe(4);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('runs each migration once: reopening an up-to-date database changes nothing', () => {
+    const t = temp();
+    openAt(t.file).close();
+    const db = new (sqlite())(t.file);
+    expect(migrate(db)).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length });
+    db.close();
+  });
+
+  it('moves a damaged file aside (never deletes it), says so, and starts a fresh database', () => {
+    const t = temp();
+    mkdirSync(dirname(t.file), { recursive: true });
+    const garbage = 'this is not a database, but it is the analyst’s file '.repeat(200);
+    writeFileSync(t.file, garbage);
+    const moved: Array<{ to: string; reason: string }> = [];
+    const db = openAt(t.file, moved);
+    try {
+      expect(moved).toHaveLength(1);
+      expect(moved[0].reason).toMatch(/damaged or not a database/);
+      expect(moved[0].to).toBe(join(dirname(t.file), 'p.corrupt-2026-01-02T03-04-05-000Z.sqlite'));
+      expect(readFileSync(moved[0].to, 'utf8')).toBe(garbage);
+      expect(db.raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(new SnapshotStore(db).list('p')).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('moves aside a database whose pages are damaged behind a valid header', () => {
+    const t = temp();
+    const first = openAt(t.file);
+    const store = new SnapshotStore(first);
+    const s = store.create({ profileId: 'p', query: {}, pageSize: 100, rowCap: 10, startedAt: 1 });
+    store.append(s.id, Array.from({ length: 400 }, (_, i) => company(i, { name: `Company with a long enough name to fill pages ${i}` })));
+    first.raw.pragma('wal_checkpoint(TRUNCATE)');
+    first.close();
+    const bytes = readFileSync(t.file);
+    // Keep the 100-byte header, overwrite the schema page and beyond with noise.
+    for (let i = 100; i < bytes.length; i++) bytes[i] = (i * 131) & 0xff;
+    writeFileSync(t.file, bytes);
+    const moved: Array<{ to: string; reason: string }> = [];
+    const db = openAt(t.file, moved);
+    try {
+      expect(moved).toHaveLength(1);
+      expect(readFileSync(moved[0].to).equals(bytes)).toBe(true);
+      expect(new SnapshotStore(db).list('p')).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('moves aside a database from a newer Firmscope, keeping its WAL beside it', () => {
+    const t = temp();
+    const first = openAt(t.file);
+    first.raw.pragma(`user_version = ${SCHEMA_VERSION + 5}`);
+    first.close();
+    const moved: Array<{ to: string; reason: string }> = [];
+    const db = openAt(t.file, moved);
+    try {
+      expect(moved).toHaveLength(1);
+      expect(moved[0].reason).toMatch(/newer version of Firmscope/);
+      expect(moved[0].to).toMatch(/p\.newer-2026-01-02T03-04-05-000Z\.sqlite$/);
+      expect(db.raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      const kept = new (sqlite())(moved[0].to, { readonly: true });
+      expect(kept.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 5);
+      kept.close();
+      expect(readdirSync(dirname(t.file)).filter((f) => f.startsWith('p.newer-') && f.endsWith('.sqlite'))).toHaveLength(1);
+    } finally {
+      db.close();
+    }
+  });
+});
