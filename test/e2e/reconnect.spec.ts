@@ -76,7 +76,7 @@ test('a crashed host is announced within 5 s; restarted on the same port and dat
 });
 
 test('while the host is down, an ESG session is not shown as processing and its countdown stops; after the restart it is re-read', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   testInfo.annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'WebSocket connection to' });
   const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-reconnect-esg-e2e-'));
   let child: ChildProcess | null = null;
@@ -84,7 +84,7 @@ test('while the host is down, an ESG session is not shown as processing and its 
     let companyId = '';
     const h = await spawnHost(['--import', 'tsx', 'test/main/esg/helpers/e2e-host.ts', dataDir], { ...process.env, ESG_SESSION_MS: '60000', ESG_HOST_PORT: String(port) }, {
       label: 'ESG host',
-      timeoutMs: 45_000,
+      timeoutMs: 90_000,
       onLine: (line) => {
         if (line.startsWith('ESG_COMPANY ')) companyId = line.slice('ESG_COMPANY '.length).trim();
       },

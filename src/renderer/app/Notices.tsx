@@ -68,7 +68,10 @@ function LostBanner({ shell }: { shell: 'electron' | 'browser' | undefined }) {
   const health = useBridgeHealth();
   const monitor = useBridgeHealthMonitor();
   if (health.state !== 'lost') return null;
-  const text = `${health.message} States shown are as of ${formatClock(health.since).slice(0, 8)} and may be out of date; reconnecting (check ${health.checks}). ${lostAdvice(shell)}`;
+  const text =
+    health.reason === 'stopped'
+      ? `${health.message} States shown are as of ${formatClock(health.since).slice(0, 8)}.`
+      : `${health.message} States shown are as of ${formatClock(health.since).slice(0, 8)} and may be out of date; reconnecting (check ${health.checks}). ${lostAdvice(shell)}`;
   return (
     <NoticeLine level="error" text={text} testId="bridge-lost" action={{ label: 'Check now', run: () => monitor?.checkNow() }} />
   );

@@ -16,7 +16,11 @@ export function BridgeHealthProvider({ children, monitor: given }: { children: R
     () =>
       given ??
       new BridgeHealthMonitor({
-        ping: async () => (await firmscope().app.ping()).ok,
+        ping: async () => {
+          const r = await firmscope().app.ping();
+          // `internal` is the transport's "lost contact"; not_configured says why this page is shut out.
+          return r.ok ? true : r.error.code === 'not_configured' ? r.error.message : false;
+        },
         now: Date.now,
         onRecover: () => void qc.invalidateQueries(),
       }),

@@ -6,11 +6,17 @@
 
 export type BridgeHealth =
   | { state: 'ok' }
-  | { state: 'lost'; since: number; reason: 'unreachable' | 'not_answering'; message: string; checks: number };
+  | { state: 'lost'; since: number; reason: LostReason; message: string; checks: number };
+
+/** `stopped`: the link will not come back by waiting (another tab took it over; never signed in). */
+export type LostReason = 'unreachable' | 'not_answering' | 'stopped';
 
 export interface BridgeHealthOptions {
-  /** Resolves true when the core answered, false when the call failed; may also never settle. */
-  ping(): Promise<boolean>;
+  /**
+   * Resolves true when the core answered, false when the call failed, or the message of a failure
+   * that waiting will not cure; may also never settle.
+   */
+  ping(): Promise<boolean | string>;
   now(): number;
   onRecover(): void;
   /** Between pings while healthy. */
@@ -23,8 +29,13 @@ export interface BridgeHealthOptions {
   clearTimer?: (t: unknown) => void;
 }
 
-/** Worst case from the core going away to the banner: intervalMs + timeoutMs (4 s; the issue asks for 5). */
-export const HEARTBEAT = { intervalMs: 1500, timeoutMs: 2500, lostIntervalMs: 1000 } as const;
+/**
+ * A closed link fails a ping at once: the banner shows within intervalMs (1.5 s; the issue asks
+ * for 5). A core that is alive but busy (the embedded sandbox building its data set blocks the
+ * event loop for seconds on a loaded machine) must not read as gone, so "not answering" waits
+ * timeoutMs (15 s) for a hung main or host.
+ */
+export const HEARTBEAT = { intervalMs: 1500, timeoutMs: 15_000, lostIntervalMs: 1000 } as const;
 
 export const LOST_MESSAGES = {
   unreachable: 'Lost contact with the Firmscope core.',
@@ -95,7 +106,9 @@ export class BridgeHealthMonitor {
     this.o.clearTimer(timeout);
     this.inFlight = false;
     if (answer === true) this.markOk();
-    else this.markLost(answer === 'late' ? 'not_answering' : 'unreachable');
+    else if (answer === 'late') this.markLost('not_answering');
+    else if (typeof answer === 'string') this.markLost('stopped', answer);
+    else this.markLost('unreachable');
     this.schedule(this.health.state === 'ok' ? this.o.intervalMs : this.o.lostIntervalMs);
   }
 
@@ -105,11 +118,11 @@ export class BridgeHealthMonitor {
     this.o.onRecover();
   }
 
-  private markLost(reason: 'unreachable' | 'not_answering') {
+  private markLost(reason: LostReason, message?: string) {
     const prev = this.health;
     const since = prev.state === 'lost' ? prev.since : this.o.now();
     const checks = prev.state === 'lost' ? prev.checks + 1 : 1;
-    this.set({ state: 'lost', since, reason, message: LOST_MESSAGES[reason], checks });
+    this.set({ state: 'lost', since, reason, message: message ?? LOST_MESSAGES[reason as keyof typeof LOST_MESSAGES], checks });
   }
 
   private set(h: BridgeHealth) {
