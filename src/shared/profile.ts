@@ -10,10 +10,70 @@ export const DEFAULT_PATHS = {
   matchPath: '/match/v5/companies',
 } as const;
 
+/** Longest URL a profile keeps (the settings file caps every persisted string). */
+export const MAX_URL_LENGTH = 2048;
+
 const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'Enter a full http(s) URL, for example https://auth.example.com' })
+  .string()
+  .max(MAX_URL_LENGTH, `A URL can be at most ${MAX_URL_LENGTH} characters`)
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full http(s) URL, for example https://auth.example.com' }))
   .transform((u) => u.replace(/\/+$/, ''));
-const apiPath = z.string().regex(/^\/[^\s]*$/, 'A path starts with / and has no spaces');
+
+/** This computer only: 127.0.0.0/8, localhost, [::1]. Plain http is accepted for these and nothing else. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+export const HTTPS_REQUIRED_MESSAGE = 'Use https:// (plain http:// is only for this computer: localhost, 127.x.x.x or [::1])';
+
+/** Why a service URL may not carry a client secret or token, or null when it may. */
+export function insecureUrlProblem(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'Enter a full http(s) URL, for example https://auth.example.com';
+  }
+  if (u.protocol === 'https:') return null;
+  if (u.protocol === 'http:' && isLoopbackHost(u.hostname)) return null;
+  return HTTPS_REQUIRED_MESSAGE;
+}
+
+/** What a profile may be saved with: https, or http to this computer only. */
+const serviceUrl = httpUrl.refine((u) => insecureUrlProblem(u) === null, HTTPS_REQUIRED_MESSAGE);
+/** Longest Match payload template (JSON) a profile keeps. */
+export const MAX_TEMPLATE_LENGTH = 64 * 1024;
+const apiPath = z.string().max(1000, 'A path can be at most 1000 characters').regex(/^\/[^\s]*$/, 'A path starts with / and has no spaces');
+
+/** A proxy address: http(s)://host:port, credentials kept apart (user name here, password in the vault). */
+const proxyUrl = z
+  .string()
+  .max(MAX_URL_LENGTH, `A URL can be at most ${MAX_URL_LENGTH} characters`)
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter the proxy as http://host:port (or https://host:port)' }))
+  .refine((u) => !/^[a-z]+:\/\/[^/]*@/i.test(u), 'Leave the user name and password out of the address: use the proxy user name and password fields')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+/**
+ * How this profile reaches the network (docs/install.md, "Proxies and company certificates").
+ * proxy: 'system' = the desktop app follows the OS proxy settings and PAC file, browser mode follows
+ * HTTPS_PROXY/HTTP_PROXY/NO_PROXY; 'none' = direct; 'url' = this proxy for every request.
+ * caFile: a PEM bundle trusted in addition to the built-in authorities (browser mode; the desktop app
+ * uses the OS certificate store).
+ */
+export const NetworkSettingsSchema = z
+  .object({
+    proxy: z.enum(['system', 'none', 'url']).default('system'),
+    proxyUrl: z.union([proxyUrl, z.literal('')]).default(''),
+    /** Proxy user name; its password lives in the vault like the client secret. */
+    proxyUsername: z.string().trim().max(256).default(''),
+    caFile: z.string().trim().max(4096).default(''),
+  })
+  .superRefine((n, ctx) => {
+    if (n.proxy === 'url' && !n.proxyUrl) ctx.addIssue({ code: 'custom', path: ['proxyUrl'], message: 'Enter the proxy address, for example http://proxy.example.com:8080' });
+  });
+export type NetworkSettings = z.infer<typeof NetworkSettingsSchema>;
+export const DEFAULT_NETWORK: NetworkSettings = { proxy: 'system', proxyUrl: '', proxyUsername: '', caFile: '' };
 
 export const ProfileSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
@@ -23,7 +83,7 @@ export const ProfileSchema = z.object({
   authUrl: httpUrl,
   baseUrl: httpUrl,
   clientId: z.string().trim().min(1, 'Client ID is required').max(256),
-  scope: z.string().trim().min(1).default('api:use'),
+  scope: z.string().trim().min(1).max(1000, 'Scope can be at most 1000 characters').default('api:use'),
   /** Take the token endpoint from {auth_url}/.well-known/openid-configuration. */
   useDiscovery: z.boolean().default(false),
   searchPath: apiPath.default(DEFAULT_PATHS.searchPath),
@@ -31,7 +91,15 @@ export const ProfileSchema = z.object({
   esgStatusPathTemplate: apiPath.default(DEFAULT_PATHS.esgStatusPathTemplate),
   matchPath: apiPath.default(DEFAULT_PATHS.matchPath),
   /** JSON template for the Match body; null uses the default payload (docs/service-defaults.md). */
-  matchPayloadTemplate: z.string().nullable().default(null),
+  matchPayloadTemplate: z.string().max(MAX_TEMPLATE_LENGTH, `The template can be at most ${MAX_TEMPLATE_LENGTH} characters`).nullable().default(null),
+  /**
+   * The Auth URL the stored secret was entered for. The secret is sent only there: a profile whose
+   * Auth URL differs has no usable secret until it is entered again. Absent on profiles saved
+   * before this field existed (their secret is taken as entered for their current Auth URL).
+   */
+  secretAuthUrl: z.string().max(MAX_URL_LENGTH).optional(),
+  /** Absent = DEFAULT_NETWORK (profiles saved before this setting existed); read it with networkOf(). */
+  network: NetworkSettingsSchema.optional(),
   /**
    * The service's request quota, when known: every call of this profile (search, export, match, ESG)
    * shares it. null/absent = no fixed pace; 429 answers and their Retry-After still hold every caller.
@@ -45,14 +113,18 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-/** What the Settings screen sends; id omitted for a new profile. */
-export const ProfileInputSchema = ProfileSchema.omit({ id: true, kind: true }).extend({
+export const networkOf = (p: Pick<Profile, 'network'>): NetworkSettings => p.network ?? DEFAULT_NETWORK;
+
+/** What the Settings screen sends; id omitted for a new profile. Stricter than what is read back: https unless loopback. */
+export const ProfileInputSchema = ProfileSchema.omit({ id: true, kind: true, secretAuthUrl: true }).extend({
   id: ProfileSchema.shape.id.optional(),
+  authUrl: serviceUrl,
+  baseUrl: serviceUrl,
 });
 export type ProfileInput = z.input<typeof ProfileInputSchema>;
 
 /** What the renderer sees: the profile plus whether a secret is stored, never the secret. */
-export type ProfileView = Profile & { hasSecret: boolean; builtIn: boolean };
+export type ProfileView = Profile & { hasSecret: boolean; builtIn: boolean; hasProxyPassword?: boolean };
 
 export type VaultKind = 'keychain' | 'safeStorage' | 'memory';
 

@@ -73,6 +73,7 @@ export async function killHost(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** A browser-mode host on `dataDir` (tests that restart the app reuse one data dir; `port` pins it). */
 export function startHost(dataDir: string, port = 0): Promise<SpawnedHost> {
   // The bundled host (built by the global setup): same code as `npm run browser`, without tsx's start-up cost.
   // No session bus and no X display: the host must not reach (or autolaunch) a desktop keyring,

@@ -4,6 +4,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeNetwork } from '../../src/main/net/node-network';
+import type { NetworkFactory } from '../../src/main/ports/network';
 import { createCore } from '../../src/main/compose/create-core';
 import { openSafeStorageVault, type SafeStorageLike } from '../../src/main/electron/safe-storage-vault';
 import type { SandboxHandle } from '../../src/sandbox/server';
@@ -42,15 +44,21 @@ describe('canary secret', () => {
     const keep = (v: unknown) => haystack.push(typeof v === 'string' ? v : `${JSON.stringify(v)}\n${inspect(v, { depth: 8 })}`);
     const accessTokens: string[] = [];
     // Record every access token the client receives, to look for it afterwards.
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const res = await realFetch(input, init);
-      if (String(input).includes('/oauth2/token') && res.ok) {
-        const t = (await res.clone().json()) as { access_token?: string };
-        if (t.access_token) accessTokens.push(t.access_token);
-      }
-      return res;
-    }) as typeof fetch;
+    const nodeNetwork = createNodeNetwork();
+    const network: NetworkFactory = {
+      fetchFor: (cfg) => {
+        const realFetch = nodeNetwork.fetchFor(cfg);
+        return async (url, init) => {
+          const res = await realFetch(url, init);
+          if (url.includes('/oauth2/token') && res.ok) {
+            const t = (await res.clone().json()) as { access_token?: string };
+            if (t.access_token) accessTokens.push(t.access_token);
+          }
+          return res;
+        };
+      },
+      close: () => nodeNetwork.close(),
+    };
     const out = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
     process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (keep(String(chunk)), out.stdout(chunk, ...rest))) as typeof process.stdout.write;
     process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (keep(String(chunk)), out.stderr(chunk, ...rest))) as typeof process.stderr.write;
@@ -58,7 +66,7 @@ describe('canary secret', () => {
     try {
       const opened = await openSafeStorageVault(xorSafeStorage, { dataDir: d.dir, platform: 'linux' });
       if (!opened.ok) throw new Error(opened.reason);
-      const core = await createCore({ dataDir: d.dir, shell: testShell(), vault: opened.vault, sandbox: { companies: 1500 } });
+      const core = await createCore({ dataDir: d.dir, shell: testShell(), vault: opened.vault, sandbox: { companies: 1500 }, network });
       core.onEvent((g, e, p) => keep({ g, e, p }));
       const call = async (fn: () => Promise<unknown>) => {
         try {
@@ -104,7 +112,6 @@ describe('canary secret', () => {
       await call(() => core.handlers.diagnostics.requestLog(undefined, ctx));
       await core.close();
     } finally {
-      globalThis.fetch = realFetch;
       process.stdout.write = out.stdout;
       process.stderr.write = out.stderr;
     }

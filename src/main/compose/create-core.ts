@@ -11,6 +11,7 @@ import { createEsgFeature } from '../esg/feature';
 import { createExportFeature } from '../export/feature';
 import { createMatchFeature } from '../match/feature';
 import { createSearchFeature } from '../search/feature';
+import { createSnapshotFeature } from '../snapshots/feature';
 import { Connections, type SandboxUrls } from '../profiles/connections';
 import { createProfileRepo } from '../profiles/profile-repo';
 import { chooseVault } from '../secrets/choose-vault';
@@ -25,6 +26,9 @@ import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { createWorkspace, unavailableMessage, workspacePort } from '../workspace/workspace';
 import type { SqliteLoad } from '../workspace/native';
 import type { ShellHooks } from '../ports/shell-hooks';
+import type { NetworkFactory } from '../ports/network';
+import { createNodeNetwork } from '../net/node-network';
+import { resolveNetwork } from '../net/network-config';
 import pkg from '../../../package.json';
 
 /** The app's own sandbox behaves like a service: session durations vary (2-6 s around 4 s). */
@@ -43,6 +47,8 @@ export interface CoreOptions {
   /** Embedded sandbox for the built-in "Sandbox" profile, started on first use; false turns it off. */
   sandbox?: SandboxOptions | false;
   now?: () => number;
+  /** How requests reach the network (Electron: Chromium's stack); default: undici with env/profile proxies. */
+  network?: NetworkFactory;
   /** Shown by app.info; default: package.json version. */
   version?: string;
   /** Injected in tests: how the workspace database module is loaded (default: better-sqlite3). */
@@ -106,9 +112,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   if (!workspaceStatus.available) notices.add('warning', unavailableMessage(workspaceStatus.reason));
 
   const repo = createProfileRepo(settings, vault);
+  const network = opts.network ?? createNodeNetwork();
   const connections = new Connections({
     repo,
     transport,
+    // Each profile's requests go through its own proxy and trust (Settings → Network).
+    transportFor: async (profile) =>
+      createTransport({ log, now, fetchImpl: network.fetchFor(await resolveNetwork(profile, () => repo.proxyPasswordFor(profile))) }),
     sandboxUrls,
     vault: { kind: vault.kind, notice: vaultNotice },
     now,
@@ -128,18 +138,20 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     workspace: workspacePort(workspace, () => connections.activeProfile()?.id ?? null),
     now,
   };
-  const features: FeatureModule<'search' | 'export' | 'esg' | 'match'>[] = [];
+  const features: FeatureModule<'search' | 'export' | 'esg' | 'match' | 'snapshot'>[] = [];
   const search = createSearchFeature(deps);
   const exporter = createExportFeature(deps);
   const esg = createEsgFeature(deps);
   const match = createMatchFeature(deps);
-  features.push(search, exporter, esg, match);
+  const snapshot = createSnapshotFeature(deps);
+  features.push(search, exporter, esg, match, snapshot);
 
   const handlers: BridgeHandlers = {
     app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
     connection: createConnectionHandlers({ repo, connections, transport, now }),
     diagnostics: createDiagnosticsHandlers(log),
     search: search.handlers,
+    snapshot: snapshot.handlers,
     export: exporter.handlers,
     esg: esg.handlers,
     match: match.handlers,
@@ -174,6 +186,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await Promise.allSettled(features.map((f) => f.dispose?.()));
       workspace.close();
       connections.reset();
+      await network.close();
       listeners.clear();
       const s = sandbox;
       sandbox = null;

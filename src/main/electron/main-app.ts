@@ -1,5 +1,5 @@
 // Electron main process: one hardened window over the same core the browser mode runs.
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, Notification, protocol, safeStorage, screen, session, shell, type Session } from 'electron';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventChannel } from '../../shared/bridge/define';
@@ -9,6 +9,7 @@ import { DEV_CONTENT_SECURITY_POLICY } from '../security/response-headers';
 import { createCore } from '../compose/create-core';
 import { appMenuTemplate } from './app-menu';
 import { APP_INDEX_URL, APP_ORIGIN, handleAppScheme, registerAppScheme } from './app-protocol';
+import { createElectronNetwork, type RequestLike, type SessionLike } from './electron-fetch';
 import { createElectronShellHooks } from './electron-shell-hooks';
 import { electronStoreBackend } from './electron-store-backend';
 import { isExternalHttpUrl } from './external-links';
@@ -82,6 +83,11 @@ export function runElectronApp(): void {
       shell: hooks,
       vaultFallback: safeStorageFallback(safeStorage, dataDir),
       settingsBackend: electronStoreBackend,
+      // API and token requests through Chromium's network stack (system proxy/PAC, OS certificates).
+      network: createElectronNetwork({
+        fromPartition: (partition) => session.fromPartition(partition) as unknown as SessionLike,
+        request: (o) => net.request({ ...o, session: o.session as unknown as Session }) as unknown as RequestLike,
+      }),
     });
     const dispatcher = createDispatcher(bridgeTable, core.handlers);
     registerBridgeIpc({

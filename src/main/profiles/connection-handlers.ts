@@ -1,6 +1,6 @@
 // `connection` bridge group: profiles (secrets go in, never come out), activation, status, test.
 import { AppError } from '../../shared/errors';
-import type { Profile, ProfileView } from '../../shared/profile';
+import { networkOf, type Profile, type ProfileView } from '../../shared/profile';
 import type { BridgeHandlers } from '../../shared/bridge/table';
 import type { Transport } from '../api/transport';
 import type { Connections } from './connections';
@@ -17,7 +17,8 @@ export function createConnectionHandlers(o: {
   // embedded sandbox if needed, as the first search would. Turned off, its placeholders stay.
   async function view(p: Profile): Promise<ProfileView> {
     const shown = p.kind === 'sandbox' ? await o.connections.resolve(p).catch(() => p) : p;
-    return { ...shown, hasSecret: await o.repo.hasSecret(p), builtIn: p.kind === 'sandbox' };
+    const hasProxyPassword = networkOf(p).proxy === 'url' && (await o.repo.proxyPasswordFor(p)) !== null;
+    return { ...shown, hasSecret: await o.repo.hasSecret(p), builtIn: p.kind === 'sandbox', hasProxyPassword };
   }
 
   return {
@@ -25,8 +26,12 @@ export function createConnectionHandlers(o: {
       const profiles = await Promise.all(o.repo.list().map(view));
       return { profiles, activeId: o.repo.activeId() };
     },
-    async saveProfile({ profile, secret }) {
+    async saveProfile({ profile, secret, proxyPassword }) {
       const saved = await o.repo.save(profile, secret);
+      const net = networkOf(saved);
+      // A password belongs to the profile's own proxy and its user name: without them it is removed.
+      if (net.proxy !== 'url' || !net.proxyUsername) await o.repo.setProxyPassword(saved.id, null);
+      else if (proxyPassword !== undefined) await o.repo.setProxyPassword(saved.id, proxyPassword);
       // The active session holds the old settings or secret: start over with the new ones.
       if (o.repo.activeId() === saved.id) o.connections.reset();
       return view(saved);

@@ -57,7 +57,7 @@ export async function testConnection(
   }
   if (s.profile.useDiscovery) {
     const found = await timed('discovery', async () => {
-      const endpoint = await discoverTokenEndpoint(deps.transport, s.profile.authUrl, { signal: deps.signal });
+      const endpoint = await discoverTokenEndpoint(s.transport, s.profile.authUrl, { signal: deps.signal });
       return `Token endpoint from discovery: ${endpoint}`;
     });
     if (!found) {

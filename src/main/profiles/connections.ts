@@ -17,6 +17,8 @@ export interface SandboxUrls {
 export interface ConnectionsOptions {
   repo: ProfileRepo;
   transport: Transport;
+  /** The transport for one profile (its proxy and CA); default: `transport` for every profile. */
+  transportFor?(profile: Profile): Promise<Transport>;
   /** Starts the embedded sandbox on first use; rejects when it is disabled. */
   sandboxUrls(): Promise<SandboxUrls>;
   vault: { kind: VaultKind; notice?: string };
@@ -28,6 +30,8 @@ interface Session {
   profile: Profile;
   tokens: TokenManager;
   api: ApiClient;
+  /** What this session's requests go through (the profile's network settings). */
+  transport: Transport;
 }
 
 export class Connections {
@@ -49,17 +53,18 @@ export class Connections {
   /** Token manager + client for a profile, independent of the active session (connection test). */
   async open(profile: Profile, onChange?: () => void): Promise<Session> {
     const resolved = await this.resolve(profile);
+    const transport = this.o.transportFor ? await this.o.transportFor(resolved) : this.o.transport;
     const tokens = new TokenManager({
       authUrl: resolved.authUrl,
       clientId: resolved.clientId,
       scope: resolved.scope,
       useDiscovery: resolved.useDiscovery,
       getSecret: () => this.o.repo.secretFor(profile),
-      transport: this.o.transport,
+      transport,
       now: this.o.now,
       onChange,
     });
-    return { profile: resolved, tokens, api: createApiClient({ profile: resolved, tokens, transport: this.o.transport, limiter: this.limiterFor(resolved) }) };
+    return { profile: resolved, tokens, transport, api: createApiClient({ profile: resolved, tokens, transport, limiter: this.limiterFor(resolved) }) };
   }
 
   /** The profile's shared limiter, set to its current requests-per-second. */

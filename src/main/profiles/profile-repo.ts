@@ -35,7 +35,14 @@ export interface ProfileRepo {
   /** The stored secret, or the sandbox analyst secret for the untouched built-in client. */
   secretFor(profile: Profile): Promise<string | null>;
   hasSecret(profile: Profile): Promise<boolean>;
+  /** The proxy password for a profile's own proxy (Settings → Network), kept in the vault like the secret. */
+  proxyPasswordFor(profile: Profile): Promise<string | null>;
+  /** Stores it (a string) or removes it (null). */
+  setProxyPassword(id: string, password: string | null): Promise<void>;
 }
+
+/** Vault account of a profile's proxy password (the client secret's account is the profile id). */
+export const proxyAccount = (id: string) => `${id}#proxy`;
 
 export function createProfileRepo(settings: SettingsStore, vault: SecretVault): ProfileRepo {
   const stored = () => settings.read(PROFILES_KEY, z.array(ProfileSchema), []);
@@ -62,16 +69,23 @@ export function createProfileRepo(settings: SettingsStore, vault: SecretVault): 
       const existing = list().find((p) => p.id === id);
       if (input.id && !existing) throw new AppError('not_found', 'This profile no longer exists. Create it again.');
       const isSandbox = id === SANDBOX_PROFILE_ID;
+      const authUrl = isSandbox ? SANDBOX_PLACEHOLDER_URL : input.authUrl;
+      // A secret is bound to the Auth URL it was entered for: a new Auth URL without a new secret
+      // drops the stored one (the analyst is asked for it again), so it is never sent elsewhere.
+      const boundTo = existing ? (existing.secretAuthUrl ?? existing.authUrl) : undefined;
+      const dropSecret = secret === undefined && existing !== undefined && boundTo !== authUrl;
       const profile = ProfileSchema.parse({
         ...input,
         id,
         kind: isSandbox ? 'sandbox' : 'remote',
         // The sandbox's addresses change every run; only its other fields are the analyst's.
         ...(isSandbox ? { authUrl: SANDBOX_PLACEHOLDER_URL, baseUrl: SANDBOX_PLACEHOLDER_URL } : {}),
+        secretAuthUrl: secret !== undefined || !existing ? authUrl : dropSecret ? undefined : boundTo,
       });
-      if (secret !== undefined) {
+      if (secret !== undefined || dropSecret) {
         try {
-          await vault.set(id, secret);
+          if (secret !== undefined) await vault.set(id, secret);
+          else await vault.delete(id);
         } catch {
           throw new AppError('vault_unavailable', 'The secret could not be stored in the keychain. Unlock it and save again.', { retryable: true });
         }
@@ -85,9 +99,10 @@ export function createProfileRepo(settings: SettingsStore, vault: SecretVault): 
         throw new AppError('invalid_input', 'The built-in Sandbox profile cannot be deleted.');
       }
       if (!list().some((p) => p.id === id)) throw new AppError('not_found', 'This profile no longer exists.');
-      // Secret first: a profile must never be gone while its secret stays behind.
+      // Secrets first: a profile must never be gone while a secret of it stays behind.
       try {
         await vault.delete(id);
+        await vault.delete(proxyAccount(id));
       } catch {
         throw new AppError('vault_unavailable', 'The secret could not be removed from the keychain, so the profile was kept. Unlock the keychain and try again.', {
           retryable: true,
@@ -104,6 +119,8 @@ export function createProfileRepo(settings: SettingsStore, vault: SecretVault): 
       settings.write(ACTIVE_KEY, id);
     },
     async secretFor(profile) {
+      // Never hand out a secret for an Auth URL it was not entered for (e.g. a settings file edited by hand).
+      if (profile.secretAuthUrl !== undefined && profile.secretAuthUrl !== profile.authUrl) return null;
       const secret = await vaultGet(profile.id);
       if (secret) return secret;
       if (profile.kind === 'sandbox' && profile.clientId === SANDBOX_CLIENTS.analyst.id) return SANDBOX_CLIENTS.analyst.secret;
@@ -111,6 +128,17 @@ export function createProfileRepo(settings: SettingsStore, vault: SecretVault): 
     },
     async hasSecret(profile) {
       return (await this.secretFor(profile)) !== null;
+    },
+    async proxyPasswordFor(profile) {
+      return vaultGet(proxyAccount(profile.id));
+    },
+    async setProxyPassword(id, password) {
+      try {
+        if (password === null) await vault.delete(proxyAccount(id));
+        else await vault.set(proxyAccount(id), password);
+      } catch {
+        throw new AppError('vault_unavailable', 'The proxy password could not be stored in the keychain. Unlock it and save again.', { retryable: true });
+      }
     },
   };
 }
