@@ -18,6 +18,7 @@ const header = (page: Page) => page.getByTestId('connection-summary');
 const steps = (page: Page) => page.getByRole('list', { name: 'Connection test steps' }).getByRole('listitem');
 
 test('connects the Sandbox profile, shows token status and passes Test connection step by step', async ({ page }) => {
+  test.setTimeout(120_000);
   await openSettings(page);
   // The Sandbox profile shows the URLs it really uses, before anything signed in.
   await expect(page.getByLabel('Auth URL')).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
@@ -70,7 +71,7 @@ test('connects the Sandbox profile, shows token status and passes Test connectio
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
   await table.getByRole('row').filter({ hasText: '/search/v1/companies' }).first().getByRole('button', { name: /as cURL$/ }).click();
   const searchCurl = await clipboard();
-  expect(searchCurl).toMatch(/^curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/search\/v1\/companies\?page_size=1' -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application\/json' --data-raw '\{"filters"/);
+  expect(searchCurl).toMatch(/^curl -X POST "http:\/\/127\.0\.0\.1:\d+\/api\/search\/v1\/companies\?page_size=1" -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application\/json' --data-raw '\{"filters"/);
   await table.getByRole('row').filter({ hasText: '/oauth2/token' }).first().getByRole('button', { name: /as cURL$/ }).click();
   const tokenCurl = await clipboard();
   expect(tokenCurl).toContain('-u "$CLIENT_ID:$CLIENT_SECRET"');
@@ -125,6 +126,7 @@ test('a wrong secret on the Sandbox profile gives the documented invalid-client 
 });
 
 test('a new profile: inline validation before sending, then save, test, delete', async ({ page }) => {
+  test.setTimeout(120_000);
   await openSettings(page);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(header(page)).toContainText(/Connected, token renews in/);
