@@ -1,8 +1,11 @@
 // Browser-mode transport: every bridge call and event over one WebSocket to the local host.
-// Calls made before the socket opens are queued; a dropped socket fails the calls in flight
-// (as Results, via build-api) and the next call reconnects, unless a newer page of this launch
-// took the bridge over (WS_CLOSE_REPLACED): then this page says so instead of taking it back.
-// The page authenticates with its HttpOnly session cookie, which the browser sends with the upgrade.
+// The page authenticates with its HttpOnly session cookie, which the browser sends with every
+// upgrade, so a reconnect reuses it with nothing stored in the page.
+// A dropped socket fails the calls in flight (as Results, via build-api) and is reopened with
+// backoff, so events flow again once the host is back; calls made while it is down wait for the
+// next attempt (docs/connection.md). Two cases stop for good instead: a newer page of this launch
+// took the bridge over (WS_CLOSE_REPLACED; this page says so instead of taking it back), or the
+// very first socket was refused (the page was never signed in).
 import { WS_CLOSE_REPLACED, WS_PATH, WS_PROTOCOL, type ServerFrame } from '../shared/bridge/ws-protocol';
 import type { BridgeError, Result } from '../shared/errors';
 import type { BridgeTransport } from './build-api';
@@ -12,50 +15,117 @@ interface Pending {
   reject(e: Error): void;
 }
 
+export type LinkState = 'connecting' | 'open' | 'down' | 'stopped' | 'disposed';
+
 export interface WsTransportOptions {
   /** ws://host:port (defaults to the page's own host). */
   url: string;
   /** Injected for tests; the page's WebSocket otherwise. */
   WebSocketImpl?: typeof WebSocket;
+  /** Waits before reattempt n (0-based) after a drop; the last one repeats. */
+  backoffMs?: readonly number[];
+  /** An attempt that has not opened by then is abandoned (a hung host accepts TCP but never answers). */
+  connectTimeoutMs?: number;
 }
 
-export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close(): void } {
+export const RECONNECT_BACKOFF_MS = [250, 500, 1000, 2000, 4000, 5000] as const;
+const CONNECT_TIMEOUT_MS = 5000;
+
+export interface WsTransport extends BridgeTransport {
+  readonly state: LinkState;
+  /** Called on every link state change (tests, diagnostics). */
+  onState(cb: (s: LinkState) => void): () => void;
+  /** Drops the current socket (as a host going away would); the transport reconnects. */
+  close(): void;
+  /** Stops for good: no socket, no reconnects. */
+  dispose(): void;
+}
+
+export function wsTransport(opts: WsTransportOptions): WsTransport {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const stateListeners = new Set<(s: LinkState) => void>();
   const pending = new Map<number, Pending>();
+  const backoff = opts.backoffMs ?? RECONNECT_BACKOFF_MS;
   let nextId = 1;
   let socket: WebSocket | null = null;
-  let opened: Promise<WebSocket> | null = null;
+  /** The socket being opened, or the scheduled attempt after a drop. */
+  let opening: Promise<WebSocket> | null = null;
+  let failures = 0;
+  let everOpened = false;
+  let state: LinkState = 'down';
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   /** Why this page can no longer reach the bridge (replaced by another page, or never signed in). */
   let stopped: BridgeError | null = null;
 
-  function connect(): Promise<WebSocket> {
-    if (opened) return opened;
-    opened = new Promise<WebSocket>((resolve, reject) => {
+  const setState = (s: LinkState) => {
+    if (s === state || state === 'disposed') return;
+    state = s;
+    for (const l of [...stateListeners]) l(s);
+  };
+
+  /** One attempt: resolves when the socket opens, rejects when it closes (or times out) first. */
+  function attempt(): Promise<WebSocket> {
+    setState('connecting');
+    return new Promise<WebSocket>((resolve, reject) => {
       const Impl = opts.WebSocketImpl ?? WebSocket;
       const ws = new Impl(opts.url, [WS_PROTOCOL]);
       socket = ws;
       let wasOpen = false;
+      const timer = setTimeout(() => ws.close(), opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
       ws.onopen = () => {
-        wasOpen = true;
+        clearTimeout(timer);
+        wasOpen = everOpened = true;
+        failures = 0;
+        setState('open');
         resolve(ws);
       };
       ws.onmessage = (m) => onFrame(String(m.data));
       // A refused or broken socket is followed by `close`, which settles everything.
       ws.onerror = () => undefined;
       ws.onclose = (ev) => {
+        clearTimeout(timer);
         if (ev.code === WS_CLOSE_REPLACED) stopped = REPLACED;
-        // Refused before opening: the page has no session (opened without its launch link).
-        else if (!wasOpen) stopped = NOT_SIGNED_IN;
+        // Refused before this page ever got in: it has no session (opened without its launch link).
+        // After an outage a refusal is the host still being down: keep trying.
+        else if (!wasOpen && !everOpened) stopped = NOT_SIGNED_IN;
         reject(new Error('bridge socket closed'));
-        if (socket === ws) {
-          socket = null;
-          opened = null;
-        }
+        if (socket !== ws) return;
+        socket = null;
         for (const p of pending.values()) p.reject(new Error('bridge socket closed'));
         pending.clear();
+        if (state === 'disposed') return;
+        if (stopped) return setState('stopped');
+        setState('down');
+        scheduleReconnect();
       };
     });
-    return opened;
+  }
+
+  function scheduleReconnect() {
+    const wait = backoff[Math.min(failures, backoff.length - 1)];
+    failures++;
+    opening = new Promise<WebSocket>((resolve, reject) => {
+      retryTimer = setTimeout(() => {
+        retryTimer = null;
+        if (state === 'disposed') return reject(new Error('bridge transport disposed'));
+        attempt().then(resolve, reject);
+      }, wait);
+    });
+    // Nobody may be waiting for this attempt; its failure schedules the next one by itself.
+    opening.catch(() => undefined);
+  }
+
+  function connect(): Promise<WebSocket> {
+    if (state === 'disposed') return Promise.reject(new Error('bridge transport disposed'));
+    if (socket && state === 'open') return Promise.resolve(socket);
+    if (!opening) opening = attempt();
+    const current = opening;
+    // Settled attempts are forgotten so the next call waits for the next one.
+    const forget = () => {
+      if (opening === current) opening = null;
+    };
+    current.then(forget, forget);
+    return current;
   }
 
   function onFrame(text: string) {
@@ -85,6 +155,13 @@ export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close
   connect().catch(() => undefined);
 
   return {
+    get state() {
+      return state;
+    },
+    onState(cb) {
+      stateListeners.add(cb);
+      return () => void stateListeners.delete(cb);
+    },
     async invoke(channel, input) {
       if (stopped) return { ok: false, error: stopped };
       let ws: WebSocket;
@@ -109,6 +186,12 @@ export function wsTransport(opts: WsTransportOptions): BridgeTransport & { close
       };
     },
     close() {
+      socket?.close();
+    },
+    dispose() {
+      setState('disposed');
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
       socket?.close();
     },
   };

@@ -143,9 +143,12 @@ export interface ConnectionStatus {
 }
 
 export interface TestStep {
-  step: 'discovery' | 'token' | 'api';
+  /** `api` is the search check; `esg` and `match` check those permissions without starting anything. */
+  step: 'discovery' | 'token' | 'api' | 'esg' | 'match';
   ok: boolean;
   skipped?: boolean;
+  /** Reached and signed in, but this client lacks the permission (403): reported, not a failed connection. */
+  noAccess?: boolean;
   ms: number;
   message: string;
 }

@@ -1,6 +1,7 @@
 // Connection/Settings screen against browser mode with the embedded sandbox behind it.
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, FIRST_SEARCH_MS, test } from './fixtures';
 
 /** Documented in docs (token endpoint 401 invalid_client) and raised by src/main/auth/token-errors.ts. */
 const INVALID_CLIENT_MESSAGE =
@@ -8,7 +9,8 @@ const INVALID_CLIENT_MESSAGE =
 
 async function openSettings(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Connection settings' })).toBeVisible();
+  // Listing profiles starts the embedded sandbox (its real URLs are shown), as a first search would.
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection settings' })).toBeVisible({ timeout: FIRST_SEARCH_MS });
   await page.getByLabel('Profile', { exact: true }).selectOption({ label: 'Sandbox (active)' });
 }
 
@@ -16,7 +18,11 @@ const header = (page: Page) => page.getByTestId('connection-summary');
 const steps = (page: Page) => page.getByRole('list', { name: 'Connection test steps' }).getByRole('listitem');
 
 test('connects the Sandbox profile, shows token status and passes Test connection step by step', async ({ page }) => {
+  test.setTimeout(120_000);
   await openSettings(page);
+  // The Sandbox profile shows the URLs it really uses, before anything signed in.
+  await expect(page.getByLabel('Auth URL')).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
+  await expect(page.getByLabel('Base URL')).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
   await expect(page.getByLabel('Client secret')).toHaveValue('');
   await expect(page.getByText('stored', { exact: true })).toBeVisible();
 
@@ -31,8 +37,8 @@ test('connects the Sandbox profile, shows token status and passes Test connectio
 
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('heading', { name: 'Connection test passed' })).toBeVisible();
-  await expect(steps(page)).toHaveCount(3);
-  for (const [i, name] of ['Discovery', 'Token', 'API call'].entries()) {
+  await expect(steps(page)).toHaveCount(5);
+  for (const [i, name] of ['Discovery', 'Token', 'Search', 'ESG access', 'Match access'].entries()) {
     const line = steps(page).nth(i);
     await expect(line).toContainText(name);
     await expect(line).toHaveAttribute('data-outcome', /^(ok|skipped)$/);
@@ -40,6 +46,8 @@ test('connects the Sandbox profile, shows token status and passes Test connectio
   }
   await expect(steps(page).nth(1)).toHaveAttribute('data-outcome', 'ok');
   await expect(steps(page).nth(2)).toHaveAttribute('data-outcome', 'ok');
+  await expect(steps(page).nth(2)).toContainText('Ran country equals US, page_size=1 (POST /search/v1/companies)');
+  await expect(page.getByTestId('test-permissions')).toHaveText('Search: access · ESG: access · Match: access');
   // Testing an unchanged profile neither saves it nor drops the live session.
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);
   await expect(header(page)).toContainText(/Connected, token renews in/);
@@ -49,7 +57,37 @@ test('connects the Sandbox profile, shows token status and passes Test connectio
   await expect(page.getByRole('heading', { level: 1, name: 'Diagnostics' })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.getByRole('row').filter({ hasText: '/oauth2/token' }).first()).toContainText('POST');
-  await expect(table.getByRole('columnheader')).toHaveText(['Time', 'Method', 'Host', 'Path', 'Status', 'Duration', 'Attempt', 'Error class']);
+  await expect(table.getByRole('columnheader')).toHaveText(['Time', 'Method', 'Host', 'Path', 'Status', 'Duration', 'Attempt', 'Error', 'Message', 'cURL']);
+  // The wording says exactly what is kept, page_size included.
+  await expect(page.getByTestId('log-keeps')).toContainText('the value of page_size');
+  await expect(table.getByRole('row').filter({ hasText: 'page_size=1' }).first()).toBeVisible();
+  // The ESG probe's 404 shows the service's own error and message.
+  const probe = table.getByRole('row').filter({ hasText: '/esg/v1/processing/' });
+  await expect(probe).toContainText('not_found');
+  await expect(probe).toContainText('No processing session with that id');
+
+  // Copy as cURL: the credential is a variable, never the token or the secret.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await table.getByRole('row').filter({ hasText: '/search/v1/companies' }).first().getByRole('button', { name: /as cURL$/ }).click();
+  const searchCurl = await clipboard();
+  expect(searchCurl).toMatch(/^curl -X POST "http:\/\/127\.0\.0\.1:\d+\/api\/search\/v1\/companies\?page_size=1" -H "Authorization: Bearer \$TOKEN" -H 'Content-Type: application\/json' --data-raw '\{"filters"/);
+  await table.getByRole('row').filter({ hasText: '/oauth2/token' }).first().getByRole('button', { name: /as cURL$/ }).click();
+  const tokenCurl = await clipboard();
+  expect(tokenCurl).toContain('-u "$CLIENT_ID:$CLIENT_SECRET"');
+  for (const text of [searchCurl, tokenCurl]) {
+    expect(text).not.toContain('sandbox-analyst-secret');
+    expect(text).not.toMatch(/Bearer (?!\$TOKEN)/);
+  }
+
+  // The whole log copies as text and saves as a file support can read.
+  await page.getByRole('button', { name: 'Copy log' }).click();
+  expect((await clipboard()).split('\n')[1]).toBe('time\tmethod\thost\tpath\tstatus\tms\tattempt\terror\tmessage');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save log as file' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^firmscope-request-log-\d{4}-\d{2}-\d{2}-\d{4}\.json$/);
+  const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { entries: Array<{ path: string; curl: string }> };
+  expect(saved.entries.some((e) => e.path.includes('/esg/v1/processing/'))).toBe(true);
+  expect(JSON.stringify(saved)).not.toContain('sandbox-analyst-secret');
   await page.getByRole('button', { name: 'Clear log' }).click();
   await expect(page.getByText('No requests recorded yet.')).toBeVisible();
 
@@ -88,6 +126,7 @@ test('a wrong secret on the Sandbox profile gives the documented invalid-client 
 });
 
 test('a new profile: inline validation before sending, then save, test, delete', async ({ page }) => {
+  test.setTimeout(120_000);
   await openSettings(page);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(header(page)).toContainText(/Connected, token renews in/);
@@ -127,6 +166,10 @@ test('a new profile: inline validation before sending, then save, test, delete',
   await expect(page.getByText('Changes saved, then tested.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Connection test passed' })).toBeVisible();
   await expect(steps(page).nth(0)).toHaveAttribute('data-outcome', 'ok');
+  // Each permission on its own: this client may search and match, not use ESG.
+  await expect(page.getByTestId('test-permissions')).toHaveText('Search: access · ESG: no access · Match: access');
+  await expect(steps(page).nth(3)).toHaveAttribute('data-outcome', 'no access');
+  await expect(steps(page).nth(3)).toContainText('ESG: no access (403)');
   await expect(page.getByRole('heading', { name: 'Profile: Acme staging' })).toBeVisible();
   await expect(page.getByLabel('Auth URL')).toHaveValue(authUrl);
   await expect(page.getByLabel('Client secret')).toHaveValue('');
@@ -141,6 +184,35 @@ test('a new profile: inline validation before sending, then save, test, delete',
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByLabel('Profile', { exact: true }).locator('option')).toHaveText(['Sandbox (active)']);
   await expect(page.getByRole('button', { name: 'Delete profile' })).toHaveCount(0);
+});
+
+test('a passed connection test shows the header Connected, like a search that signs in', async ({ page }) => {
+  await openSettings(page);
+  await expect(header(page)).toContainText('Not connected');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('heading', { name: 'Connection test passed' })).toBeVisible();
+  await expect(header(page)).toContainText(/Connected, token renews in/);
+  await expect(page.getByRole('button', { name: 'Connection settings' })).toHaveCount(0);
+});
+
+test('the request log shows the error and message of a 403', async ({ page }) => {
+  await openSettings(page);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(header(page)).toContainText(/Connected/);
+  const authUrl = await page.getByLabel('Auth URL').inputValue();
+  const baseUrl = await page.getByLabel('Base URL').inputValue();
+  await page.getByRole('button', { name: 'New profile' }).click();
+  await page.getByLabel('Name').fill('Search only');
+  await page.getByLabel('Auth URL').fill(authUrl);
+  await page.getByLabel('Base URL').fill(baseUrl);
+  await page.getByLabel('Client ID').fill('sandbox-search-only');
+  await page.getByLabel('Client secret').fill('sandbox-search-only-secret');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('heading', { name: 'Connection test passed' })).toBeVisible();
+  await page.keyboard.press('Alt+6');
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: '403' });
+  await expect(row).toContainText('forbidden');
+  await expect(row).toContainText('This client has no access to the ESG API resource');
 });
 
 test('a canary secret typed into Settings never reaches the page after saving', async ({ page }) => {

@@ -135,7 +135,7 @@ test('request news for a company, see the count rise live, then the articles', a
   }
 });
 
-test('a watch in flight survives a restart and, when the service no longer knows it, shows as expired', async ({ page, host }) => {
+test('a watch in flight survives a restart and, when the service no longer knows it, shows as gone from the service', async ({ page, host }) => {
   test.setTimeout(90_000);
   await page.goto(host.url);
   await openEsg(page);
@@ -150,8 +150,9 @@ test('a watch in flight survives a restart and, when the service no longer knows
   const again = await host.restart();
   await page.goto(again.url);
   await openEsg(page);
-  await expect(row).toContainText('Session expired', { timeout: 15_000 });
-  await expect(row).toContainText(/no longer knows this processing session/);
+  await expect(row).toContainText('Service no longer has this session', { timeout: 15_000 });
+  await expect(row).toContainText('the service no longer has this session; request again');
+  await expect(row).not.toContainText('long ago');
   const checks = await row.getByRole('cell').nth(5).textContent();
   expect(Number(checks)).toBe(1); // asked once, no error loop
   await row.getByRole('button', { name: `Remove News for ${host.companyName}` }).click();

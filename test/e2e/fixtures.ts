@@ -66,12 +66,20 @@ export async function stopHost(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** A browser-mode host on `dataDir` (tests that restart the app reuse one data dir). */
-export function startHost(dataDir: string): Promise<SpawnedHost> {
+/** Kills without any chance to clean up (a crash), and waits for the process to be gone. */
+export async function killHost(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** A browser-mode host on `dataDir` (tests that restart the app reuse one data dir; `port` pins it). */
+export function startHost(dataDir: string, port = 0): Promise<SpawnedHost> {
   // The bundled host (built by the global setup): same code as `npm run browser`, without tsx's start-up cost.
   // No session bus and no X display: the host must not reach (or autolaunch) a desktop keyring,
   // so every test gets the same vault (memory, with its notice). The keychain has its own test.
-  return spawnHost(['out/web-host/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], {
+  return spawnHost(['out/web-host/cli.mjs', '--port', String(port), '--data-dir', dataDir, '--no-build'], {
     ...withoutDisplay(process.env),
     DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/firmscope-no-bus',
   });

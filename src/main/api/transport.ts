@@ -16,11 +16,13 @@ export function createTransport(opts: { log: RequestLog; fetchImpl?: FetchLike; 
       const t0 = performance.now();
       try {
         const res = await httpSend(req, opts.fetchImpl);
-        opts.log.add({ at, method: req.method, url: req.url, status: res.status, durationMs: performance.now() - t0, attempt });
+        const failureText = res.status >= 400 ? res.text : undefined;
+        opts.log.add({ at, method: req.method, url: req.url, status: res.status, durationMs: performance.now() - t0, attempt, headers: req.headers, body: req.body, failureText });
         return res;
       } catch (e) {
         const errorClass = e instanceof TransportError ? e.kind : 'internal';
-        opts.log.add({ at, method: req.method, url: req.url, durationMs: performance.now() - t0, attempt, errorClass });
+        const failureText = e instanceof TransportError ? e.message : undefined;
+        opts.log.add({ at, method: req.method, url: req.url, durationMs: performance.now() - t0, attempt, errorClass, headers: req.headers, body: req.body, failureText });
         throw e;
       }
     },

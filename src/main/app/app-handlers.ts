@@ -36,6 +36,9 @@ export function createAppHandlers(o: {
     async info() {
       return { shell: o.shell.kind, version: o.version, dataDir: o.dataDir, vaultKind: o.vaultKind, workspace: o.workspace(), notices: o.notices.list() };
     },
+    async ping() {
+      return { at: Date.now() };
+    },
     async openExternal({ url }) {
       // The bridge schema already limits this to http(s); checked again because it reaches the OS.
       const protocol = new URL(url).protocol;

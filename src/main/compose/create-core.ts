@@ -153,7 +153,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const handlers: BridgeHandlers = {
     app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
-    connection: createConnectionHandlers({ repo, connections, transport, now, sandboxUrls: () => sandboxReady }),
+    connection: createConnectionHandlers({ repo, connections, transport, now }),
     diagnostics: createDiagnosticsHandlers(log),
     search: search.handlers,
     snapshot: snapshot.handlers,

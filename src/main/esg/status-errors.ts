@@ -18,7 +18,8 @@ export function classifyStatusError(e: unknown): StatusFailure {
         state: 'expired',
         error: {
           code: 'not_found',
-          message: 'The service no longer knows this processing session (404). It has expired or ended long ago; request the module again for current data.',
+          // Said without guessing its age: after a service restart a one-minute-old session is gone too.
+          message: 'HTTP 404: the service no longer has this session; request again for current data.',
           retryable: false,
           details: { status: 404 },
         },

@@ -12,13 +12,13 @@ export function createConnectionHandlers(o: {
   connections: Connections;
   transport: Transport;
   now: () => number;
-  /** Sandbox URLs once the embedded sandbox runs (shown instead of the placeholders). */
-  sandboxUrls(): { authUrl: string; baseUrl: string } | null;
 }): BridgeHandlers['connection'] {
+  // The Sandbox profile is shown with the URLs it really uses (port and path): listing starts the
+  // embedded sandbox if needed, as the first search would. Turned off, its placeholders stay.
   async function view(p: Profile): Promise<ProfileView> {
-    const urls = p.kind === 'sandbox' ? o.sandboxUrls() : null;
+    const shown = p.kind === 'sandbox' ? await o.connections.resolve(p).catch(() => p) : p;
     const hasProxyPassword = networkOf(p).proxy === 'url' && (await o.repo.proxyPasswordFor(p)) !== null;
-    return { ...p, ...(urls ?? {}), hasSecret: await o.repo.hasSecret(p), builtIn: p.kind === 'sandbox', hasProxyPassword };
+    return { ...shown, hasSecret: await o.repo.hasSecret(p), builtIn: p.kind === 'sandbox', hasProxyPassword };
   }
 
   return {

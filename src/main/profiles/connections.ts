@@ -110,6 +110,24 @@ export class Connections {
     this.publish();
   }
 
+  /**
+   * A connection test of the active profile proved something: with no live session yet, its signed-in
+   * session becomes the active one (no second sign-in), or its sign-in failure becomes the status.
+   * A live session is left alone.
+   */
+  adoptTested(s: Session, tokenError: BridgeError | null): void {
+    if (this.activeProfile()?.id !== s.profile.id) return;
+    if (this.session?.profile.id === s.profile.id && this.session.tokens.status().signedIn) return;
+    if (tokenError) {
+      if (isConnectionProblem(tokenError)) this.lastError = tokenError;
+    } else if (s.tokens.status().signedIn) {
+      this.session = s;
+      this.building = null;
+      this.lastError = null;
+    }
+    this.publish();
+  }
+
   signOut(): ConnectionStatus {
     this.session?.tokens.clear();
     this.lastError = null;

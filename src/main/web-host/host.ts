@@ -19,7 +19,7 @@ export interface BrowserHostOptions {
   rendererDir: string;
   /** 0 (default) picks a free port. */
   port?: number;
-  /** The session cookie's value. Tests may pin it; otherwise 32 random bytes per launch. */
+  /** The session cookie's value. The CLI passes the data dir's host key (host-key.ts), so an open tab survives a restart; otherwise 32 random bytes per launch. */
   token?: string;
 }
 

@@ -1,6 +1,7 @@
 // The frame: header, notices, navigation and the current screen inside an error boundary.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AppHeader } from './AppHeader';
+import { BridgeHealthProvider } from '../connection/bridge-health-context';
 import { useEsgLiveUpdates } from '../esg/esg-queries';
 import { ConnectionSync } from './ConnectionSync';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -49,23 +50,25 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
   }, [navigate]);
 
   return (
-    <NavigationContext.Provider value={nav}>
-      <ScreenStateProvider>
-        <ConnectionSync />
-        <a className="skip-link" href="#main-content">
-          Skip to content
-        </a>
-        <div className="app">
-          <AppHeader />
-          <NavBar current={route.screen} onSelect={navigateFromNav} />
-          <main id="main-content" ref={mainRef} tabIndex={-1} className="app-main">
-            <Notices />
-            <ErrorBoundary resetKey={route.screen} onBack={() => navigate({ screen: 'search' })}>
-              <ScreenFor route={route} />
-            </ErrorBoundary>
-          </main>
-        </div>
-      </ScreenStateProvider>
-    </NavigationContext.Provider>
+    <BridgeHealthProvider>
+      <NavigationContext.Provider value={nav}>
+        <ScreenStateProvider>
+          <ConnectionSync />
+          <a className="skip-link" href="#main-content">
+            Skip to content
+          </a>
+          <div className="app">
+            <AppHeader />
+            <NavBar current={route.screen} onSelect={navigateFromNav} />
+            <main id="main-content" ref={mainRef} tabIndex={-1} className="app-main">
+              <Notices />
+              <ErrorBoundary resetKey={route.screen} onBack={() => navigate({ screen: 'search' })}>
+                <ScreenFor route={route} />
+              </ErrorBoundary>
+            </main>
+          </div>
+        </ScreenStateProvider>
+      </NavigationContext.Provider>
+    </BridgeHealthProvider>
   );
 }

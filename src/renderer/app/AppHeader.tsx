@@ -1,4 +1,5 @@
 // Active profile and token state ("Connected, token renews in 54 min"), never the token itself.
+import { useBridgeLost } from '../connection/bridge-health-context';
 import { describeConnection } from '../connection/token-status';
 import { useConnectionStatus } from '../connection/queries';
 import { useNow } from '../hooks/useNow';
@@ -9,6 +10,7 @@ const STATE_ANNOUNCEMENT: Record<string, string> = {
   connecting: 'Connecting',
   signed_out: 'Not connected',
   error: 'Connection failed',
+  unreachable: 'Firmscope core unreachable',
   unknown: '',
 };
 
@@ -16,10 +18,15 @@ export function AppHeader() {
   const status = useConnectionStatus();
   const now = useNow(15_000);
   const { navigate, route } = useNavigation();
-  const summary = status.isError
-    ? { text: `Connection status unavailable: ${status.error.message}`, tone: 'error' as const }
-    : describeConnection(status.data, now);
-  const connected = status.data?.state === 'connected';
+  const lost = useBridgeLost();
+  // While the core is unreachable the last known state is not shown as if it were live.
+  const summary = lost
+    ? { text: 'Unknown: Firmscope core unreachable', tone: 'error' as const }
+    : status.isError
+      ? { text: `Connection status unavailable: ${status.error.message}`, tone: 'error' as const }
+      : describeConnection(status.data, now);
+  const state = lost ? 'unreachable' : (status.data?.state ?? 'unknown');
+  const connected = !lost && status.data?.state === 'connected';
 
   return (
     <header className="app-header">
@@ -33,7 +40,7 @@ export function AppHeader() {
         <span className="conn__profile">
           <span className="muted">Profile</span> <strong>{status.data?.profileName ?? 'none'}</strong>
         </span>
-        <span className={`conn__state conn__state--${summary.tone}`} data-state={status.data?.state ?? 'unknown'}>
+        <span className={`conn__state conn__state--${summary.tone}`} data-state={state}>
           <span className="dot" aria-hidden="true" />
           <span className="conn__text" title={summary.text}>
             {summary.text}
@@ -41,7 +48,7 @@ export function AppHeader() {
         </span>
         {/* Announce state changes only; the ticking minutes would be noise for screen readers. */}
         <span className="visually-hidden" role="status">
-          {STATE_ANNOUNCEMENT[status.data?.state ?? 'unknown']}
+          {STATE_ANNOUNCEMENT[state]}
         </span>
         {!connected && route.screen !== 'settings' ? (
           <button type="button" className="button button--small" onClick={() => navigate({ screen: 'settings' })}>

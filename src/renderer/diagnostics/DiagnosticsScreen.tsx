@@ -4,6 +4,8 @@ import { useAppInfo } from '../connection/queries';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { CheckboxField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
+import type { RequestLogEntry } from '../../shared/bridge/groups/diagnostics';
+import { LOG_KEEPS, logAsJson, logAsText, logFileName } from './log-text';
 import { useClearLog, useRequestLog } from './queries';
 import { RequestLogTable } from './RequestLogTable';
 
@@ -12,6 +14,29 @@ export function DiagnosticsScreen() {
   const log = useRequestLog(autoRefresh);
   const clear = useClearLog();
   const info = useAppInfo();
+  const [said, setSaid] = useState('');
+  const entries = log.data ?? [];
+
+  const copyText = async (text: string): Promise<boolean> => {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const copyLog = async () => setSaid((await copyText(logAsText(entries))) ? `Copied ${entries.length} requests.` : 'Copying was refused by the system clipboard.');
+  const saveLog = () => {
+    // A download works the same in the desktop app and in browser mode; the text is already redacted.
+    const url = URL.createObjectURL(new Blob([logAsJson(entries, info.data, Date.now())], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = logFileName(Date.now());
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setSaid(`Saved ${entries.length} requests as ${a.download}.`);
+  };
+  const copyCurl = (e: RequestLogEntry) => copyText(e.curl);
 
   return (
     <section aria-labelledby="diagnostics-title" className="screen">
@@ -38,7 +63,7 @@ export function DiagnosticsScreen() {
       ) : null}
 
       <h2 className="section-title">Request log</h2>
-      <p className="muted">Method, host and path of each call with its outcome. Headers, bodies and query values are never recorded.</p>
+      <p className="muted" data-testid="log-keeps">{LOG_KEEPS}</p>
       <div className="action-bar">
         <button type="button" className="button" onClick={() => void log.refetch()} disabled={log.isFetching}>
           Refresh
@@ -46,9 +71,20 @@ export function DiagnosticsScreen() {
         <button type="button" className="button" onClick={() => clear.mutate()} disabled={clear.isPending || !log.data?.length}>
           Clear log
         </button>
+        <button type="button" className="button" onClick={() => void copyLog()} disabled={!entries.length}>
+          Copy log
+        </button>
+        <button type="button" className="button" onClick={saveLog} disabled={!entries.length}>
+          Save log as file
+        </button>
         <CheckboxField label="Refresh every 2 seconds" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />
         {log.isFetching ? <Spinner label="Refreshing…" /> : null}
       </div>
+      {said ? (
+        <p className="notice-text" role="status">
+          {said}
+        </p>
+      ) : null}
       {clear.error ? <ErrorMessage error={clear.error} title="Could not clear the log" /> : null}
       {log.isPending ? (
         <Spinner label="Loading request log…" />
@@ -61,7 +97,7 @@ export function DiagnosticsScreen() {
           <p className="muted" aria-live="polite">
             {log.data.length} request{log.data.length === 1 ? '' : 's'}
           </p>
-          <RequestLogTable entries={log.data} />
+          <RequestLogTable entries={log.data} onCopyCurl={copyCurl} />
         </>
       )}
     </section>

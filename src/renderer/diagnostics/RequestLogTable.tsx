@@ -1,4 +1,5 @@
-// The redacted request log as a table an analyst can read out to support.
+// The redacted request log as a table an analyst can read out to support; each row copies as cURL.
+import { useState } from 'react';
 import type { RequestLogEntry } from '../../shared/bridge/groups/diagnostics';
 import { formatClock, formatMs } from '../ui/format';
 
@@ -9,9 +10,11 @@ function statusTone(e: RequestLogEntry): string {
   return 'ok';
 }
 
-export function RequestLogTable({ entries }: { entries: RequestLogEntry[] }) {
+export function RequestLogTable({ entries, onCopyCurl }: { entries: RequestLogEntry[]; onCopyCurl?: (e: RequestLogEntry) => Promise<boolean> }) {
+  const [copied, setCopied] = useState<{ id: number; ok: boolean } | null>(null);
   // Newest first: the failure the analyst just saw is at the top.
   const rows = [...entries].sort((a, b) => b.at - a.at || b.id - a.id);
+  const copy = async (e: RequestLogEntry) => setCopied({ id: e.id, ok: (await onCopyCurl?.(e)) ?? false });
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label="Request log, scrollable">
       <table className="data-table">
@@ -29,12 +32,14 @@ export function RequestLogTable({ entries }: { entries: RequestLogEntry[] }) {
             <th scope="col" className="num">
               Attempt
             </th>
-            <th scope="col">Error class</th>
+            <th scope="col">Error</th>
+            <th scope="col">Message</th>
+            <th scope="col">cURL</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((e) => (
-            <tr key={e.id} className={`log-row log-row--${statusTone(e)}`}>
+            <tr key={e.id} className={`log-row log-row--${statusTone(e)}`} data-log-id={e.id}>
               <td className="mono">{formatClock(e.at)}</td>
               <td className="mono">{e.method}</td>
               <td className="mono">{e.host}</td>
@@ -42,7 +47,18 @@ export function RequestLogTable({ entries }: { entries: RequestLogEntry[] }) {
               <td className="mono">{e.status ?? '–'}</td>
               <td className="num mono">{formatMs(e.durationMs)}</td>
               <td className="num mono">{e.attempt}</td>
-              <td className="mono">{e.errorClass ?? ''}</td>
+              <td className="mono">{e.error ?? e.errorClass ?? ''}</td>
+              <td className="log-message">{e.message ?? ''}</td>
+              <td>
+                <button type="button" className="button button--small" onClick={() => void copy(e)} aria-label={`Copy ${e.method} ${e.path} as cURL`}>
+                  Copy as cURL
+                </button>
+                {copied?.id === e.id ? (
+                  <span className="log-copied muted" role="status">
+                    {copied.ok ? 'Copied (token as $TOKEN)' : 'Copying was refused by the system clipboard.'}
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -6,7 +6,8 @@ import { COUNT_SEMANTICS, MODULE_LABELS } from '../../shared/esg/count-semantics
 import type { EsgModule } from '../../shared/service/schemas';
 import { useNow } from '../hooks/useNow';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { formatElapsed, WATCH_STATE_LABELS } from './elapsed';
+import { useBridgeLost } from '../connection/bridge-health-context';
+import { formatElapsed, watchStateLabel } from './elapsed';
 import { companyLabel, esgKeys, unwatch, useWatches } from './esg-queries';
 import { WebNotifyToggle } from './WebNotifyToggle';
 
@@ -14,6 +15,7 @@ export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgM
   const watches = useWatches();
   const qc = useQueryClient();
   const now = useNow(1000);
+  const lost = useBridgeLost();
   const [error, setError] = useState<unknown>(null);
   const list = watches.data ?? [];
 
@@ -60,13 +62,13 @@ export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgM
                   </td>
                   <td>{MODULE_LABELS[w.module]}</td>
                   <td>
-                    {WATCH_STATE_LABELS[w.state]}
+                    {watchStateLabel(w.state, lost)}
                     {w.error ? <span className="esg-activity__error"> — {w.error.message}</span> : null}
                   </td>
                   <td title={COUNT_SEMANTICS[w.module].explanation}>
                     {w.resultCount} <span className="esg-activity__unit">{COUNT_SEMANTICS[w.module].unit}</span>
                   </td>
-                  <td>{formatElapsed((w.state === 'processing' ? now : w.updatedAt) - w.startedAt)}</td>
+                  <td>{formatElapsed((w.state === 'processing' && !lost ? now : w.updatedAt) - w.startedAt)}</td>
                   <td>{w.polls}</td>
                   <td className="esg-activity__actions">
                     <button type="button" className="button" onClick={() => onOpen(w.companyId, w.module, w.companyName)} aria-label={`Open ${name}`}>

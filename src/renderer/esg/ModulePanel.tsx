@@ -8,7 +8,8 @@ import { useNow } from '../hooks/useNow';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { EsgItems } from './EsgItems';
-import { formatElapsed, WATCH_STATE_LABELS } from './elapsed';
+import { useBridgeLost } from '../connection/bridge-health-context';
+import { formatElapsed, watchStateLabel } from './elapsed';
 import { ESG_PAGE_SIZE, esgKeys, pageModule, useModuleView, useNewsMonths, useWatches } from './esg-queries';
 import { MonthChart } from './MonthChart';
 
@@ -68,15 +69,17 @@ function NewsChart({ view, who }: { view: EsgModuleView; who: string }) {
 
 function SessionProgress({ view, watch }: { view: EsgModuleView; watch?: WatchView }) {
   const now = useNow(1000);
+  const lost = useBridgeLost();
   const sem = COUNT_SEMANTICS[view.module];
   if (!watch) {
     return <p className="esg-module__status">Processing (session {view.sessionId}), not watched any more. Request again to follow it.</p>;
   }
-  const running = watch.state === 'processing';
+  // While the core is unreachable nothing here is live: no "Processing", no ticking clock or countdown.
+  const running = watch.state === 'processing' && !lost;
   return (
     <div className="esg-progress">
       <p className="esg-module__status">
-        Status: <strong data-testid="esg-status">{WATCH_STATE_LABELS[watch.state]}</strong>
+        Status: <strong data-testid="esg-status">{watchStateLabel(watch.state, lost)}</strong>
       </p>
       <p className="esg-progress__count" aria-live="polite">
         <span className="esg-progress__number" data-testid="esg-result-count">{watch.resultCount}</span>{' '}

@@ -11,6 +11,14 @@ export const WATCH_STATE_LABELS = {
   processing: 'Processing',
   complete: 'Complete',
   not_found: 'Company not found in ESG sources',
-  expired: 'Session expired',
+  expired: 'Service no longer has this session',
   error: 'Watch stopped by an error',
 } as const;
+
+/** Shown instead of "Processing" while the core is unreachable: the last known state is not live. */
+export const UNKNOWN_WHILE_LOST = 'Unknown: no contact with the Firmscope core (was processing)';
+
+/** The label of a watch state, given whether the core is reachable. */
+export function watchStateLabel(state: keyof typeof WATCH_STATE_LABELS, lost: boolean): string {
+  return lost && state === 'processing' ? UNKNOWN_WHILE_LOST : WATCH_STATE_LABELS[state];
+}

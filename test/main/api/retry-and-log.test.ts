@@ -45,7 +45,7 @@ describe('request log', () => {
     for (let i = 0; i < 5; i++) log.add({ at: i, method: 'GET', url: `http://h/x?token=secret${i}`, status: 200, durationMs: 1.4, attempt: 1 });
     const entries = log.list();
     expect(entries.map((e) => e.id)).toEqual([3, 4, 5]);
-    expect(entries[0]).toEqual({ id: 3, at: 2, method: 'GET', host: 'h', path: '/x?token=…', status: 200, durationMs: 1, attempt: 1 });
+    expect(entries[0]).toEqual({ id: 3, at: 2, method: 'GET', host: 'h', path: '/x?token=…', status: 200, durationMs: 1, attempt: 1, curl: `curl -X GET "http://h/x?token=$TOKEN"` });
     expect(JSON.stringify(entries)).not.toContain('secret');
   });
 });

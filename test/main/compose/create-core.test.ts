@@ -73,10 +73,48 @@ describe('createCore', () => {
       ['discovery', true, true],
       ['token', true, false],
       ['api', true, false],
+      ['esg', true, false],
+      ['match', true, false],
     ]);
     expect(report.steps[2].message).toMatch(/matching companies/);
+    // Says which search it ran, and where.
+    expect(report.steps[2].message).toContain('Ran country equals US, page_size=1 (POST /search/v1/companies)');
     const signedOut = await core.handlers.connection.signOut(undefined, ctx);
     expect(signedOut.state).toBe('signed_out');
+  });
+
+  it('shows the Sandbox profile with its real URLs (port and path) before anything signed in', async () => {
+    const { core } = await boot();
+    const list = await core.handlers.connection.listProfiles(undefined, ctx);
+    expect(list.profiles[0].authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
+    expect(list.profiles[0].baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+  });
+
+  it('a passed connection test of the active profile shows it connected, with no second sign-in', async () => {
+    const { core, events } = await boot();
+    expect((await core.handlers.connection.status(undefined, ctx)).state).toBe('signed_out');
+    const report = await core.handlers.connection.testConnection({ id: SANDBOX_PROFILE_ID }, ctx);
+    expect(report.ok).toBe(true);
+    expect(await core.handlers.connection.status(undefined, ctx)).toMatchObject({ state: 'connected', scope: 'api:use' });
+    expect(statuses(events).at(-1)?.state).toBe('connected');
+    // The search that follows uses the tested token: one token request in all.
+    await core.handlers.search.start({ body: { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } }, pageSize: 5, requestId: 'after-test' }, ctx);
+    const log = await core.handlers.diagnostics.requestLog(undefined, ctx);
+    expect(log.filter((e) => e.path.endsWith('/oauth2/token'))).toHaveLength(1);
+  });
+
+  it('reports each permission: the search-only client has search and match, and "ESG: no access"', async () => {
+    const { core } = await boot();
+    const saved = await core.handlers.connection.saveProfile(
+      { profile: { ...remoteInput('Search only'), clientId: SANDBOX_CLIENTS.searchOnly.id }, secret: SANDBOX_CLIENTS.searchOnly.secret },
+      ctx,
+    );
+    const report = await core.handlers.connection.testConnection({ id: saved.id }, ctx);
+    expect(report.ok).toBe(true);
+    const byStep = Object.fromEntries(report.steps.map((s) => [s.step, s]));
+    expect(byStep.api).toMatchObject({ ok: true });
+    expect(byStep.esg).toMatchObject({ ok: false, noAccess: true, message: expect.stringMatching(/^ESG: no access \(403\)/) });
+    expect(byStep.match).toMatchObject({ ok: true, message: expect.stringMatching(/^Match access/) });
   });
 
   it('the first search connects the Sandbox and the header is told it is connected', async () => {
@@ -109,7 +147,7 @@ describe('createCore', () => {
     external.control.injectFault({ kind: 'error', status: 400 }, 1, 'search');
     const reached = await core.handlers.connection.testConnection({ id: saved.id }, ctx);
     expect(reached.ok).toBe(true);
-    expect(reached.steps[2]).toMatchObject({ step: 'api', ok: true, message: expect.stringMatching(/did not accept the test filter/) });
+    expect(reached.steps[2]).toMatchObject({ step: 'api', ok: true, message: expect.stringMatching(/did not accept that filter/) });
 
     const wrongPath = await core.handlers.connection.saveProfile({ profile: { ...remoteInput('Probe'), searchPath: '/nope/v1/companies' }, secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
     const missed = await core.handlers.connection.testConnection({ id: wrongPath.id }, ctx);
@@ -124,7 +162,7 @@ describe('createCore', () => {
     expect(saved.id).toMatch(/^acme-prod-[0-9a-f]{6}$/);
     expect(await vault.get(saved.id)).toBe(SANDBOX_CLIENTS.analyst.secret);
     const report = await core.handlers.connection.testConnection({ id: saved.id }, ctx);
-    expect(report.steps.map((s) => s.ok)).toEqual([true, true, true]);
+    expect(report.steps.map((s) => s.ok)).toEqual([true, true, true, true, true]);
     expect(report.steps[0].message).toMatch(/oauth2\/token/);
     expect((await core.handlers.connection.activate({ id: saved.id }, ctx)).state).toBe('connected');
 
@@ -184,8 +222,15 @@ describe('createCore', () => {
       'POST /auth/oauth2/token 200',
       'POST /auth/oauth2/token 200',
       'POST /api/search/v1/companies?page_size=1 200',
+      expect.stringMatching(/^GET \/api\/esg\/v1\/processing\/[0-9a-f-]{36} 404$/),
+      'POST /api/match/v5/companies 200',
     ]);
-    expect(JSON.stringify(log)).not.toMatch(/Bearer|Basic|sbx_|secret/);
+    // The 404 of the ESG probe carries the service's own words.
+    expect(log[3]).toMatchObject({ error: 'not_found', message: 'No processing session with that id' });
+    const text = JSON.stringify(log);
+    expect(text).not.toMatch(/sbx_|sandbox-analyst-secret|Basic /);
+    for (const e of log) expect(e.curl).not.toMatch(/Bearer (?!\$TOKEN")/);
+    expect(log[2].curl).toContain('-H "Authorization: Bearer $TOKEN"');
     await core.handlers.diagnostics.clearLog(undefined, ctx);
     expect(await core.handlers.diagnostics.requestLog(undefined, ctx)).toEqual([]);
     await core.handlers.app.openExternal({ url: 'https://example.com/docs' }, ctx);

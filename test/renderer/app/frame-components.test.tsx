@@ -68,14 +68,18 @@ describe('RequestLogTable', () => {
     const html = renderToStaticMarkup(
       <RequestLogTable
         entries={[
-          { id: 1, at: 1000, method: 'POST', host: '127.0.0.1:1', path: '/oauth2/token', status: 200, durationMs: 12, attempt: 1 },
-          { id: 2, at: 2000, method: 'GET', host: '127.0.0.1:2', path: '/esg/v1/processing/…', status: 503, durationMs: 30, attempt: 2, errorClass: 'server_error' },
+          { id: 1, at: 1000, method: 'POST', host: '127.0.0.1:1', path: '/oauth2/token', status: 200, durationMs: 12, attempt: 1, curl: 'curl -X POST' },
+          { id: 2, at: 2000, method: 'GET', host: '127.0.0.1:2', path: '/esg/v1/processing/…', status: 403, durationMs: 30, attempt: 1, error: 'forbidden', message: 'This client has no access to the ESG API', curl: 'curl -X GET' },
         ]}
       />,
     );
-    for (const h of ['Method', 'Host', 'Path', 'Status', 'Duration', 'Attempt', 'Error class']) expect(html).toContain(`>${h}</th>`);
+    for (const h of ['Method', 'Host', 'Path', 'Status', 'Duration', 'Attempt', 'Error', 'Message', 'cURL']) expect(html).toContain(`>${h}</th>`);
+    // A 403 shows the service's error and message, and each row copies as cURL.
+    expect(html).toContain('>forbidden</td>');
+    expect(html).toContain('>This client has no access to the ESG API</td>');
+    expect(html.match(/>Copy as cURL</g)).toHaveLength(2);
     expect(html.indexOf('/esg/v1/processing')).toBeLessThan(html.indexOf('/oauth2/token'));
-    expect(html).toContain('log-row--error');
+    expect(html).toContain('log-row--warn');
   });
 });
 

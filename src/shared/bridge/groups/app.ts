@@ -20,6 +20,8 @@ export interface AppInfo {
 export const appGroup = group({
   fns: {
     info: fn(z.void()).returns<AppInfo>(),
+    /** Heartbeat: answers at once. The renderer tells "core gone or hung" from a late answer (docs/connection.md). */
+    ping: fn(z.void()).returns<{ at: number }>(),
     /** Opens http(s) URLs in the OS browser; anything else is refused. */
     openExternal: fn(z.object({ url: z.url({ protocol: /^https?$/ }) })).returns<void>(),
   },

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { fn, group } from '../define';
 
-/** One request as the diagnostics view shows it: redacted by construction (no headers, no query values, no bodies). */
+/**
+ * One request as the diagnostics view shows it, redacted by construction (src/main/api/request-log.ts):
+ * no headers, no query values except page_size, no response bodies except a failure's error and message.
+ */
 export interface RequestLogEntry {
   id: number;
   at: number;
@@ -13,6 +16,12 @@ export interface RequestLogEntry {
   durationMs: number;
   attempt: number;
   errorClass?: string;
+  /** A failed call's `error` code from the service's body. */
+  error?: string;
+  /** A failed call's `message` (or OAuth `error_description`), or why the transport failed. */
+  message?: string;
+  /** The request as a cURL line; the credential is always `$TOKEN` / `$CLIENT_ID:$CLIENT_SECRET`. */
+  curl: string;
 }
 
 export const diagnosticsGroup = group({

@@ -2,7 +2,7 @@
 // embedded sandbox's ESG sessions slowed to ESG_SESSION_MS so progress can be watched live.
 // Prints "ESG_COMPANY <id>" (a known company whose first news run adds several articles),
 // "ESG_COMPANY_NAME <name>", then the URL.
-// Run: node --import tsx test/main/esg/helpers/e2e-host.ts <dataDir>
+// Run: [ESG_HOST_PORT=p] node --import tsx test/main/esg/helpers/e2e-host.ts <dataDir>
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { bridgeTable } from '../../../../src/shared/bridge/table';
 import { createDispatcher } from '../../../../src/main/bridge/dispatcher';
 import { createWebHostHooks } from '../../../../src/main/web-host/web-host-hooks';
 import { startBrowserHost } from '../../../../src/main/web-host/host';
+import { loadOrCreateHostKey } from '../../../../src/main/web-host/host-key';
 import { createCore } from '../../../../src/main/compose/create-core';
 import { ManualClock } from '../../../../src/sandbox/clock';
 import { loadDataset } from '../../../../src/sandbox/dataset';
@@ -41,7 +42,9 @@ async function main() {
   const sessionMs = Number(process.env.ESG_SESSION_MS ?? 12_000);
   mkdirSync(dataDir, { recursive: true });
   const company = livelyNewsCompany(sessionMs);
-  const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: 0 });
+  // ESG_HOST_PORT and the data dir's host key let a spec restart the host where an open tab finds it again.
+  const port = Number(process.env.ESG_HOST_PORT ?? 0);
+  const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port, token: loadOrCreateHostKey(dataDir) });
   const core = await createCore({
     dataDir,
     shell: createWebHostHooks(dataDir, host),

@@ -1,0 +1,127 @@
+// The app says when its back end is gone: kill the browser-mode host (SIGKILL, a crash), see the
+// banner within 5 s and no live state shown as live, restart the host on the same port and data
+// dir, and see the page recover by itself (no reload): state re-read, events flowing again.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { EXPECTED_CONSOLE_ERROR, expect, FIRST_SEARCH_MS, guardedTest as test, killHost, spawnHost, startHost, stopHost } from './fixtures';
+
+const header = (page: Page) => page.getByTestId('connection-summary');
+const headerState = (page: Page) => header(page).locator('[data-state]');
+const banner = (page: Page) => page.getByTestId('bridge-lost');
+
+/** A marker that only survives if the page is never reloaded. */
+async function markPage(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 42));
+}
+const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload);
+
+async function search(page: Page, country: string) {
+  const form = page.getByRole('form', { name: 'Search filters' });
+  await page.getByLabel('Attribute of condition 1').fill('country');
+  await page.getByLabel('Relation of condition 1').fill('equals');
+  await page.getByLabel('Value of condition 1').fill(country);
+  await form.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+test('a crashed host is announced within 5 s; restarted on the same port and data dir, the page recovers without a reload', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  // The browser logs each refused WebSocket attempt while the host is down.
+  testInfo.annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'WebSocket connection to' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-reconnect-e2e-'));
+  let child: ChildProcess | null = null;
+  try {
+    const first = await startHost(dataDir);
+    child = first.child;
+    const port = Number(new URL(first.url).port);
+    await page.goto(first.url);
+    await search(page, 'DE');
+    await expect(page.getByTestId('rows-range')).toBeVisible({ timeout: FIRST_SEARCH_MS });
+    await expect(header(page)).toContainText('Connected');
+    await markPage(page);
+
+    await killHost(child);
+    const killedAt = Date.now();
+    await expect(banner(page)).toBeVisible({ timeout: 5000 });
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(5000);
+    await expect(banner(page)).toContainText('Lost contact with the Firmscope core');
+    await expect(banner(page)).toHaveAttribute('role', 'alert');
+    // The last known "Connected" is not presented as live.
+    await expect(headerState(page)).toHaveAttribute('data-state', 'unreachable');
+    await expect(header(page)).not.toContainText('Connected');
+    // Persistent: it has no Dismiss, and it stays while the host is down, on every screen.
+    await expect(banner(page).getByRole('button', { name: /Dismiss/ })).toHaveCount(0);
+    await page.keyboard.press('Alt+3');
+    await page.waitForTimeout(2500);
+    await expect(banner(page)).toBeVisible();
+
+    const second = await startHost(dataDir, port);
+    child = second.child;
+    await expect(banner(page)).toBeHidden({ timeout: 15_000 });
+    expect(await stillSamePage(page)).toBe(42);
+    // State re-read from the new process (it has not signed in yet), not the stale "Connected".
+    await expect(headerState(page)).toHaveAttribute('data-state', 'signed_out');
+    // Calls and events flow again: a search signs in, and the pushed status turns the header to Connected.
+    await page.keyboard.press('Alt+1');
+    await search(page, 'FR');
+    await expect(page.getByTestId('rows-range')).toBeVisible({ timeout: FIRST_SEARCH_MS });
+    await expect(header(page)).toContainText('Connected');
+    expect(await stillSamePage(page)).toBe(42);
+  } finally {
+    if (child) await stopHost(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('while the host is down, an ESG session is not shown as processing and its countdown stops; after the restart it is re-read', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  testInfo.annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'WebSocket connection to' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-reconnect-esg-e2e-'));
+  let child: ChildProcess | null = null;
+  const launch = async (port: number) => {
+    let companyId = '';
+    const h = await spawnHost(['--import', 'tsx', 'test/main/esg/helpers/e2e-host.ts', dataDir], { ...process.env, ESG_SESSION_MS: '60000', ESG_HOST_PORT: String(port) }, {
+      label: 'ESG host',
+      timeoutMs: 90_000,
+      onLine: (line) => {
+        if (line.startsWith('ESG_COMPANY ')) companyId = line.slice('ESG_COMPANY '.length).trim();
+      },
+    });
+    child = h.child;
+    return { url: h.url, companyId, port: Number(new URL(h.url).port) };
+  };
+  try {
+    const first = await launch(0);
+    await page.goto(first.url);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG' }).click();
+    await page.getByLabel('Company ID').fill(first.companyId);
+    await page.getByRole('button', { name: 'Open company' }).click();
+    await page.getByRole('button', { name: 'Request news', exact: true }).click();
+    const status = page.getByTestId('esg-status');
+    await expect(status).toHaveText('Processing');
+    await expect(page.getByText(/next check in \d+ s/)).toBeVisible();
+    await markPage(page);
+
+    await killHost(child!);
+    await expect(banner(page)).toBeVisible({ timeout: 5000 });
+    await expect(status).toHaveText(/^Unknown: no contact with the Firmscope core/);
+    await expect(page.getByText(/next check in/)).toHaveCount(0);
+    const row = page.getByRole('row').filter({ hasText: first.companyId });
+    await expect(row).not.toContainText(/^Processing/);
+    const elapsed = await page.getByTestId('esg-elapsed').textContent();
+    await page.waitForTimeout(2200);
+    expect(await page.getByTestId('esg-elapsed').textContent()).toBe(elapsed);
+
+    // The new process resumes the persisted watch; its fresh sandbox no longer has the session.
+    await launch(first.port);
+    await expect(banner(page)).toBeHidden({ timeout: 15_000 });
+    expect(await stillSamePage(page)).toBe(42);
+    await expect(row).toContainText('Service no longer has this session', { timeout: 15_000 });
+    await expect(row).toContainText('the service no longer has this session; request again');
+  } finally {
+    if (child) await stopHost(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
