@@ -15,10 +15,22 @@ const httpUrl = z
   .transform((u) => u.replace(/\/+$/, ''));
 const apiPath = z.string().regex(/^\/[^\s]*$/, 'A path starts with / and has no spaces');
 
-/** A proxy address: http(s)://host:port, credentials kept apart (user name here, password in the vault). */
+/** A proxy address: http(s)://host:port, credentials kept apart (user name here, password in the vault). Empty = none. */
 const proxyUrl = z
-  .url({ protocol: /^https?$/, error: 'Enter the proxy as http://host:port (or https://host:port)' })
-  .refine((u) => !/^[a-z]+:\/\/[^/]*@/i.test(u), 'Leave the user name and password out of the address: use the proxy user name and password fields')
+  .string()
+  .trim()
+  .max(2048)
+  .superRefine((u, ctx) => {
+    if (!u) return;
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(u);
+    } catch {
+      // reported below
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol)) ctx.addIssue({ code: 'custom', message: 'Enter the proxy as http://host:port (or https://host:port)' });
+    else if (parsed.username || parsed.password) ctx.addIssue({ code: 'custom', message: 'Leave the user name and password out of the address: use the proxy user name and password fields' });
+  })
   .transform((u) => u.replace(/\/+$/, ''));
 
 /**
@@ -31,7 +43,7 @@ const proxyUrl = z
 export const NetworkSettingsSchema = z
   .object({
     proxy: z.enum(['system', 'none', 'url']).default('system'),
-    proxyUrl: z.union([proxyUrl, z.literal('')]).default(''),
+    proxyUrl: proxyUrl.default(''),
     /** Proxy user name; its password lives in the vault like the client secret. */
     proxyUsername: z.string().trim().max(256).default(''),
     caFile: z.string().trim().max(4096).default(''),
