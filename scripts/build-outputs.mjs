@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const OUTPUTS = {
   /** The renderer (what both shells load). */
@@ -66,4 +67,10 @@ export function findRepoRoot(dir) {
     d = up;
   }
   return d;
+}
+
+// `node scripts/build-outputs.mjs renderer webHost`: builds whichever is stale (npm run browser).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const root = findRepoRoot(fileURLToPath(new URL('.', import.meta.url)));
+  if (!ensureBuilt(root, process.argv.slice(2))) process.exit(1);
 }

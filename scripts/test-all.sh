@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need (Debian packages, npm dependencies) and runs every test:
-# build, type-check, Vitest (unit + integration against the sandbox), the keychain test inside a
+# build, lint, type-check, Vitest (unit + integration against the sandbox), the keychain test inside a
 # private unlocked gnome-keyring, the GitHub workflow schema check, and the Playwright E2E suite in
 # Debian Chromium.
 # Exits non-zero if anything fails; prints each runner's summary lines at the end.
@@ -62,7 +62,8 @@ npm ci --no-audit --no-fund
 log "Build (electron-vite: main, preload, renderer)"
 npm run build
 
-suite "Type-check (tsc --noEmit)" npx tsc --noEmit -p tsconfig.json
+suite "Lint (ESLint: layers, import cycles, correctness)" npm run lint
+suite "Type-check (node, web, preload tsconfigs)" npm run typecheck
 suite "GitHub workflows (action-validator schema check)" node scripts/check-workflows.mjs
 KEYRING_TESTS=(test/main/secrets/keytar-vault.test.ts test/main/secrets/keychain-bundle.test.ts)
 suite "Vitest: unit and integration" npx vitest run "${KEYRING_TESTS[@]/#/--exclude=}"
@@ -83,7 +84,7 @@ for r in "${RESULTS[@]}"; do
   echo "$name"
   # Vitest and Playwright summary lines (colour codes stripped), plus the Electron E2E notice.
   sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
-    grep -E '^\s*(Test Files|Tests)\s|^Workflows: |^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+' |
+    grep -E '^\s*(Test Files|Tests)\s|^Workflows: |^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+|✖ [0-9]+ problems?' |
     sed 's/^/      /' | tail -n 12 || true
 done
 # One plain closing line over every runner (Vitest "Tests N passed | M failed", Playwright "N passed").

@@ -10,16 +10,47 @@ export const DEFAULT_PATHS = {
   matchPath: '/match/v5/companies',
 } as const;
 
+/** Longest URL a profile keeps (the settings file caps every persisted string). */
+export const MAX_URL_LENGTH = 2048;
+
 const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'Enter a full http(s) URL, for example https://auth.example.com' })
+  .string()
+  .max(MAX_URL_LENGTH, `A URL can be at most ${MAX_URL_LENGTH} characters`)
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full http(s) URL, for example https://auth.example.com' }))
   .transform((u) => u.replace(/\/+$/, ''));
-const apiPath = z.string().regex(/^\/[^\s]*$/, 'A path starts with / and has no spaces');
+
+/** This computer only: 127.0.0.0/8, localhost, [::1]. Plain http is accepted for these and nothing else. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+export const HTTPS_REQUIRED_MESSAGE = 'Use https:// (plain http:// is only for this computer: localhost, 127.x.x.x or [::1])';
+
+/** Why a service URL may not carry a client secret or token, or null when it may. */
+export function insecureUrlProblem(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'Enter a full http(s) URL, for example https://auth.example.com';
+  }
+  if (u.protocol === 'https:') return null;
+  if (u.protocol === 'http:' && isLoopbackHost(u.hostname)) return null;
+  return HTTPS_REQUIRED_MESSAGE;
+}
+
+/** What a profile may be saved with: https, or http to this computer only. */
+const serviceUrl = httpUrl.refine((u) => insecureUrlProblem(u) === null, HTTPS_REQUIRED_MESSAGE);
+/** Longest Match payload template (JSON) a profile keeps. */
+export const MAX_TEMPLATE_LENGTH = 64 * 1024;
+const apiPath = z.string().max(1000, 'A path can be at most 1000 characters').regex(/^\/[^\s]*$/, 'A path starts with / and has no spaces');
 
 /** A proxy address: http(s)://host:port, credentials kept apart (user name here, password in the vault). Empty = none. */
 const proxyUrl = z
   .string()
   .trim()
-  .max(2048)
+  .max(MAX_URL_LENGTH, `A URL can be at most ${MAX_URL_LENGTH} characters`)
   .superRefine((u, ctx) => {
     if (!u) return;
     let parsed: URL | null = null;
@@ -62,7 +93,7 @@ export const ProfileSchema = z.object({
   authUrl: httpUrl,
   baseUrl: httpUrl,
   clientId: z.string().trim().min(1, 'Client ID is required').max(256),
-  scope: z.string().trim().min(1).default('api:use'),
+  scope: z.string().trim().min(1).max(1000, 'Scope can be at most 1000 characters').default('api:use'),
   /** Take the token endpoint from {auth_url}/.well-known/openid-configuration. */
   useDiscovery: z.boolean().default(false),
   searchPath: apiPath.default(DEFAULT_PATHS.searchPath),
@@ -70,7 +101,13 @@ export const ProfileSchema = z.object({
   esgStatusPathTemplate: apiPath.default(DEFAULT_PATHS.esgStatusPathTemplate),
   matchPath: apiPath.default(DEFAULT_PATHS.matchPath),
   /** JSON template for the Match body; null uses the default payload (docs/service-defaults.md). */
-  matchPayloadTemplate: z.string().nullable().default(null),
+  matchPayloadTemplate: z.string().max(MAX_TEMPLATE_LENGTH, `The template can be at most ${MAX_TEMPLATE_LENGTH} characters`).nullable().default(null),
+  /**
+   * The Auth URL the stored secret was entered for. The secret is sent only there: a profile whose
+   * Auth URL differs has no usable secret until it is entered again. Absent on profiles saved
+   * before this field existed (their secret is taken as entered for their current Auth URL).
+   */
+  secretAuthUrl: z.string().max(MAX_URL_LENGTH).optional(),
   /** Absent = DEFAULT_NETWORK (profiles saved before this setting existed); read it with networkOf(). */
   network: NetworkSettingsSchema.optional(),
   /**
@@ -88,9 +125,11 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 export const networkOf = (p: Pick<Profile, 'network'>): NetworkSettings => p.network ?? DEFAULT_NETWORK;
 
-/** What the Settings screen sends; id omitted for a new profile. */
-export const ProfileInputSchema = ProfileSchema.omit({ id: true, kind: true }).extend({
+/** What the Settings screen sends; id omitted for a new profile. Stricter than what is read back: https unless loopback. */
+export const ProfileInputSchema = ProfileSchema.omit({ id: true, kind: true, secretAuthUrl: true }).extend({
   id: ProfileSchema.shape.id.optional(),
+  authUrl: serviceUrl,
+  baseUrl: serviceUrl,
 });
 export type ProfileInput = z.input<typeof ProfileInputSchema>;
 

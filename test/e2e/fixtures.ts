@@ -65,7 +65,8 @@ export async function stopHost(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function startHost(dataDir: string): Promise<SpawnedHost> {
+/** A browser-mode host on `dataDir` (tests that restart the app reuse one data dir). */
+export function startHost(dataDir: string): Promise<SpawnedHost> {
   // The bundled host (built by the global setup): same code as `npm run browser`, without tsx's start-up cost.
   // No session bus and no X display: the host must not reach (or autolaunch) a desktop keyring,
   // so every test gets the same vault (memory, with its notice). The keychain has its own test.

@@ -42,27 +42,35 @@ export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 export async function httpSend(req: HttpRequest, fetchImpl: FetchLike = fetch): Promise<HttpResponse> {
   if (req.signal?.aborted) throw new TransportError('cancelled', 'Cancelled.');
   const ctrl = new AbortController();
-  let timedOut = false;
+  let headersIn = false;
+  // Settles when the deadline passes or the caller aborts, whatever fetch makes of the abort: after
+  // abort() a pending body read of Node's fetch can stay pending for good (nodejs/undici#4089), so
+  // every wait below races this instead of trusting the abort alone.
+  let stop!: (e: TransportError) => void;
+  const stopped = new Promise<never>((_, reject) => (stop = reject));
+  stopped.catch(() => undefined);
   const timer = setTimeout(() => {
-    timedOut = true;
+    const within = req.timeoutMs < 1000 ? `${req.timeoutMs} ms` : `${Math.round(req.timeoutMs / 1000)} s`;
+    stop(new TransportError('timeout', headersIn ? `The answer did not arrive in full within ${within}` : `No answer within ${within}`));
     ctrl.abort();
   }, req.timeoutMs);
-  const onCallerAbort = () => ctrl.abort();
-  req.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  const failure = (e: unknown): TransportError => {
-    if (e instanceof TransportError) return e;
-    if (timedOut) return new TransportError('timeout', `No answer within ${Math.round(req.timeoutMs / 1000)} s`);
-    if (req.signal?.aborted) return new TransportError('cancelled', 'Cancelled.');
-    return new TransportError('network', describeNetworkError(e));
+  const onCallerAbort = () => {
+    stop(new TransportError('cancelled', 'Cancelled.'));
+    ctrl.abort();
   };
+  req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const race = <T>(p: Promise<T>): Promise<T> => Promise.race([p, stopped]);
   try {
-    const res = await fetchImpl(req.url, { method: req.method, headers: req.headers, body: req.body, signal: ctrl.signal, redirect: 'error' });
+    const res = await race(fetchImpl(req.url, { method: req.method, headers: req.headers, body: req.body, signal: ctrl.signal, redirect: 'error' }));
+    headersIn = true;
     const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
-    if (req.as === 'bytes') return bytesResponse(res.status, res.headers, await readCappedBytes(res, maxBytes));
-    const text = await readCapped(res, maxBytes);
-    return { status: res.status, headers: res.headers, text };
+    const chunks = await readBody(res, maxBytes, race);
+    if (req.as === 'bytes') return bytesResponse(res.status, res.headers, Buffer.concat(chunks));
+    return { status: res.status, headers: res.headers, text: decode(chunks) };
   } catch (e) {
-    throw failure(e);
+    if (e instanceof TransportError) throw e;
+    if (req.signal?.aborted) throw new TransportError('cancelled', 'Cancelled.');
+    throw new TransportError('network', describeNetworkError(e));
   } finally {
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', onCallerAbort);
@@ -81,46 +89,41 @@ function bytesResponse(status: number, headers: Headers, bytes: Uint8Array): Htt
   };
 }
 
-async function refuseDeclaredTooLarge(res: Response, maxBytes: number): Promise<void> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel().catch(() => {});
-    throw new TransportError('too_large', `Response of ${declared} bytes is larger than the ${maxBytes}-byte limit`);
-  }
-}
-
-/** Body chunks, failing as soon as more than `maxBytes` have arrived (no declared length). */
-async function* cappedChunks(body: ReadableStream<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new TransportError('too_large', `Response is larger than the ${maxBytes}-byte limit`);
-    }
-    yield value;
-  }
-}
-
-async function readCapped(res: Response, maxBytes: number): Promise<string> {
-  await refuseDeclaredTooLarge(res, maxBytes);
-  // A declared length within the limit is enforced by the HTTP stack: read it in one go (fast path).
-  if (res.headers.has('content-length') || !res.body) return res.text();
+function decode(chunks: Uint8Array[]): string {
+  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
   const decoder = new TextDecoder();
   let out = '';
-  for await (const chunk of cappedChunks(res.body, maxBytes)) out += decoder.decode(chunk, { stream: true });
+  for (const chunk of chunks) out += decoder.decode(chunk, { stream: true });
   return out + decoder.decode();
 }
 
-async function readCappedBytes(res: Response, maxBytes: number): Promise<Uint8Array> {
-  await refuseDeclaredTooLarge(res, maxBytes);
-  if (res.headers.has('content-length') || !res.body) return new Uint8Array(await res.arrayBuffer());
+/**
+ * The body's chunks, each read raced against the exchange's deadline; on any failure the reader is
+ * cancelled without waiting for it (a stuck stream must not hold the caller). Refuses more than
+ * `maxBytes`, declared or streamed.
+ */
+async function readBody(res: Response, maxBytes: number, race: <T>(p: Promise<T>) => Promise<T>): Promise<Uint8Array[]> {
+  const declared = Number(res.headers.get('content-length'));
+  if (res.headers.has('content-length') && Number.isFinite(declared) && declared > maxBytes) {
+    void res.body?.cancel().catch(() => undefined);
+    throw new TransportError('too_large', `Response of ${declared} bytes is larger than the ${maxBytes}-byte limit`);
+  }
+  if (!res.body) return [];
+  const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
-  for await (const chunk of cappedChunks(res.body, maxBytes)) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await race(reader.read());
+      if (done) return chunks;
+      size += value.byteLength;
+      if (size > maxBytes) throw new TransportError('too_large', `Response is larger than the ${maxBytes}-byte limit`);
+      chunks.push(value);
+    }
+  } catch (e) {
+    void reader.cancel().catch(() => undefined);
+    throw e;
+  }
 }
 
 /** Network error text without anything from the request (URLs with credentials never reach here, but be safe). */

@@ -1,6 +1,7 @@
 // Token endpoint resolution: the discovery document's `token_endpoint` when the profile asks for it,
 // else `{auth_url}/oauth2/token` as the spec says.
 import { AppError } from '../../shared/errors';
+import { insecureUrlProblem } from '../../shared/profile';
 import { DiscoveryDocumentSchema } from '../../shared/service/schemas';
 import { TransportError } from '../api/http';
 import type { Transport } from '../api/transport';
@@ -43,5 +44,39 @@ export async function discoverTokenEndpoint(
       details: { field: 'token_endpoint' },
     });
   }
-  return parsed.data.token_endpoint;
+  return checkedTokenEndpoint(parsed.data.token_endpoint, authUrl);
+}
+
+/**
+ * The client secret goes only to the server it was entered for: a discovered token endpoint must be
+ * on the Auth URL's origin (same scheme, host and port), else discovery fails with a clear message.
+ */
+export function checkedTokenEndpoint(endpoint: string, authUrl: string): string {
+  const expected = new URL(authUrl).origin;
+  let actual: string;
+  try {
+    const u = new URL(endpoint);
+    actual = u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : `${u.protocol}…`;
+  } catch {
+    actual = 'an address that is not a URL';
+  }
+  if (actual !== expected) {
+    throw new AppError(
+      'auth_bad_response',
+      `The discovery document names a token endpoint on ${actual}, not on the Auth URL's server (${expected}). Firmscope sends the client secret only to the server it was entered for: turn off "use discovery", or set the Auth URL to the server that issues tokens and enter the secret again.`,
+      { details: { field: 'token_endpoint' } },
+    );
+  }
+  return endpoint;
+}
+
+/** Last check before a secret leaves: the token endpoint is on the Auth URL's origin, over https unless loopback. */
+export function assertSecretDestination(endpoint: string, authUrl: string): void {
+  checkedTokenEndpoint(endpoint, authUrl);
+  const problem = insecureUrlProblem(endpoint);
+  if (problem) {
+    throw new AppError('not_configured', `The client secret is not sent to ${new URL(endpoint).origin}: ${problem}. Edit the profile's Auth URL.`, {
+      details: { field: 'authUrl' },
+    });
+  }
 }

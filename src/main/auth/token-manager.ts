@@ -6,7 +6,7 @@ import { TokenResponseSchema } from '../../shared/service/schemas';
 import { TransportError } from '../api/http';
 import { cancelledError, parseRetryAfter, withRetry, type RetryPolicy } from '../api/retry';
 import type { Transport } from '../api/transport';
-import { defaultTokenEndpoint, discoverTokenEndpoint } from './discovery';
+import { assertSecretDestination, defaultTokenEndpoint, discoverTokenEndpoint } from './discovery';
 import { tokenBadResponse, tokenHttpError, tokenTransportError } from './token-errors';
 
 export interface TokenManagerOptions {
@@ -188,6 +188,7 @@ export class TokenManager {
       throw new AppError('not_configured', 'No client secret is stored for this profile. Open the connection settings and enter the client secret.');
     }
     const url = await this.endpoint();
+    assertSecretDestination(url, this.opts.authUrl);
     const attempt = async (n: number): Promise<Token> => {
       this.requests++;
       let res;

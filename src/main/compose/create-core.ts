@@ -11,6 +11,7 @@ import { createEsgFeature } from '../esg/feature';
 import { createExportFeature } from '../export/feature';
 import { createMatchFeature } from '../match/feature';
 import { createSearchFeature } from '../search/feature';
+import { createSnapshotFeature } from '../snapshots/feature';
 import { Connections, type SandboxUrls } from '../profiles/connections';
 import { createProfileRepo } from '../profiles/profile-repo';
 import { chooseVault } from '../secrets/choose-vault';
@@ -137,18 +138,20 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     workspace: workspacePort(workspace, () => connections.activeProfile()?.id ?? null),
     now,
   };
-  const features: FeatureModule<'search' | 'export' | 'esg' | 'match'>[] = [];
+  const features: FeatureModule<'search' | 'export' | 'esg' | 'match' | 'snapshot'>[] = [];
   const search = createSearchFeature(deps);
   const exporter = createExportFeature(deps);
   const esg = createEsgFeature(deps);
   const match = createMatchFeature(deps);
-  features.push(search, exporter, esg, match);
+  const snapshot = createSnapshotFeature(deps);
+  features.push(search, exporter, esg, match, snapshot);
 
   const handlers: BridgeHandlers = {
     app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
     connection: createConnectionHandlers({ repo, connections, transport, now, sandboxUrls: () => sandboxReady }),
     diagnostics: createDiagnosticsHandlers(log),
     search: search.handlers,
+    snapshot: snapshot.handlers,
     export: exporter.handlers,
     esg: esg.handlers,
     match: match.handlers,

@@ -107,7 +107,7 @@ export function createElectronNetwork(deps: ElectronNetDeps): NetworkFactory {
             fail(new DOMException('The operation was aborted.', 'AbortError'));
           };
           signal?.addEventListener('abort', onAbort, { once: true });
-          for (const [k, v] of new Headers(init.headers as HeadersInit)) req.setHeader(k, v);
+          for (const [k, v] of new Headers(init.headers as ConstructorParameters<typeof Headers>[0])) req.setHeader(k, v);
           let proxyLogins = 0;
           req.on('login', (authInfo, callback) => {
             if (!authInfo.isProxy) return callback(); // the service itself never uses HTTP auth

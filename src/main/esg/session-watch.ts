@@ -13,6 +13,8 @@ export interface SessionWatchInit {
   module: EsgModule;
   startedAt: number;
   resultCount?: number;
+  /** A watch that already ended (restored after a restart): shown with its result, never polled. */
+  ended?: Pick<WatchView, 'state' | 'updatedAt' | 'polls' | 'error'>;
 }
 
 export interface SessionWatchDeps {
@@ -47,6 +49,10 @@ export class SessionWatch {
       updatedAt: now,
       polls: 0,
     };
+    if (init.ended) {
+      this.state = { ...this.state, ...init.ended };
+      this.stopped = true;
+    }
   }
 
   get sessionId(): string {

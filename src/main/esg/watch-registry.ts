@@ -1,13 +1,15 @@
 // Every watched session, one SessionWatch per session id however many views show it.
 // Watches in flight are persisted so a restart resumes them.
 import { z } from 'zod';
-import { AppError } from '../../shared/errors';
+import { AppError, ERROR_CODES } from '../../shared/errors';
 import { EsgModuleSchema, type EsgModule } from '../../shared/service/schemas';
 import type { WatchView } from '../../shared/bridge/groups/esg';
 import type { FeatureSettings } from '../ports/feature-deps';
 import { SessionWatch, type SessionWatchDeps } from './session-watch';
 
 export const WATCHES_SETTINGS_KEY = 'esg.watches';
+/** Ended watches kept for the activity list; the oldest beyond this are dropped. */
+export const ENDED_WATCHES_MAX = 200;
 
 const PersistedWatchSchema = z.object({
   sessionId: z.string().min(1),
@@ -17,6 +19,15 @@ const PersistedWatchSchema = z.object({
   pageSize: z.number().int().min(1).max(200),
   profileId: z.string().nullable(),
   resultCount: z.number().int().nonnegative().default(0),
+  /** Set once the watch ended: it stays listed, with its result, until the analyst removes it. */
+  ended: z
+    .object({
+      state: z.enum(['processing', 'complete', 'not_found', 'expired', 'error']),
+      updatedAt: z.number(),
+      polls: z.number().int().nonnegative(),
+      error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), retryable: z.boolean() }).optional(),
+    })
+    .optional(),
 });
 export type PersistedWatch = z.infer<typeof PersistedWatchSchema>;
 const PersistedListSchema = z.array(PersistedWatchSchema);
@@ -63,7 +74,7 @@ export class WatchRegistry {
     const profileId = this.deps.activeProfileId();
     this.dormant = saved.filter((w) => w.profileId !== profileId);
     const mine = saved.filter((w) => w.profileId === profileId && !this.entries.has(w.sessionId));
-    const started = mine.map((w) => this.add(w));
+    const started = mine.map((w) => this.add(w)).filter((e) => e.watch.isActive);
     for (const e of started) e.watch.start();
     return started.length;
   }
@@ -115,14 +126,19 @@ export class WatchRegistry {
     return entry;
   }
 
-  /** Only sessions still processing are worth resuming. */
+  /** Sessions still processing are resumed at the next start; ended ones are listed until removed. */
   private persist(): void {
     const active: PersistedWatch[] = [];
+    const ended: PersistedWatch[] = [];
+    const dormant = new Set(this.dormant.map((w) => w.sessionId));
     for (const e of this.entries.values()) {
-      if (!e.watch.isActive) continue;
+      if (dormant.has(e.watch.sessionId)) continue;
       const v = e.watch.view();
-      active.push({ sessionId: v.sessionId, companyId: v.companyId, module: v.module, startedAt: v.startedAt, pageSize: e.pageSize, profileId: e.profileId, resultCount: v.resultCount });
+      const base = { sessionId: v.sessionId, companyId: v.companyId, module: v.module, startedAt: v.startedAt, pageSize: e.pageSize, profileId: e.profileId, resultCount: v.resultCount };
+      if (e.watch.isActive) active.push(base);
+      else ended.push({ ...base, ended: { state: v.state, updatedAt: v.updatedAt, polls: v.polls, ...(v.error ? { error: { code: v.error.code, message: v.error.message, retryable: v.error.retryable } } : {}) } });
     }
-    this.deps.settings.write(WATCHES_SETTINGS_KEY, [...this.dormant, ...active]);
+    const keptEnded = ended.sort((a, b) => b.ended!.updatedAt - a.ended!.updatedAt).slice(0, ENDED_WATCHES_MAX);
+    this.deps.settings.write(WATCHES_SETTINGS_KEY, [...this.dormant, ...keptEnded.reverse(), ...active]);
   }
 }

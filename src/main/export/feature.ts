@@ -1,6 +1,7 @@
 // Export feature: runs exports in main (they survive navigation), several at once, each with its
 // own progress row, cancellable, never leaving a half-written file behind.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AppError, toBridgeError } from '../../shared/errors';
 import { SearchBodySchema, type SearchBody } from '../../shared/service/schemas';
@@ -8,6 +9,7 @@ import type { ExportJob } from '../../shared/bridge/groups/export';
 import type { BridgeHandlers } from '../../shared/bridge/table';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { suggestedFileName } from './file-names';
+import { ExportHistory } from './history';
 import { ExportJournal } from './journal';
 import { applyProgress, throttle } from './progress';
 import { partialPathFor, runExport, type ExportSourceSpec, type ExportSpec } from './run-export';
@@ -51,12 +53,37 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
   const encoder = options.encoder ?? workerPageEncoder(encoderWorkerEntry());
   const journal = new ExportJournal(join(deps.dataDir, 'exports-in-flight'));
   const spoolDir = join(deps.dataDir, 'export-spool');
+  const history = new ExportHistory(join(deps.dataDir, 'export-history.json'), KEEP_FINISHED);
+  const saveHistory = () =>
+    history
+      .save([...jobs.values()].filter((j) => j.job.state !== 'running').map((j) => ({ job: j.job, path: j.path })))
+      .catch(() => undefined); // the export itself succeeded; a lost history line is not worth failing it
   const snapshot = (job: ExportJob): ExportJob => ({ ...job, ...(job.error ? { error: { ...job.error } } : {}) });
   const emit = (job: ExportJob) => deps.emit('export', 'progress', snapshot(job));
 
   function forgetOldJobs() {
     const finished = [...jobs.values()].filter((j) => j.job.state !== 'running');
     for (const j of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) jobs.delete(j.job.id);
+  }
+
+  /** The link of a finished file, if the shell offers downloads (browser mode). */
+  function attachDownload(job: ExportJob, path: string): void {
+    try {
+      // The file is complete either way; a missing download link must not turn it into a failure.
+      const url = deps.shell.downloadUrlFor?.(path);
+      if (url) job.downloadUrl = url;
+    } catch {
+      /* browser host refused the path: the row simply offers no link */
+    }
+  }
+
+  /** Exports of earlier runs, listed again; a finished file deleted since is no longer offered. */
+  async function restoreHistory(): Promise<void> {
+    for (const { job, path } of await history.load()) {
+      if (jobs.has(job.id) || (job.state === 'done' && !existsSync(path))) continue;
+      if (job.state === 'done') attachDownload(job, path);
+      jobs.set(job.id, { job, path, controller: new AbortController(), done: Promise.resolve() });
+    }
   }
 
   function launch(job: ExportJob, spec: ExportSpec, source: ExportSourceSpec, controller: AbortController): Promise<void> {
@@ -82,13 +109,7 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
         job.pages = result.pages;
         job.state = 'done';
         job.etaMs = 0;
-        try {
-          // The file is complete either way; a missing download link must not turn it into a failure.
-          const url = deps.shell.downloadUrlFor?.(spec.target);
-          if (url) job.downloadUrl = url;
-        } catch {
-          /* browser host refused the path: the row simply offers no link */
-        }
+        attachDownload(job, spec.target);
       } catch (e) {
         const error = toBridgeError(e);
         job.state = controller.signal.aborted || error.code === 'cancelled' ? 'cancelled' : 'failed';
@@ -96,6 +117,8 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
       } finally {
         job.finishedAt = deps.now();
         await journal.remove(job.id).catch(() => undefined);
+        // On disk before anyone hears "done", so a restart right after still lists it.
+        await saveHistory();
         emit(job);
         if (source.kind === 'all' && job.state !== 'cancelled') {
           deps.shell.notify(
@@ -183,6 +206,7 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
     handlers,
     async start() {
       await journal.sweep();
+      await restoreHistory();
     },
     async dispose() {
       const all = [...jobs.values()];

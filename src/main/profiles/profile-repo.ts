@@ -69,16 +69,23 @@ export function createProfileRepo(settings: SettingsStore, vault: SecretVault): 
       const existing = list().find((p) => p.id === id);
       if (input.id && !existing) throw new AppError('not_found', 'This profile no longer exists. Create it again.');
       const isSandbox = id === SANDBOX_PROFILE_ID;
+      const authUrl = isSandbox ? SANDBOX_PLACEHOLDER_URL : input.authUrl;
+      // A secret is bound to the Auth URL it was entered for: a new Auth URL without a new secret
+      // drops the stored one (the analyst is asked for it again), so it is never sent elsewhere.
+      const boundTo = existing ? (existing.secretAuthUrl ?? existing.authUrl) : undefined;
+      const dropSecret = secret === undefined && existing !== undefined && boundTo !== authUrl;
       const profile = ProfileSchema.parse({
         ...input,
         id,
         kind: isSandbox ? 'sandbox' : 'remote',
         // The sandbox's addresses change every run; only its other fields are the analyst's.
         ...(isSandbox ? { authUrl: SANDBOX_PLACEHOLDER_URL, baseUrl: SANDBOX_PLACEHOLDER_URL } : {}),
+        secretAuthUrl: secret !== undefined || !existing ? authUrl : dropSecret ? undefined : boundTo,
       });
-      if (secret !== undefined) {
+      if (secret !== undefined || dropSecret) {
         try {
-          await vault.set(id, secret);
+          if (secret !== undefined) await vault.set(id, secret);
+          else await vault.delete(id);
         } catch {
           throw new AppError('vault_unavailable', 'The secret could not be stored in the keychain. Unlock it and save again.', { retryable: true });
         }
@@ -112,6 +119,8 @@ export function createProfileRepo(settings: SettingsStore, vault: SecretVault): 
       settings.write(ACTIVE_KEY, id);
     },
     async secretFor(profile) {
+      // Never hand out a secret for an Auth URL it was not entered for (e.g. a settings file edited by hand).
+      if (profile.secretAuthUrl !== undefined && profile.secretAuthUrl !== profile.authUrl) return null;
       const secret = await vaultGet(profile.id);
       if (secret) return secret;
       if (profile.kind === 'sandbox' && profile.clientId === SANDBOX_CLIENTS.analyst.id) return SANDBOX_CLIENTS.analyst.secret;

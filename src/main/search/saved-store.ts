@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { RecentSearch, SavedSearch } from '../../shared/bridge/groups/search';
 import { canonicalJson } from '../../shared/search/body';
+import { LimitError, SAVED_SEARCHES_MAX } from '../../shared/limits';
 import type { FeatureSettings } from '../ports/feature-deps';
 
 export const SAVED_KEY = 'search.saved';
@@ -66,6 +67,9 @@ export class SavedSearchStore {
       all[i] = updated;
       this.settings.write(SAVED_KEY, all);
       return updated;
+    }
+    if (all.filter((s) => s.profileId === profileId).length >= SAVED_SEARCHES_MAX) {
+      throw new LimitError('Saved searches of this profile', SAVED_SEARCHES_MAX, 'items');
     }
     const created: SavedSearch = {
       id: randomUUID(),

@@ -8,6 +8,8 @@ export interface SettingsBackend {
   delete(key: string): void;
   /** Absolute path of the settings file. */
   readonly path: string;
+  /** Every key at once (conf and electron-store have it); used to size the file before a write. */
+  readonly store?: Record<string, unknown>;
 }
 
 export interface SettingsBackendOptions {

@@ -4,6 +4,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { FeatureSettings } from '../ports/feature-deps';
+import { LimitError, SETTINGS_MAX_BYTES } from '../../shared/limits';
 import { confBackend, SETTINGS_ROOT_SCHEMA, type SettingsBackend, type SettingsBackendFactory } from './settings-backend';
 
 export const SETTINGS_NAME = 'firmscope-settings';
@@ -23,6 +24,8 @@ export interface SettingsStore extends FeatureSettings {
 
 export function openSettings(opts: {
   dataDir: string;
+  /** Largest settings file (JSON text) a write may produce; default SETTINGS_MAX_BYTES. */
+  maxBytes?: number;
   backend?: SettingsBackendFactory;
   now?: () => number;
   onProblem?: (p: SettingsProblem) => void;
@@ -70,8 +73,12 @@ export function openSettings(opts: {
       return fallback;
     },
     write(key, value) {
-      if (value === undefined) backend.delete(key);
-      else backend.set(key, value);
+      if (value === undefined) return backend.delete(key);
+      // The whole file after this write, as JSON text: refuse before anything is written.
+      const maxBytes = opts.maxBytes ?? SETTINGS_MAX_BYTES;
+      const size = Buffer.byteLength(JSON.stringify({ ...(backend.store ?? {}), [key]: value }) ?? '');
+      if (size > maxBytes) throw new LimitError('The settings file', maxBytes, 'bytes');
+      backend.set(key, value);
     },
   };
 }

@@ -1,4 +1,5 @@
-// `npm run browser -- [--port P] [--data-dir DIR] [--no-build]`
+// `npm run browser -- [--port P] [--data-dir DIR] [--no-build]`. The host itself never builds (the npm
+// scripts build what is stale first); `--no-build` is still accepted from older launchers.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 

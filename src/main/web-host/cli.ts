@@ -1,16 +1,17 @@
 // Browser mode: the core plus a loopback host serving the renderer, for machines without an
 // Electron binary (or a display). Prints the URL to open on a line of its own.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt, findRepoRoot } from '../../../scripts/build-outputs.mjs';
 import { parseBrowserArgs, USAGE, type BrowserArgs } from './cli-args';
 import { startBrowserHost } from './host';
+import { findRepoRoot } from './repo-root';
 
 const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 
 async function main(args: BrowserArgs): Promise<void> {
-  if (args.build && !ensureBuilt(repoRoot, ['renderer'])) throw new Error('The renderer build failed (see above).');
+  // Building is the scripts' job (`npm run browser` and `npm start` build what is stale first): the host only checks.
+  if (!existsSync(join(repoRoot, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built (out/renderer). Run `npm run build:renderer` first, or start with `npm start`.');
   mkdirSync(args.dataDir, { recursive: true });
   const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: args.port });
 

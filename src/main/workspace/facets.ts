@@ -1,7 +1,6 @@
 // Facets of a loaded snapshot: each is a key computed in SQL from one stored cell
 // (snapshot_values, alias `v`), so counting and narrowing use the same expression.
-export const FACET_IDS = ['country', 'industry_division', 'industry_class', 'legal_form', 'employee_band', 'revenue_band', 'founding_decade'] as const;
-export type FacetId = (typeof FACET_IDS)[number];
+import type { FacetId } from '../../shared/workbench/snapshot';
 
 export interface FacetDef {
   id: FacetId;

@@ -3,39 +3,9 @@
 // the value rows and the text index written beside each row (row-values.ts).
 import type { Statement } from 'better-sqlite3';
 import type { WorkspaceDb } from './db';
-import { FACETS, type FacetId } from './facets';
+import { FACETS } from './facets';
+import type { FacetCount, FacetId, SnapshotInfo, SnapshotStatus, SnapshotView } from '../../shared/workbench/snapshot';
 import { indexRow } from './row-values';
-import type { Params } from './sql';
-
-export type SnapshotStatus = 'loading' | 'complete' | 'capped' | 'cancelled' | 'failed';
-
-export interface SnapshotInfo {
-  id: number;
-  profileId: string;
-  query: unknown;
-  pageSize: number;
-  rowCap: number;
-  /** `count` the service reported for the query when the walk began. */
-  serviceCount: number | null;
-  rowCount: number;
-  status: SnapshotStatus;
-  error: string | null;
-  startedAt: number;
-  finishedAt: number | null;
-}
-
-export interface SnapshotView {
-  sort?: { field: string; direction: 'asc' | 'desc' };
-  /** Free text over name, city, domain and industry label (prefix match per word). */
-  text?: string;
-  /** Facet choices: a row matches if, per facet, its key is one of the chosen ones. */
-  facets?: Partial<Record<FacetId, ReadonlyArray<string | number>>>;
-}
-
-export interface FacetCount {
-  key: string | number;
-  count: number;
-}
 
 interface SnapshotRow {
   id: number;
@@ -119,6 +89,34 @@ export class SnapshotStore {
       this.db.sql.run('DELETE FROM snapshot_fts WHERE rowid IN (SELECT id FROM snapshot_rows WHERE snapshot_id = ?)', [snapshotId]);
       this.db.sql.run('DELETE FROM snapshots WHERE id = ?', [snapshotId]);
     });
+  }
+
+  /** Snapshots left 'loading' by a run that ended without finishing (app closed mid-load): removed. */
+  sweepInterrupted(): number {
+    const stale = this.db.sql.column<number>(`SELECT id FROM snapshots WHERE status = 'loading'`);
+    for (const id of stale) this.delete(id);
+    return stale.length;
+  }
+
+  /** Older snapshots of the same profile and query (a refresh replaces them). */
+  olderOfSameQuery(snapshotId: number): number[] {
+    return this.db.sql.column<number>(
+      `SELECT o.id FROM snapshots s JOIN snapshots o ON o.profile_id = s.profile_id AND o.query_json = s.query_json AND o.id <> s.id
+       WHERE s.id = ? AND o.status <> 'loading'`,
+      [snapshotId],
+    );
+  }
+
+  /** Distinct values of one field, most frequent first (suggestions for a condition's value). */
+  values(snapshotId: number, field: string, prefix = '', top = 50): FacetCount[] {
+    return this.db.sql
+      .all<{ k: string | number; n: number }>(
+        `SELECT coalesce(v.txt, v.num) AS k, count(*) AS n FROM snapshot_rows r JOIN snapshot_values v ON v.row_id = r.id AND v.field = @field
+         WHERE r.snapshot_id = @snapshotId AND (@prefix = '' OR coalesce(v.txt, CAST(v.num AS TEXT)) LIKE @like ESCAPE '\\')
+         GROUP BY k ORDER BY n DESC, k LIMIT @top`,
+        { snapshotId, field, prefix, like: prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%', top },
+      )
+      .map((r) => ({ key: r.k, count: r.n }));
   }
 
   /** One page of the snapshot as the view shows it, and how many rows the view holds. */

@@ -23,6 +23,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
   const [edits, setEdits] = useState<Partial<ProfileFormState>>({});
   const form: ProfileFormState = { ...initial, ...edits };
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [secretError, setSecretError] = useState<string | undefined>();
   const [secretTyped, setSecretTyped] = useState(false);
   const [secretKey, setSecretKey] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
@@ -58,8 +59,11 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
   const saveIfNeeded = async (force: boolean, reconnect = true): Promise<string | null> => {
     if (!force && !dirty && profile) return profile.id;
     const v = validateForm(form);
-    if (!v.ok) {
-      setErrors(v.errors);
+    // A stored secret is bound to its Auth URL: a new one needs the secret typed again (main drops the old).
+    const needsSecret = secretNeededAgain(profile, form.authUrl, secretTyped);
+    setSecretError(needsSecret);
+    if (!v.ok || needsSecret) {
+      setErrors(v.ok ? {} : v.errors);
       setNotice('Fix the highlighted fields, then try again.');
       return null;
     }
@@ -129,6 +133,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
         isSandbox={isSandbox}
         hasSecret={!!profile?.hasSecret}
         secretRef={secretRef}
+        secretError={secretError}
         secretKey={secretKey}
         onSecretTyped={setSecretTyped}
       />
@@ -197,4 +202,11 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
       </div>
     </form>
   );
+}
+
+/** Message for the secret field when the Auth URL changed and no new secret was typed. */
+export function secretNeededAgain(profile: ProfileView | undefined, authUrl: string, secretTyped: boolean): string | undefined {
+  if (!profile || profile.kind === 'sandbox' || !profile.hasSecret || secretTyped) return undefined;
+  if (authUrl.trim().replace(/\/+$/, '') === profile.authUrl) return undefined;
+  return 'The Auth URL changed: enter the client secret again. A stored secret is only ever sent to the server it was entered for.';
 }

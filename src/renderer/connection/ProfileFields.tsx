@@ -10,12 +10,14 @@ export interface ProfileFieldsProps {
   isSandbox: boolean;
   hasSecret: boolean;
   secretRef: RefObject<HTMLInputElement | null>;
+  /** Shown next to the secret field (e.g. the Auth URL changed, so the stored secret no longer applies). */
+  secretError?: string;
   /** Remounts the secret input (drops anything the browser or React tracked about its value). */
   secretKey: number;
   onSecretTyped: (typed: boolean) => void;
 }
 
-export function ProfileFields({ form, errors, onChange, isSandbox, hasSecret, secretRef, secretKey, onSecretTyped }: ProfileFieldsProps) {
+export function ProfileFields({ form, errors, onChange, isSandbox, hasSecret, secretRef, secretError, secretKey, onSecretTyped }: ProfileFieldsProps) {
   const text = (field: keyof ProfileFormState) => ({
     value: String(form[field] ?? ''),
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange({ [field]: e.target.value }),
@@ -42,6 +44,7 @@ export function ProfileFields({ form, errors, onChange, isSandbox, hasSecret, se
           spellCheck={false}
           defaultValue=""
           placeholder={hasSecret ? 'Stored – type to replace' : 'Not stored yet'}
+          error={secretError}
           hint={
             hasSecret ? (
               <>

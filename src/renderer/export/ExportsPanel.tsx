@@ -1,4 +1,4 @@
-// The Exports screen: one row per export (this session), live progress, Cancel, then
+// The Exports screen: one row per export (earlier runs too, see main/export/history.ts), live progress, Cancel, then
 // "Show in folder" (desktop) or a download link (browser mode).
 import { useMutation } from '@tanstack/react-query';
 import type { ExportJob } from '../../shared/bridge/groups/export';
@@ -20,7 +20,7 @@ export function ExportsPanel() {
       </p>
       {jobs.isPending ? <Spinner label="Loading exports" /> : null}
       {jobs.error ? <ErrorMessage error={jobs.error} title="Exports could not be listed" onRetry={() => void jobs.refetch()} /> : null}
-      {jobs.data && jobs.data.length === 0 ? <p className="empty">No exports yet in this session.</p> : null}
+      {jobs.data && jobs.data.length === 0 ? <p className="empty">No exports yet.</p> : null}
       {jobs.data && jobs.data.length > 0 ? (
         <ul className="exports__list" aria-label="Export jobs">
           {jobs.data.map((job) => (

@@ -19,6 +19,17 @@ export interface ResultGridProps {
   prefs: ColumnPrefs;
   onPrefsChange(prefs: ColumnPrefs): void;
   onOpen(row: CompanyRecord): void;
+  /** The column the rows are sorted by (a loaded snapshot sorts locally). */
+  sort?: GridSort | null;
+  /** Clicking a header asks for this column's sort (absent: the headers do not sort). */
+  onSort?(field: string): void;
+  /** Why headers do not sort, in the header's tooltip (e.g. service pages: "Load all to sort"). */
+  sortHint?: string;
+}
+
+export interface GridSort {
+  field: string;
+  direction: 'asc' | 'desc';
 }
 
 type Flat = Record<string, unknown>;
@@ -27,7 +38,7 @@ const HEAD_H = 34;
 /** The row-selection column before the data columns. */
 const SELECT_W = 44;
 
-export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, onOpen }: ResultGridProps) {
+export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, onOpen, sort, onSort, sortHint }: ResultGridProps) {
   // Rows are flattened when first shown, not all 200 up front: only mounted rows need their cells.
   const flatRow = useMemo(() => {
     const cache: Flat[] = [];
@@ -69,7 +80,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const visible = useMemo(() => visibleColumns(available, prefs), [available, prefs]);
   const widthKey = table.getVisibleLeafColumns().map((c) => c.getSize()).join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- widthKey carries the sizes
+  // widthKey carries the sizes.
   const widths = useMemo(() => widthKey.split(',').map(Number), [widthKey]);
   // Stable callbacks keep memoised rows from re-rendering while scrolling.
   const rowsRef = useRef(rows);
@@ -202,7 +213,6 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   const activeCol = active.c > 0 ? visible[active.c - 1] : undefined;
   const activeText = activeCol && rows[activeRowIndex] ? cellText(flatRow(activeRowIndex)[activeCol]) : '';
   const selectedCount = Object.values(selection).filter(Boolean).length;
-  const cellTab = (r: number, c: number) => (r === activeRowIndex && c === active.c ? 0 : -1);
 
   return (
     <div className="result-grid">
@@ -244,8 +254,24 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
                 return (
                   <Fragment key={h.id}>
                     {gap > 0 ? <div className="grid__gap" style={{ width: gap }} aria-hidden="true" /> : null}
-                    <div role="columnheader" aria-colindex={i + 2} className="grid__cell grid__cell--head" style={{ width: h.getSize() }} title={h.id}>
-                      <span className="grid__text">{h.id}</span>
+                    <div
+                      role="columnheader"
+                      aria-colindex={i + 2}
+                      aria-sort={sort?.field === h.id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                      className="grid__cell grid__cell--head"
+                      style={{ width: h.getSize() }}
+                      title={onSort ? `${h.id}: click to sort` : sortHint ? `${h.id}. ${sortHint}` : h.id}
+                    >
+                      {onSort ? (
+                        <button type="button" className="grid__sort" onClick={() => onSort(h.id)}>
+                          <span className="grid__text">{h.id}</span>
+                          <span className="grid__sort-mark" aria-hidden="true">
+                            {sort?.field === h.id ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                          </span>
+                        </button>
+                      ) : (
+                        <span className="grid__text">{h.id}</span>
+                      )}
                       <div
                         className={`grid__resizer${h.column.getIsResizing() ? ' grid__resizer--active' : ''}`}
                         aria-hidden="true"

@@ -1,6 +1,6 @@
 // Search and browse: filter builder + JSON body, paging through main-held sessions, grid, detail, saved searches.
 // Everything the analyst set up lives in the screen store (state/), so leaving and coming back keeps it.
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedSearch, SearchPageView } from '../../shared/bridge/groups/search';
 import { PAGE_SIZE_MAX, type CompanyRecord } from '../../shared/service/schemas';
@@ -14,7 +14,7 @@ import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
 import { emptyPrefs, visibleColumns, type ColumnPrefs } from './column-prefs';
 import { CompanyDetail } from './CompanyDetail';
-import { bodyToState, type BuilderState } from './filter-model';
+import { bodyToState, conditionFromFilter, type BuilderState } from './filter-model';
 import { FilterBuilder } from './FilterBuilder';
 import { Pager } from './Pager';
 import { checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
@@ -22,6 +22,11 @@ import { ResultGrid } from './ResultGrid';
 import { SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
 import { pageKey } from './search-session';
+import { useAppInfo } from '../connection/queries';
+import { LoadAllBar } from '../workbench/LoadAllBar';
+import { SnapshotResults } from '../workbench/SnapshotResults';
+import { snapshotsFor, useSnapshots } from '../workbench/snapshot-queries';
+import type { ServiceFilter } from '../workbench/facet-model';
 import './search.css';
 import './search-grid.css';
 
@@ -50,8 +55,23 @@ export function SearchScreen() {
   const run = checkRun(s);
   const validBody = run.ok ? run.body : null;
   const blockedReason = !run.ok && run.where !== 'builder' ? run.reason : null;
+  // Loaded snapshots of the shown query (local sort, facets, text filter).
+  const info = useAppInfo();
+  const workspace = info.data?.workspace;
+  const unavailable = workspace && !workspace.available ? workspace.reason : null;
+  const snapshots = useSnapshots(Boolean(workspace?.available));
+  const { ready, latest } = snapshotsFor(snapshots.data, shown?.body);
+  /** The snapshot the analyst left for the service's pages. */
+  const [serviceFor, setServiceFor] = useState<number | null>(null);
+  const showSnapshot = ready !== null && serviceFor !== ready.id;
+  const canAddConditions = builder.op === 'and' || builder.conditions.filter((c) => c.attribute.trim() !== '').length <= 1;
 
   const setBuilder = useCallback((b: BuilderState) => update({ builder: b, editor: null }), [update]);
+  const addConditions = (filters: ServiceFilter[]) =>
+    setBuilder({
+      op: 'and',
+      conditions: [...builder.conditions.filter((c) => c.attribute.trim() !== ''), ...filters.map((f) => conditionFromFilter(f.attribute, f.relation, f.value))],
+    });
   const onEdit = useCallback((text: string) => update(editBodyText(text)), [update]);
   const onDiscard = useCallback(() => update({ editor: null }), [update]);
   const setDetail = useCallback((d: CompanyRecord | null) => update({ detail: d }), [update]);
@@ -203,15 +223,38 @@ export function SearchScreen() {
           {pageError ? <SearchErrors error={pageError} onRetry={session.retry} placement="results" /> : null}
           {view && shown ? (
             <>
-              <div className="search-results__bar">
-                <Pager view={view} inFlight={inFlight} onPrevious={() => void session.previous()} onNext={() => void session.next()} onCancel={session.cancel} />
-                <ExportMenu body={shown.body} pageSize={shown.pageSize} count={view.count} rows={view.rows} columns={visible} />
-              </div>
+              <LoadAllBar body={shown.body} count={view.count} unavailable={unavailable} latest={latest} hasSnapshot={ready !== null} />
+              {ready && !showSnapshot ? (
+                <button type="button" className="button button--small" onClick={() => setServiceFor(null)}>
+                  Show loaded snapshot
+                </button>
+              ) : null}
               {unapplied ? <p className="search-results__stale">Filters or page size changed since these results. Press Search to apply them.</p> : null}
-              <div className={`search-results__main${detail ? ' search-results__main--detail' : ''}`}>
-                <ResultArea view={view} columns={columns} prefs={prefs} onPrefs={changePrefs} onOpen={setDetail} />
-                {detail ? <CompanyDetail record={detail} onClose={() => setDetail(null)} /> : null}
-              </div>
+              {showSnapshot ? (
+                <div className={`search-results__main${detail ? ' search-results__main--detail' : ''}`}>
+                  <SnapshotResults
+                    snapshot={ready}
+                    prefs={prefs}
+                    onPrefs={changePrefs}
+                    onOpen={setDetail}
+                    onShowService={() => setServiceFor(ready.id)}
+                    onAddConditions={canAddConditions ? addConditions : null}
+                  />
+                  {detail ? <CompanyDetail record={detail} onClose={() => setDetail(null)} /> : null}
+                </div>
+              ) : (
+                <>
+                  <div className="search-results__bar">
+                    <Pager view={view} inFlight={inFlight} onPrevious={() => void session.previous()} onNext={() => void session.next()} onCancel={session.cancel} />
+                    <ExportMenu body={shown.body} pageSize={shown.pageSize} count={view.count} rows={view.rows} columns={visible} />
+                  </div>
+                  {view.rows.length > 1 ? <p className="search-results__sort-note">Sorting applies to the loaded set only: load all results to sort by any column.</p> : null}
+                  <div className={`search-results__main${detail ? ' search-results__main--detail' : ''}`}>
+                    <ResultArea view={view} columns={columns} prefs={prefs} onPrefs={changePrefs} onOpen={setDetail} />
+                    {detail ? <CompanyDetail record={detail} onClose={() => setDetail(null)} /> : null}
+                  </div>
+                </>
+              )}
             </>
           ) : inFlight ? null : (
             <p className="empty">Build a filter and press Search. Results appear here.</p>
@@ -225,5 +268,15 @@ export function SearchScreen() {
 function ResultArea(props: { view: SearchPageView; columns: string[]; prefs: ColumnPrefs; onPrefs(p: ColumnPrefs): void; onOpen(r: CompanyRecord): void }) {
   const { view } = props;
   if (view.rows.length === 0) return <p className="empty">No companies match these filters.</p>;
-  return <ResultGrid rows={view.rows} firstRow={view.firstRow} available={props.columns} prefs={props.prefs} onPrefsChange={props.onPrefs} onOpen={props.onOpen} />;
+  return (
+    <ResultGrid
+      rows={view.rows}
+      firstRow={view.firstRow}
+      available={props.columns}
+      prefs={props.prefs}
+      onPrefsChange={props.onPrefs}
+      onOpen={props.onOpen}
+      sortHint="Load all results to sort by this column."
+    />
+  );
 }

@@ -48,7 +48,7 @@ export function pageSizeProblem(text: string): string | undefined {
 /** What pressing Search would send, or why it cannot. */
 export function checkRun(state: Pick<SearchScreenState, 'builder' | 'editor' | 'pageSizeText'>): RunCheck {
   if (state.editor?.problem) {
-    return { ok: false, where: 'json', reason: `The request body cannot run: ${state.editor.problem.message} Fix the JSON or discard the edit.` };
+    return { ok: false, where: 'json', reason: 'Search is off: the request body (JSON) cannot run as shown. Fix it where marked, or discard the edit.' };
   }
   const size = pageSizeProblem(state.pageSizeText);
   if (size) return { ok: false, where: 'pageSize', reason: size };

@@ -7,12 +7,14 @@ import { esgGroup } from './groups/esg';
 import { exportGroup } from './groups/export';
 import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
+import { snapshotGroup } from './groups/snapshot';
 import { uiStateGroup } from './groups/ui-state';
 
 export const bridgeTable = {
   app: appGroup,
   connection: connectionGroup,
   search: searchGroup,
+  snapshot: snapshotGroup,
   export: exportGroup,
   esg: esgGroup,
   match: matchGroup,

@@ -1,6 +1,7 @@
 // zod schemas for the company-data service's payloads (see docs/service-defaults.md).
 // Records are open-ended: object schemas are `looseObject` so unknown fields are kept.
 import { z } from 'zod';
+import { FILTER_NAME_MAX_CHARS, FILTER_VALUE_MAX_CHARS, jsonFits, SEARCH_FILTERS_MAX } from '../limits';
 
 export const ESG_MODULES = ['news', 'commitments', 'scores'] as const;
 export const EsgModuleSchema = z.enum(ESG_MODULES);
@@ -44,13 +45,19 @@ export type DiscoveryDocument = z.infer<typeof DiscoveryDocumentSchema>;
 
 // ---- Search ---------------------------------------------------------------
 export const SearchFilterSchema = z.object({
-  attribute: z.string().min(1, 'attribute is required'),
-  relation: z.string().min(1, 'relation is required'),
-  value: z.unknown().refine((v) => v !== undefined, 'value is required'),
+  attribute: z.string().min(1, 'attribute is required').max(FILTER_NAME_MAX_CHARS, `attribute can be at most ${FILTER_NAME_MAX_CHARS} characters`),
+  relation: z.string().min(1, 'relation is required').max(FILTER_NAME_MAX_CHARS, `relation can be at most ${FILTER_NAME_MAX_CHARS} characters`),
+  value: z
+    .unknown()
+    .refine((v) => v !== undefined, 'value is required')
+    .refine((v) => jsonFits(v, FILTER_VALUE_MAX_CHARS), `value is over the limit of ${FILTER_VALUE_MAX_CHARS.toLocaleString('en-US')} characters`),
 });
 export type SearchFilter = z.infer<typeof SearchFilterSchema>;
 
-const filterList = z.array(SearchFilterSchema).min(1, 'at least one filter is required');
+const filterList = z
+  .array(SearchFilterSchema)
+  .min(1, 'at least one filter is required')
+  .max(SEARCH_FILTERS_MAX, `at most ${SEARCH_FILTERS_MAX} filters in one search`);
 export const SearchFiltersSchema = z.union([
   z.strictObject({ and: filterList }),
   z.strictObject({ or: filterList }),

@@ -12,7 +12,7 @@ import { SIMPLE_SEARCH, wire } from '../../helpers/core-helpers';
 
 const GOOD_TOKEN = JSON.stringify({ access_token: 'tok', scope: 'api:use', token_type: 'Bearer', expires_in: 3600 });
 const FAST = { maxAttempts: 2, baseDelayMs: 0, maxDelayMs: 0, budgetMs: 1000 };
-const URLS = { authUrl: 'http://auth.test', baseUrl: 'http://api.test' };
+const URLS = { authUrl: 'https://auth.test', baseUrl: 'https://api.test' };
 
 interface Canned {
   status: number;

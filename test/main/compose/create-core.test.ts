@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/main/compose/create-core';
+import { createCore } from '../../../src/main/compose/create-core';
 import { createMemoryVault } from '../../../src/main/secrets/memory-vault';
 import { SETTINGS_NAME } from '../../../src/main/settings/settings-store';
 import type { SandboxHandle } from '../../../src/sandbox/server';
@@ -194,7 +194,7 @@ describe('createCore', () => {
 
   it('wires every bridge group and closes cleanly (twice is harmless)', async () => {
     const { core } = await boot();
-    expect(Object.keys(core.handlers).sort()).toEqual(['app', 'connection', 'diagnostics', 'esg', 'export', 'match', 'search']);
+    expect(Object.keys(core.handlers).sort()).toEqual(['app', 'connection', 'diagnostics', 'esg', 'export', 'match', 'search', 'snapshot', 'uiState']);
     await core.close();
     await core.close();
   });

@@ -70,7 +70,7 @@ describe('ESG feature', () => {
     expect(await b.feature.handlers.listWatches(undefined, ctx())).toHaveLength(1);
     await b.timers.advance(5000);
     expect(b.rec.events.some((e) => e.name === 'completed')).toBe(true);
-    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([]);
+    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: S1, ended: expect.objectContaining({ state: 'complete' }) })]);
 
     // Third run against a service that forgot the session: expired, one call, no loop.
     settings.write(WATCHES_SETTINGS_KEY, [{ sessionId: S1, companyId: 'C1', module: 'news', startedAt: 1, pageSize: 10, profileId: 'sandbox', resultCount: 3 }]);
@@ -80,7 +80,32 @@ describe('ESG feature', () => {
     expect(c.api.statusCalls).toHaveLength(1);
     const [w] = await c.feature.handlers.listWatches(undefined, ctx());
     expect(w).toMatchObject({ state: 'expired', resultCount: 3 });
+    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: S1, ended: expect.objectContaining({ state: 'expired' }) })]);
+  });
+
+  it('a completed watch stays listed with its result after a restart, is never polled again, until removed', async () => {
+    const settings = new MemorySettings();
+    const a = world(settings);
+    a.api.moduleAnswers.set('C1/news', [
+      moduleResponse({ company_id: 'C1', module: 'news', status: 'processing', active_processing_session: S1 }),
+      moduleResponse({ company_id: 'C1', module: 'news', status: 'complete', count: 2, result: [{ title: 'a' }, { title: 'b' }] }),
+    ]);
+    a.api.script(S1, 'C1', 'news', [{ result_count: 3 }, { status: 'complete', result_count: 5 }]);
+    await a.feature.handlers.request({ companyId: 'C1', module: 'news', pageSize: 10 }, ctx());
+    await a.timers.advance(30_000);
+    const [ended] = await a.feature.handlers.listWatches(undefined, ctx());
+    expect(ended).toMatchObject({ state: 'complete', resultCount: 5, polls: 2 });
+    await a.feature.dispose!();
+
+    const b = world(settings);
+    await b.feature.start!();
+    await b.timers.advance(120_000);
+    expect(b.api.statusCalls).toHaveLength(0);
+    expect(await b.feature.handlers.listWatches(undefined, ctx())).toEqual([{ ...ended }]);
+    await b.feature.handlers.unwatch({ sessionId: S1 }, ctx());
+    expect(await b.feature.handlers.listWatches(undefined, ctx())).toEqual([]);
     expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([]);
+    await b.feature.dispose!();
   });
 
   it('leaves other profiles\' watches on disk untouched', async () => {
@@ -123,12 +148,15 @@ describe('ESG feature', () => {
     await timers.advance(60_000);
     expect(api.statusCalls).toHaveLength(2);
     expect((await feature.handlers.listWatches(undefined, ctx())).map((w) => w.state)).toEqual(['error', 'error']);
-    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: S1 })]);
+    // S1 may still run (resumed at the next start); S2's verdict is final: listed as ended until removed.
+    const s2Ended = expect.objectContaining({ sessionId: S2, ended: expect.objectContaining({ state: 'error', error: expect.objectContaining({ code: 'forbidden' }) }) });
+    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.not.objectContaining({ ended: expect.anything() }), s2Ended]);
     // Asking again (now connected) watches it once more, without a duplicate on disk.
     api.script(S1, 'C1', 'news', [{ result_count: 2 }]);
     await feature.handlers.request({ companyId: 'C1', module: 'news', pageSize: 10 }, ctx());
-    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: S1 })]);
+    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([s2Ended, expect.not.objectContaining({ ended: expect.anything() })]);
     await feature.handlers.unwatch({ sessionId: S1 }, ctx());
+    await feature.handlers.unwatch({ sessionId: S2 }, ctx());
     expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([]);
   });
 

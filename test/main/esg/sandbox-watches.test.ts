@@ -65,7 +65,8 @@ describe('ESG watches against the sandbox', () => {
     const [watch] = await w.feature.handlers.listWatches(undefined, ctx());
     expect(watch).toMatchObject({ state: 'expired', polls: 1, resultCount: 2 });
     expect(watch.error!.message).toMatch(/no longer knows this processing session/);
-    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([]);
+    // Ended, not polled again, and listed (after a restart too) until the analyst removes it.
+    expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: sid, ended: expect.objectContaining({ state: 'expired' }) })]);
     await w.feature.dispose!();
   });
 
@@ -127,7 +128,9 @@ describe('ESG watches against the sandbox', () => {
       await until(() => b.completed(sid) !== undefined, 10_000, 'completion after restart');
       expect(b.completed(sid)!.view).toMatchObject({ status: 'complete', sessionId: null });
       expect(b.rec.notifications).toHaveLength(1);
-      expect(settings.read(WATCHES_SETTINGS_KEY, z.array(z.unknown()), ['missing'])).toEqual([]);
+      expect(settings.read(WATCHES_SETTINGS_KEY, z.array(z.unknown()), ['missing'])).toEqual([
+        expect.objectContaining({ sessionId: sid, ended: expect.objectContaining({ state: 'complete' }) }),
+      ]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -160,7 +163,6 @@ describe('ESG watches against the sandbox', () => {
     expect(total).toBeLessThanOrEqual(50 * bound);
     const watches = await w.feature.handlers.listWatches(undefined, ctx());
     expect(watches.filter((x) => x.state === 'complete')).toHaveLength(50);
-    // eslint-disable-next-line no-console
     console.log(`50 sessions of ${SESSION / 1000} s: ${total} status calls (${(total / 50).toFixed(1)} per session, bound ${bound})`);
     sandbox.control.setEsgPace({ sessionMs: 20_000 });
   });

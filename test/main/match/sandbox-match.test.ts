@@ -87,10 +87,19 @@ describe('bulk match against the sandbox', () => {
       const line = physical + 1;
       if (i % 50 === 25) {
         const kind = (i / 50) % 4 | 0;
-        if (kind === 0) (add(`,missing-name.example,DE,`), bad.set(line, /Company name is required/));
-        else if (kind === 1) (add(`Too,many,columns,in,this,row`), bad.set(line, /wrong number of columns/));
-        else if (kind === 2) (add(`Broken "quote" Co,x.example,FR,`), bad.set(line, /quote/));
-        else (add(`   ,   ,IT,blank name`), bad.set(line, /Company name is required/));
+        if (kind === 0) {
+          add(`,missing-name.example,DE,`);
+          bad.set(line, /Company name is required/);
+        } else if (kind === 1) {
+          add(`Too,many,columns,in,this,row`);
+          bad.set(line, /wrong number of columns/);
+        } else if (kind === 2) {
+          add(`Broken "quote" Co,x.example,FR,`);
+          bad.set(line, /quote/);
+        } else {
+          add(`   ,   ,IT,blank name`);
+          bad.set(line, /Company name is required/);
+        }
         continue;
       }
       const c = companies[next++];

@@ -189,3 +189,23 @@ describe('pagination sessions', () => {
     expect(e.message).toBe('unknown attribute "colour"');
   });
 });
+
+describe('search.reopen (the page viewed before a restart)', () => {
+  it('walks a fresh session to the page, keeps its tokens for Previous, and records no recent search', async () => {
+    const { api, h } = setup(35);
+    const reopen = (input: unknown) => h.reopen(searchGroup.fns.reopen.input.parse(input), ctx());
+    const view = await reopen({ body, pageSize: 10, pageNumber: 3 });
+    expect(view).toMatchObject({ pageNumber: 3, firstRow: 21, hasNext: true, hasPrevious: true });
+    expect(api.calls.map((c) => Boolean(c.paginationToken))).toEqual([false, true, true]);
+    const back = await h.page(searchGroup.fns.page.input.parse({ sessionId: view.sessionId, direction: 'previous', fromPage: 3 }), ctx());
+    expect(back).toMatchObject({ pageNumber: 2, firstRow: 11 });
+    await new Promise((r) => setImmediate(r));
+    expect(await h.listRecent(undefined, ctx())).toEqual([]);
+  });
+
+  it('stops at the last page when the results have shrunk', async () => {
+    const { h } = setup(15);
+    const view = await h.reopen(searchGroup.fns.reopen.input.parse({ body, pageSize: 10, pageNumber: 5 }), ctx());
+    expect(view).toMatchObject({ pageNumber: 2, hasNext: false });
+  });
+});

@@ -33,4 +33,25 @@ describe('the built web-host bundle', () => {
     expect(info.value.notices.map((n) => n.message).join('\n')).not.toMatch(/unavailable/);
     expect(existsSync(join(root, 'out/web-host/cli.mjs'))).toBe(true);
   });
+
+  it('loads a whole result set into the profile database file and pages it sorted', async () => {
+    const body = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } };
+    const started = (await client.call('snapshot', 'load', { body, rowCap: 500 })) as { ok: boolean; value: { id: number } };
+    expect(started.ok).toBe(true);
+    let status = 'loading';
+    for (let i = 0; i < 600 && status === 'loading'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const list = (await client.call('snapshot', 'list')) as { value: Array<{ id: number; status: string }> };
+      status = list.value.find((s) => s.id === started.value.id)?.status ?? 'gone';
+    }
+    expect(['complete', 'capped']).toContain(status);
+    const page = (await client.call('snapshot', 'page', { id: started.value.id, view: { sort: { field: 'revenue', direction: 'desc' } }, offset: 0, limit: 5 })) as {
+      value: { total: number; rows: Array<{ country: string; revenue?: number }> };
+    };
+    expect(page.value.total).toBeGreaterThan(0);
+    expect(page.value.rows.every((r) => r.country === 'DE')).toBe(true);
+    const revenues = page.value.rows.map((r) => r.revenue ?? -1);
+    expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
+    expect(existsSync(join(data.dir, 'workspace', 'sandbox.sqlite'))).toBe(true);
+  }, 60_000);
 });

@@ -4,7 +4,6 @@ import {
   buildBody,
   changeKind,
   checkCondition,
-  conditionFromFilter,
   defaultKind,
   emptyCondition,
   parseBodyText,

@@ -46,9 +46,9 @@ export const esgGroup = group({
     request: fn(
       z.object({ companyId: z.string().trim().min(1).max(128), module: EsgModuleSchema, pageSize: PageSizeSchema.default(10) }),
     ).returns<EsgModuleView>(),
-    page: fn(z.object({ viewId: z.string().min(1), direction: z.enum(['next', 'previous']) })).returns<EsgModuleView>(),
+    page: fn(z.object({ viewId: z.string().min(1).max(128), direction: z.enum(['next', 'previous']) })).returns<EsgModuleView>(),
     listWatches: fn(z.void()).returns<WatchView[]>(),
-    unwatch: fn(z.object({ sessionId: z.string().min(1) })).returns<void>(),
+    unwatch: fn(z.object({ sessionId: z.string().min(1).max(128) })).returns<void>(),
   },
   events: {
     progress: event<WatchView>(),

@@ -97,15 +97,15 @@ export const matchGroup = group({
     bulkJobs: fn(z.void()).returns<BulkJobView[]>(),
     bulkRows: fn(
       z.object({
-        id: z.string(),
+        id: z.string().max(128),
         offset: z.number().int().min(0),
         limit: z.number().int().min(1).max(1000),
         states: z.array(z.enum(['pending', 'matched', 'no_match', 'error', 'invalid'])).optional(),
       }),
     ).returns<{ total: number; rows: BulkRowView[] }>(),
-    bulkRetryFailures: fn(z.object({ id: z.string() })).returns<BulkJobView>(),
-    bulkCancel: fn(z.object({ id: z.string() })).returns<void>(),
-    bulkExport: fn(z.object({ id: z.string(), format: z.enum(['csv', 'xlsx', 'json']) })).returns<{ fileName: string; rows: number; downloadUrl?: string } | null>(),
+    bulkRetryFailures: fn(z.object({ id: z.string().max(128) })).returns<BulkJobView>(),
+    bulkCancel: fn(z.object({ id: z.string().max(128) })).returns<void>(),
+    bulkExport: fn(z.object({ id: z.string().max(128), format: z.enum(['csv', 'xlsx', 'json']) })).returns<{ fileName: string; rows: number; downloadUrl?: string } | null>(),
   },
   events: {
     bulkProgress: event<BulkJobView>(),

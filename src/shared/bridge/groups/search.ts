@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { fn, group } from '../define';
 import { PAGE_SIZE_DEFAULT, PageSizeSchema, type CompanyRecord } from '../../service/schemas';
+import { ID_MAX_CHARS, jsonWithin, SEARCH_BODY_MAX_CHARS } from '../../limits';
 
-/** The body is checked in main (SearchBodySchema) so the analyst gets the exact problem back. */
+/** The body is checked in main (SearchBodySchema) so the analyst gets the exact problem back; here only its size. */
+const Body = jsonWithin(SEARCH_BODY_MAX_CHARS, 'The search');
+const Id = z.string().min(1).max(ID_MAX_CHARS);
 const RequestId = z.string().min(1).max(64).optional();
 /** Pages walked to restore a page after a restart (one request each); beyond this the restore stops short. */
 export const REOPEN_MAX_PAGE = 50;
@@ -41,13 +44,15 @@ export interface RecentSearch {
 const ColumnsSchema = z.object({
   order: z.array(z.string().max(300)).max(500),
   hidden: z.array(z.string().max(300)).max(500),
-  widths: z.record(z.string(), z.number().min(20).max(2000)),
+  widths: z
+    .record(z.string().max(300), z.number().min(20).max(2000))
+    .refine((w) => Object.keys(w).length <= 500, 'At most 500 column widths are kept.'),
 });
 
 export const searchGroup = group({
   fns: {
     start: fn(
-      z.object({ body: z.unknown(), pageSize: PageSizeSchema.default(PAGE_SIZE_DEFAULT), requestId: RequestId }),
+      z.object({ body: Body, pageSize: PageSizeSchema.default(PAGE_SIZE_DEFAULT), requestId: RequestId }),
     ).returns<SearchPageView>(),
     /**
      * Restores the page an analyst was viewing before a restart: a fresh session walked forward to
@@ -55,7 +60,7 @@ export const searchGroup = group({
      */
     reopen: fn(
       z.object({
-        body: z.unknown(),
+        body: Body,
         pageSize: PageSizeSchema,
         pageNumber: z.number().int().min(1).max(REOPEN_MAX_PAGE),
         requestId: RequestId,
@@ -67,7 +72,7 @@ export const searchGroup = group({
      */
     page: fn(
       z.object({
-        sessionId: z.string().min(1),
+        sessionId: Id,
         direction: z.enum(['next', 'previous']),
         fromPage: z.number().int().min(1).optional(),
         requestId: RequestId,
@@ -77,15 +82,15 @@ export const searchGroup = group({
     listSaved: fn(z.void()).returns<SavedSearch[]>(),
     saveSearch: fn(
       z.object({
-        id: z.string().optional(),
+        id: Id.optional(),
         name: z.string().trim().min(1, 'Name is required').max(120),
-        body: z.unknown(),
+        body: Body,
         pageSize: PageSizeSchema,
         columns: ColumnsSchema.optional(),
       }),
     ).returns<SavedSearch>(),
-    renameSaved: fn(z.object({ id: z.string().min(1), name: z.string().trim().min(1).max(120) })).returns<SavedSearch>(),
-    deleteSaved: fn(z.object({ id: z.string().min(1) })).returns<void>(),
+    renameSaved: fn(z.object({ id: Id, name: z.string().trim().min(1).max(120) })).returns<SavedSearch>(),
+    deleteSaved: fn(z.object({ id: Id })).returns<void>(),
     listRecent: fn(z.void()).returns<RecentSearch[]>(),
   },
   events: {},

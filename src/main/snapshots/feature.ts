@@ -1,0 +1,104 @@
+// Snapshot feature, main side: load a whole result set into the active profile's workspace
+// database, then page, sort, filter and facet it locally.
+import { FACET_IDS, type FacetCount, type FacetId, type SnapshotInfo } from '../../shared/workbench/snapshot';
+import { AppError } from '../../shared/errors';
+import { checkSearchBody } from '../../shared/search/body';
+import { PAGE_SIZE_MAX, type CompanyRecord } from '../../shared/service/schemas';
+import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
+import { SnapshotStore } from '../workspace/snapshots';
+import { loadAll } from './load-all';
+
+/** Progress events at most this often while a load runs (the last one always goes out). */
+const PROGRESS_EVERY_MS = 150;
+
+export function createSnapshotFeature(deps: FeatureDeps): FeatureModule<'snapshot'> {
+  const stores = new Map<string, SnapshotStore>();
+  const running = new Map<number, AbortController>();
+
+  /** The active profile's store; interrupted loads of an earlier run are swept the first time. */
+  function store(): { profileId: string; store: SnapshotStore } {
+    const db = deps.workspace.active();
+    const profileId = deps.activeProfile()!.id;
+    let s = stores.get(db.file);
+    if (!s) {
+      s = new SnapshotStore(db);
+      s.sweepInterrupted();
+      stores.set(db.file, s);
+    }
+    return { profileId, store: s };
+  }
+
+  function existing(s: SnapshotStore, id: number): SnapshotInfo {
+    const info = s.get(id);
+    if (!info) throw new AppError('not_found', 'This loaded result set no longer exists; load all results again.');
+    return info;
+  }
+
+  return {
+    handlers: {
+      async load({ body, rowCap }) {
+        const check = checkSearchBody(body);
+        if (!check.ok) throw new AppError('invalid_input', `The search is not valid: ${check.message}`, { details: { field: check.path } });
+        const { profileId, store: s } = store();
+        const api = await deps.api();
+        const created = s.create({ profileId, query: check.body, pageSize: PAGE_SIZE_MAX, rowCap, startedAt: deps.now() });
+        const controller = new AbortController();
+        running.set(created.id, controller);
+        let lastEmit = 0;
+        const progress = (info: SnapshotInfo) => {
+          const t = deps.now();
+          if (info.status !== 'loading' || t - lastEmit >= PROGRESS_EVERY_MS) {
+            lastEmit = t;
+            deps.emit('snapshot', 'progress', info);
+          }
+        };
+        void loadAll({ api, store: s, snapshotId: created.id, body: check.body, pageSize: PAGE_SIZE_MAX, rowCap, signal: controller.signal, now: deps.now, onProgress: progress })
+          .then((done) => {
+            // A refresh replaces the earlier snapshots of the same query.
+            for (const old of s.olderOfSameQuery(done.id)) s.delete(old);
+          })
+          .catch(() => {
+            // The outcome went out as the last progress event (status cancelled/failed with the error).
+          })
+          .finally(() => running.delete(created.id));
+        return created;
+      },
+      async cancel({ id }) {
+        running.get(id)?.abort();
+      },
+      async list() {
+        if (!deps.workspace.status().available || !deps.activeProfile()) return [];
+        return store().store.list(deps.activeProfile()!.id);
+      },
+      async page({ id, view, offset, limit }) {
+        const { store: s } = store();
+        const snapshot = existing(s, id);
+        const { total, records } = s.page(id, view, offset, limit);
+        return { snapshot, total, offset, rows: records as CompanyRecord[] };
+      },
+      async facets({ id, view }) {
+        const { store: s } = store();
+        existing(s, id);
+        const out = {} as Record<FacetId, FacetCount[]>;
+        for (const f of FACET_IDS) out[f] = s.facetCounts(id, f, view);
+        return out;
+      },
+      async values({ id, field, prefix }) {
+        const { store: s } = store();
+        existing(s, id);
+        return s.values(id, field, prefix ?? '');
+      },
+      async remove({ id }) {
+        running.get(id)?.abort();
+        const { store: s } = store();
+        if (!running.has(id)) s.delete(id);
+      },
+    },
+    async dispose() {
+      for (const c of running.values()) c.abort();
+      // Let the aborted walks settle before the core closes the databases.
+      const deadline = Date.now() + 2000;
+      while (running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// "Load all N results": loads every page of the shown query into the workspace database, with a row
+// cap the analyst sees, progress and cancel. Says why when the workspace database is unavailable.
+import { useState } from 'react';
+import { ROW_CAP_DEFAULT, ROW_CAP_MAX, type SnapshotInfo } from '../../shared/workbench/snapshot';
+import { firmscope, unwrap } from '../bridge';
+import { toDisplayError } from '../ui/errors';
+
+const fmt = new Intl.NumberFormat();
+
+export interface LoadAllBarProps {
+  body: unknown;
+  /** The service's count for the query. */
+  count: number;
+  /** Why loading is impossible (workspace module missing), or null. */
+  unavailable: string | null;
+  /** The newest snapshot of this query (loading, or the last outcome). */
+  latest: SnapshotInfo | null;
+  /** A finished snapshot exists and is shown (the bar then offers Refresh instead). */
+  hasSnapshot: boolean;
+}
+
+export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot }: LoadAllBarProps) {
+  const [capText, setCapText] = useState(String(ROW_CAP_DEFAULT));
+  const [error, setError] = useState<string | null>(null);
+  const cap = Number(capText);
+  const capOk = Number.isInteger(cap) && cap >= 1 && cap <= ROW_CAP_MAX;
+  const loading = latest?.status === 'loading' ? latest : null;
+
+  const start = async () => {
+    setError(null);
+    try {
+      await unwrap(firmscope().snapshot.load({ body, rowCap: cap }));
+    } catch (e) {
+      setError(toDisplayError(e).message);
+    }
+  };
+
+  if (unavailable) {
+    return (
+      <p className="load-all load-all--off" role="note">
+        Sorting and facets need the workspace database, which is unavailable: {unavailable}
+      </p>
+    );
+  }
+  if (loading) {
+    const total = Math.min(loading.serviceCount ?? count, loading.rowCap);
+    return (
+      <div className="load-all" role="group" aria-label="Loading all results">
+        <progress className="load-all__progress" max={total || 1} value={loading.rowCount} aria-label="Rows loaded" />
+        <span role="status">
+          Loading {fmt.format(loading.rowCount)} of {fmt.format(total)} rows…
+        </span>
+        <button type="button" className="button button--small button--danger" onClick={() => void firmscope().snapshot.cancel({ id: loading.id })}>
+          Cancel loading
+        </button>
+      </div>
+    );
+  }
+  const rows = capOk ? Math.min(count, cap) : count;
+  const outcome = latest && (latest.status === 'failed' || latest.status === 'cancelled') ? latest : null;
+  return (
+    <div className="load-all" role="group" aria-label="Load all results">
+      {hasSnapshot ? null : (
+        <button type="button" className="button button--small button--primary" disabled={!capOk || count === 0} onClick={() => void start()}>
+          {count > rows ? `Load first ${fmt.format(rows)} of ${fmt.format(count)} results` : `Load all ${fmt.format(rows)} results`}
+        </button>
+      )}
+      <label className="load-all__cap">
+        Row cap
+        <input
+          type="number"
+          className="field__input load-all__cap-input"
+          min={1}
+          max={ROW_CAP_MAX}
+          value={capText}
+          aria-invalid={capOk ? undefined : true}
+          onChange={(e) => setCapText(e.target.value)}
+        />
+      </label>
+      {!capOk ? <span className="field__error">Row cap must be a whole number from 1 to {fmt.format(ROW_CAP_MAX)}.</span> : null}
+      {outcome?.status === 'cancelled' ? <span role="status">Loading was cancelled; nothing was kept.</span> : null}
+      {outcome?.status === 'failed' ? (
+        <span className="field__error" role="alert">
+          Loading failed: {outcome.error}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Starts a new load of the same query (the finished one is replaced when it completes). */
+export async function refreshSnapshot(s: SnapshotInfo): Promise<void> {
+  await unwrap(firmscope().snapshot.load({ body: s.query, rowCap: s.rowCap }));
+}

@@ -1,0 +1,104 @@
+// Facets in words and as service conditions. Pure, so it is unit-tested in Node.
+import type { FacetId } from '../../shared/workbench/snapshot';
+
+export const FACET_TITLE: Record<FacetId, string> = {
+  country: 'Country',
+  industry_division: 'Industry division',
+  industry_class: 'Industry class',
+  legal_form: 'Legal form',
+  employee_band: 'Employees',
+  revenue_band: 'Revenue (USD)',
+  founding_decade: 'Founded',
+};
+
+// Lower bounds as main computes them (src/main/workspace/facets.ts).
+const BANDS: Record<'employee_band' | 'revenue_band', number[]> = {
+  employee_band: [0, 10, 50, 250, 1000, 5000, 10000],
+  revenue_band: [0, 1e6, 1e7, 5e7, 1e8, 1e9, 1e10],
+};
+
+const whole = new Intl.NumberFormat();
+const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+let regions: Intl.DisplayNames | null = null;
+
+export function countryName(code: string): string {
+  try {
+    regions ??= new Intl.DisplayNames(undefined, { type: 'region' });
+    const name = regions.of(code.toUpperCase());
+    return name && name !== code.toUpperCase() ? name : code;
+  } catch {
+    return code;
+  }
+}
+
+function bandUpper(facet: 'employee_band' | 'revenue_band', lower: number): number | null {
+  const b = BANDS[facet];
+  const i = b.indexOf(lower);
+  return i >= 0 && i < b.length - 1 ? b[i + 1] : null;
+}
+
+export function facetLabel(facet: FacetId, key: string | number): string {
+  switch (facet) {
+    case 'country':
+      return `${countryName(String(key))} (${key})`;
+    case 'employee_band': {
+      const up = bandUpper(facet, Number(key));
+      return up === null ? `${whole.format(Number(key))}+` : `${whole.format(Number(key))}–${whole.format(up - 1)}`;
+    }
+    case 'revenue_band': {
+      const up = bandUpper(facet, Number(key));
+      return up === null ? `$${compact.format(Number(key))}+` : `$${compact.format(Number(key))}–${compact.format(up)}`;
+    }
+    case 'founding_decade':
+      return `${key}s`;
+    default:
+      return String(key);
+  }
+}
+
+export interface ServiceFilter {
+  attribute: string;
+  relation: string;
+  value: unknown;
+}
+
+/** One service condition per facet with choices. Bands and decades become one range over the chosen span. */
+export function facetFilters(choices: Partial<Record<FacetId, ReadonlyArray<string | number>>>): ServiceFilter[] {
+  const out: ServiceFilter[] = [];
+  const list = (attribute: string, values: ReadonlyArray<string | number>) =>
+    out.push(values.length === 1 ? { attribute, relation: 'equals', value: values[0] } : { attribute, relation: 'in', value: [...values] });
+  for (const [facet, keys] of Object.entries(choices) as [FacetId, ReadonlyArray<string | number>][]) {
+    if (!keys?.length) continue;
+    switch (facet) {
+      case 'country':
+        list('country', keys.map(String));
+        break;
+      case 'legal_form':
+        list('legal_form', keys.map(String));
+        break;
+      case 'industry_class':
+        list('industry_code', keys.map(String));
+        break;
+      case 'industry_division':
+        // A division is a code prefix; several divisions cannot be one starts_with, so each is its own
+        // condition only when there is one (the builder ANDs its conditions).
+        if (keys.length === 1) out.push({ attribute: 'industry_code', relation: 'starts_with', value: String(keys[0]) });
+        else out.push({ attribute: 'industry_code', relation: 'in', value: keys.map(String) });
+        break;
+      case 'employee_band':
+      case 'revenue_band': {
+        const attribute = facet === 'employee_band' ? 'employee_count' : 'revenue';
+        const lows = keys.map(Number).sort((a, b) => a - b);
+        const top = bandUpper(facet, lows[lows.length - 1]);
+        out.push(top === null ? { attribute, relation: 'greater_than', value: lows[0] - 1 } : { attribute, relation: 'between', value: [lows[0], top - 1] });
+        break;
+      }
+      case 'founding_decade': {
+        const decades = keys.map(Number).sort((a, b) => a - b);
+        out.push({ attribute: 'founding_year', relation: 'between', value: [decades[0], decades[decades.length - 1] + 9] });
+        break;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+// react-query glue for loaded result sets: the list (kept live by `snapshot.progress`), a page of
+// a local view, and its facet counts.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
+import { canonicalJson } from '../../shared/search/body';
+import { firmscope, unwrap } from '../bridge';
+import { upsertBy, useEventUpdatesQuery } from '../hooks/useEventIntoQuery';
+
+export const SNAPSHOTS_KEY = ['snapshot', 'list'] as const;
+
+export function useSnapshots(enabled: boolean) {
+  useEventUpdatesQuery('snapshot', 'progress', SNAPSHOTS_KEY, (old: SnapshotInfo[] | undefined, info) => upsertBy(old, info, (s) => String(s.id)));
+  return useQuery({ queryKey: SNAPSHOTS_KEY, queryFn: () => unwrap(firmscope().snapshot.list()), enabled });
+}
+
+/** The newest snapshot of `body`: a finished one to browse, or the load in progress / just ended. */
+export function snapshotsFor(list: readonly SnapshotInfo[] | undefined, body: unknown) {
+  const key = canonicalJson(body);
+  const mine = (list ?? []).filter((s) => canonicalJson(s.query) === key).sort((a, b) => b.startedAt - a.startedAt || b.id - a.id);
+  return {
+    ready: mine.find((s) => s.status === 'complete' || s.status === 'capped') ?? null,
+    latest: mine[0] ?? null,
+  };
+}
+
+export function useSnapshotPage(id: number, view: SnapshotView, offset: number, limit: number) {
+  return useQuery({
+    queryKey: ['snapshot', 'page', id, view, offset, limit],
+    queryFn: () => unwrap(firmscope().snapshot.page({ id, view, offset, limit })),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
+
+export function useSnapshotFacets(id: number, view: SnapshotView) {
+  return useQuery({
+    queryKey: ['snapshot', 'facets', id, view],
+    queryFn: () => unwrap(firmscope().snapshot.facets({ id, view })),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}

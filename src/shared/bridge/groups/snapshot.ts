@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { event, fn, group } from '../define';
+import { ROW_CAP_DEFAULT, ROW_CAP_MAX, SnapshotViewSchema, type FacetCount, type FacetId, type SnapshotInfo } from '../../workbench/snapshot';
+import type { CompanyRecord } from '../../service/schemas';
+
+const Id = z.number().int().positive();
+
+export interface SnapshotPage {
+  snapshot: SnapshotInfo;
+  /** Rows in the view (after text and facet filters). */
+  total: number;
+  offset: number;
+  rows: CompanyRecord[];
+}
+
+export const snapshotGroup = group({
+  fns: {
+    /**
+     * Starts walking every page of `body` into a new snapshot of the active profile's workspace;
+     * answers at once with the snapshot (status 'loading'), then `progress` events until it ends.
+     */
+    load: fn(z.object({ body: z.unknown(), rowCap: z.number().int().min(1).max(ROW_CAP_MAX).default(ROW_CAP_DEFAULT) })).returns<SnapshotInfo>(),
+    cancel: fn(z.object({ id: Id })).returns<void>(),
+    /** Snapshots of the active profile, newest first. */
+    list: fn(z.void()).returns<SnapshotInfo[]>(),
+    page: fn(z.object({ id: Id, view: SnapshotViewSchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) })).returns<SnapshotPage>(),
+    facets: fn(z.object({ id: Id, view: SnapshotViewSchema })).returns<Record<FacetId, FacetCount[]>>(),
+    /** Distinct values of one field in the snapshot, most frequent first (value suggestions). */
+    values: fn(z.object({ id: Id, field: z.string().min(1).max(300), prefix: z.string().max(200).optional() })).returns<FacetCount[]>(),
+    remove: fn(z.object({ id: Id })).returns<void>(),
+  },
+  events: {
+    progress: event<SnapshotInfo>(),
+  },
+});

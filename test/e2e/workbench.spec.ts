@@ -1,0 +1,97 @@
+// The results workbench in Chromium against the embedded sandbox (seed 42, 25,000 companies): load
+// all, sort by revenue descending (checked against the sandbox's own data), facet by country, chip
+// removal, facet choices into service conditions, keyboard paging.
+import type { Page } from '@playwright/test';
+import { generateCompanies } from '../../src/sandbox/dataset';
+import { expectNoAxeViolations } from './a11y';
+import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+
+const fmt = new Intl.NumberFormat('en-US');
+const companies = generateCompanies(42, 25_000);
+const big = companies.filter((c) => (c.employee_count ?? 0) > 10_000);
+const byRevenue = big.filter((c) => typeof c.revenue === 'number').sort((a, b) => (b.revenue as number) - (a.revenue as number));
+const german = big.filter((c) => c.country === 'DE');
+const pages = Math.ceil(big.length / 100);
+
+const snapshotPage = (page: Page) => page.getByTestId('snapshot-page');
+const snapshotRows = (page: Page) => page.getByTestId('snapshot-rows');
+const firstRow = (page: Page) => page.locator('[role="grid"] [role="row"][aria-rowindex="2"]');
+
+async function searchBig(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
+  await page.getByLabel('Attribute of condition 1').fill('employee_count');
+  await page.getByLabel('Relation of condition 1').fill('greater_than');
+  await page.getByLabel('Value of condition 1 (number)').fill('10000');
+  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('rows-range')).toContainText(`of ${fmt.format(big.length)}`, { timeout: FIRST_SEARCH_MS });
+}
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('load all, sort by revenue, facet by country, chips, conditions from facets, keyboard paging', async ({ page }) => {
+  // Signs in, loads ~2,800 rows and browses them: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+  expect(big.length).toBeGreaterThan(1_000);
+  expect(german.length).toBeGreaterThan(10);
+  await searchBig(page);
+  await expect(page.getByText('Sorting applies to the loaded set only')).toBeVisible();
+
+  await page.getByRole('button', { name: `Load all ${fmt.format(big.length)} results` }).click();
+  await expect(page.getByText(/^Snapshot of .*: [\d,]+ rows/)).toContainText(`${fmt.format(big.length)} rows`, { timeout: 60_000 });
+  await expect(snapshotPage(page)).toHaveText(`Page 1 of ${pages}`);
+  await expect(snapshotRows(page)).toHaveText(`Rows 1–100 of ${fmt.format(big.length)}`);
+  // Service order until a sort is chosen.
+  await expect(firstRow(page)).toContainText(big[0].company_id);
+
+  await page.getByLabel('Sort by').selectOption('revenue');
+  await page.getByLabel('Direction').selectOption('desc');
+  await expect(firstRow(page)).toContainText(byRevenue[0].company_id);
+  await expect(page.locator('[role="grid"] [role="row"][aria-rowindex="3"]')).toContainText(byRevenue[1].company_id);
+  await page.getByRole('button', { name: 'Last', exact: true }).click();
+  await expect(snapshotPage(page)).toHaveText(`Page ${pages} of ${pages}`);
+  // Companies without revenue come last, even sorted descending.
+  const lastIndex = big.length - (pages - 1) * 100;
+  const lastRowId = (await page.locator(`[role="grid"] [role="row"][aria-rowindex="${lastIndex + 1}"] [aria-colindex="2"]`).textContent({ timeout: 5_000 }).catch(() => null)) ?? '';
+  if (lastRowId) expect(companies.find((c) => c.company_id === lastRowId)?.revenue ?? null).toBeNull();
+  await page.getByRole('button', { name: 'First', exact: true }).click();
+  await expect(snapshotPage(page)).toHaveText(`Page 1 of ${pages}`);
+
+  // Facet by country: counts from the sandbox's data; a click narrows and shows a removable chip.
+  const facets = page.getByRole('complementary', { name: 'Facets' });
+  const de = facets.getByRole('button', { name: `Germany (DE) ${fmt.format(german.length)} companies` });
+  await expect(de).toBeVisible();
+  await de.click();
+  await expect(de).toHaveAttribute('aria-pressed', 'true');
+  await expect(snapshotRows(page)).toContainText(`of ${fmt.format(german.length)}`);
+  await expect(firstRow(page)).toContainText(german.filter((c) => typeof c.revenue === 'number').sort((a, b) => (b.revenue as number) - (a.revenue as number))[0].company_id);
+  const chips = page.getByRole('list', { name: 'Facet choices' });
+  await expect(chips).toContainText('Country: Germany (DE)');
+  await expectNoAxeViolations(page, 'the snapshot view with a facet chosen');
+
+  // The facet choices become a service condition in the builder.
+  await page.getByRole('button', { name: 'Turn these facet choices into service conditions' }).click();
+  await expect(page.getByLabel('Attribute of condition 2')).toHaveValue('country');
+  await expect(page.getByLabel('Value of condition 2')).toHaveValue('DE');
+
+  await chips.getByRole('button', { name: 'Remove Country: Germany (DE)' }).click();
+  await expect(chips).toHaveCount(0);
+  await expect(snapshotRows(page)).toHaveText(`Rows 1–100 of ${fmt.format(big.length)}`);
+
+  // Keyboard paging: Alt+Right / Alt+Left, and J / K inside the grid; focus stays in the grid.
+  await firstRow(page).locator('[role="gridcell"][aria-colindex="2"]').click();
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(snapshotPage(page)).toHaveText(`Page 2 of ${pages}`);
+  await page.keyboard.press('j');
+  await expect(snapshotPage(page)).toHaveText(`Page 3 of ${pages}`);
+  await page.keyboard.press('k');
+  await expect(snapshotPage(page)).toHaveText(`Page 2 of ${pages}`);
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(snapshotPage(page)).toHaveText(`Page 1 of ${pages}`);
+  expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
+
+  // Text filter over the loaded rows (FTS): a distinctive word of one company's name.
+  const target = byRevenue[0];
+  await page.getByLabel('Filter loaded rows').fill(target.name);
+  await expect(snapshotRows(page)).not.toContainText(`of ${fmt.format(big.length)}`);
+  await expect(firstRow(page)).toContainText(target.company_id);
+});
