@@ -102,7 +102,8 @@ export function runElectronApp(): void {
     });
     const updates = createUpdates({
       isPackaged: app.isPackaged,
-      resourcesPath: process.resourcesPath,
+      // Undefined outside Electron's own process (unit tests with a fake electron module).
+      resourcesPath: process.resourcesPath ?? '',
       dataDir,
       currentVersion: app.getVersion(),
       loadUpdater: loadElectronUpdater,

@@ -47,7 +47,7 @@ export function createUpdates(deps: UpdatesDeps): Updates {
   const settingsFile = join(deps.dataDir, UPDATE_SETTINGS_FILE);
   const inactiveReason = !deps.isPackaged
     ? 'Updates are off in development builds.'
-    : !existsSync(join(deps.resourcesPath, 'app-update.yml'))
+    : !deps.resourcesPath || !existsSync(join(deps.resourcesPath, 'app-update.yml'))
       ? 'This build has no update feed. Your IT department distributes new versions.'
       : null;
   let updater: Promise<UpdaterLike> | null = null;
