@@ -12,12 +12,10 @@ export default defineConfig({
       outDir: fromRoot('out/main'),
       // keytar is an optional native module: loaded from node_modules at run time, never bundled.
       externalizeDeps: { include: ['keytar'] },
-      // The export encoder thread is its own entry, beside index.js (src/main/export/encoder/worker-entry.ts).
       // The keychain loader is an entry too, so its built form can be tested in plain Node (index.js needs an Electron binary).
       rollupOptions: {
         input: {
           index: fromRoot('src/main/index.ts'),
-          'export-encoder': fromRoot('src/main/export/encoder/worker.ts'),
           'keytar-vault': fromRoot('src/main/secrets/keytar-vault.ts'),
         },
       },

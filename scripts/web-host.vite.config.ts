@@ -17,8 +17,7 @@ export default defineConfig({
     sourcemap: false,
     minify: false,
     rollupOptions: {
-      // The export encoder thread is its own entry, beside cli.mjs (src/main/export/encoder/worker-entry.ts).
-      input: { cli: fromRoot('src/main/web-host/cli.ts'), 'export-encoder': fromRoot('src/main/export/encoder/worker.ts') },
+      input: { cli: fromRoot('src/main/web-host/cli.ts') },
       output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
       // An optional dependency that may have failed to build here; it is loaded at run time if present.
       external: ['keytar'],

@@ -12,13 +12,15 @@ import { expect, guardedTest, spawnHost, stopHost } from './fixtures';
 interface EsgHost {
   url: string;
   companyId: string;
+  companyName: string;
   dataDir: string;
   /** Stops the host and starts a new one on the same data dir (a fresh embedded sandbox). */
   restart(): Promise<EsgHost>;
 }
 
-async function launch(dataDir: string): Promise<{ child: ChildProcess; url: string; companyId: string }> {
+async function launch(dataDir: string): Promise<{ child: ChildProcess; url: string; companyId: string; companyName: string }> {
   let companyId = '';
+  let companyName = '';
   const { child, url } = await spawnHost(
     ['--import', 'tsx', 'test/main/esg/helpers/e2e-host.ts', dataDir],
     { ...process.env, ESG_SESSION_MS: '12000' },
@@ -27,10 +29,11 @@ async function launch(dataDir: string): Promise<{ child: ChildProcess; url: stri
       timeoutMs: 45_000,
       onLine: (line) => {
         if (line.startsWith('ESG_COMPANY ')) companyId = line.slice('ESG_COMPANY '.length).trim();
+        if (line.startsWith('ESG_COMPANY_NAME ')) companyName = line.slice('ESG_COMPANY_NAME '.length).trim();
       },
     },
   );
-  return { child, url, companyId };
+  return { child, url, companyId, companyName };
 }
 
 const test = guardedTest.extend<{ host: EsgHost; page: Page }>({
@@ -41,7 +44,7 @@ const test = guardedTest.extend<{ host: EsgHost; page: Page }>({
       if (current) await stopHost(current);
       const h = await launch(dataDir);
       current = h.child;
-      return { url: h.url, companyId: h.companyId, dataDir, restart: start };
+      return { url: h.url, companyId: h.companyId, companyName: h.companyName, dataDir, restart: start };
     };
     try {
       await use(await start());
@@ -55,6 +58,8 @@ const test = guardedTest.extend<{ host: EsgHost; page: Page }>({
     await use(page);
   },
 });
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function openEsg(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG' }).click();
@@ -83,6 +88,10 @@ test('request news for a company, see the count rise live, then the articles', a
 
   await page.getByLabel('Company ID').fill(host.companyId);
   await page.getByRole('button', { name: 'Open company' }).click();
+  // Named, not by UUID: the heading and the window title; the id stays visible, secondary.
+  await expect(page.getByTestId('esg-company-name')).toContainText(host.companyName);
+  await expect(page).toHaveTitle(new RegExp(`^${escapeRe(host.companyName)} · ESG`));
+  await expect(page.getByRole('button', { name: `Copy the company ID of ${host.companyName}` })).toBeVisible();
   await expect(page.getByRole('tab', { name: /News/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Request news', exact: true }).click();
 
@@ -99,6 +108,7 @@ test('request news for a company, see the count rise live, then the articles', a
   const risen = Number(await count.textContent());
   const activityRow = page.getByRole('row').filter({ hasText: host.companyId });
   await expect(activityRow).toContainText('News');
+  await expect(activityRow).toContainText(host.companyName);
 
   // Completion, then the articles with their total.
   await expect(page.getByRole('status').filter({ hasText: /^Complete/ })).toBeVisible({ timeout: 30_000 });
@@ -107,11 +117,15 @@ test('request news for a company, see the count rise live, then the articles', a
   const total = Number(await page.getByTestId('esg-total').textContent());
   expect(total).toBeGreaterThanOrEqual(risen);
   await expect(articles).toHaveCount(Math.min(10, total));
+  // Headline, source and date per article; a chart of articles per month over all of them.
+  await expect(articles.first().getByRole('heading', { level: 3 })).toContainText(host.companyName);
+  await expect(articles.first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  await expect(page.getByRole('img', { name: new RegExp(`^Articles per month, ${escapeRe(host.companyName)}: ${total} articles from`) })).toBeVisible();
   await expectNoAxeViolations(page, 'ESG news with its articles');
   await expect(page.getByRole('tab', { name: /News/ })).toContainText(`complete, ${total}`);
   await expect(activityRow).toContainText('Complete');
   const notes = await page.evaluate(() => (window as unknown as { __notes: string[] }).__notes);
-  expect(notes).toEqual([expect.stringMatching(new RegExp(`^ESG news ready \\| Company ${host.companyId}: \\d+ counted\\.$`))]);
+  expect(notes).toEqual([expect.stringMatching(new RegExp(`^ESG news ready \\| News for ${escapeRe(host.companyName)}: \\d+ counted\\.$`))]);
 
   // Paginated like search.
   if (total > 10) {
@@ -140,6 +154,6 @@ test('a watch in flight survives a restart and, when the service no longer knows
   await expect(row).toContainText(/no longer knows this processing session/);
   const checks = await row.getByRole('cell').nth(5).textContent();
   expect(Number(checks)).toBe(1); // asked once, no error loop
-  await row.getByRole('button', { name: `Remove News for ${host.companyId}` }).click();
+  await row.getByRole('button', { name: `Remove News for ${host.companyName}` }).click();
   await expect(page.getByText('No sessions are being watched.')).toBeVisible();
 });

@@ -33,11 +33,20 @@ test('export the current page as CSV from the results and check the file', async
   await dialog.getByRole('radio', { name: /^All pages/ }).check();
   await expect(dialog.getByRole('status').filter({ hasText: 'This export fetches' })).toContainText(/fetches [\d,]+ rows in \d+ pages of 200/);
   await dialog.getByRole('radio', { name: 'This page (10 rows)' }).check();
+  // Formula protection is on by default; turning it off says what that risks.
+  const prefix = dialog.getByRole('checkbox', { name: /Protect against formulas/ });
+  await expect(prefix).toBeChecked();
+  await prefix.uncheck();
+  await expect(dialog.getByRole('alert')).toContainText('Formula protection is off');
+  await prefix.check();
   await dialog.getByRole('button', { name: 'Start export' }).click();
 
-  const download = dialog.getByRole('link', { name: 'Download companies-page.csv' });
-  await expect(download).toBeVisible();
-  const file = join(app.dataDir, 'exports', 'companies-page.csv');
+  // The result replaces the form at the top of the dialog, in view, named after the query and the time.
+  await expect(dialog.getByRole('heading', { name: 'Export finished' })).toBeInViewport();
+  const download = dialog.getByRole('link', { name: /^Download companies-ZA-page-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/ });
+  await expect(download).toBeInViewport();
+  const fileName = (await download.getAttribute('download'))!;
+  const file = join(app.dataDir, 'exports', fileName);
   const onDisk = readFileSync(file, 'utf8');
   const [header, ...rows] = parse(onDisk) as string[][];
   expect(header[0]).toBe('company_id');
@@ -45,7 +54,7 @@ test('export the current page as CSV from the results and check the file', async
   expect(new Set(rows.map((r) => r.length))).toEqual(new Set([header.length]));
 
   const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);
-  expect(saved.suggestedFilename()).toBe('companies-page.csv');
+  expect(saved.suggestedFilename()).toBe(fileName);
   expect(readFileSync(await saved.path(), 'utf8')).toBe(onDisk);
 });
 
@@ -57,7 +66,8 @@ test('export all pages as Excel with a row limit, follow it on the Exports scree
   await dialog.getByRole('radio', { name: 'Excel (XLSX)' }).check();
   await dialog.getByRole('radio', { name: /^All pages/ }).check();
   await dialog.getByRole('radio', { name: /^All fields/ }).check();
-  await dialog.getByLabel('Row limit (optional)').fill('450');
+  await expect(dialog.getByLabel('Row limit')).toHaveValue('1,000,000');
+  await dialog.getByLabel('Row limit').fill('450');
   await expect(dialog.getByRole('status').filter({ hasText: 'This export fetches' })).toContainText('fetches 450 rows in 3 pages of 200');
   await dialog.getByRole('button', { name: 'Start export' }).click();
   await dialog.getByRole('button', { name: 'Open Exports' }).click();
@@ -65,10 +75,12 @@ test('export all pages as Excel with a row limit, follow it on the Exports scree
   const job = page.getByRole('list', { name: 'Export jobs' }).getByRole('listitem').first();
   await expect(job).toHaveAttribute('data-export-state', 'done', { timeout: 30_000 });
   await expect(job).toContainText('450 of 450 rows');
-  await expect(job.getByRole('link', { name: 'Download companies-all.xlsx' })).toBeVisible();
+  await expect(job).toContainText('Stopped at the row limit of 450 rows');
+  const link = job.getByRole('link', { name: /^Download companies-DE-\d{4}-\d{2}-\d{2}-\d{4}\.xlsx$/ });
+  await expect(link).toBeVisible();
   await expectNoAxeViolations(page, 'the Exports screen with a finished export');
 
-  const rows = await readXlsx(join(app.dataDir, 'exports', 'companies-all.xlsx'));
+  const rows = await readXlsx(join(app.dataDir, 'exports', (await link.getAttribute('download'))!));
   const [header, ...data] = rows as string[][];
   expect(header[0]).toBe('company_id');
   expect(header).toContain('address.city');

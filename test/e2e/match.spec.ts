@@ -1,6 +1,9 @@
 // Match E2E against browser mode with the embedded sandbox (seed 42, 25,000 companies): single match
 // from the form, open the best result, go on to its ESG news; and a small bulk run from pasted CSV.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { loadDataset } from '../../src/sandbox/dataset';
 import { ManualClock } from '../../src/sandbox/clock';
 import { EsgEngine } from '../../src/sandbox/esg/engine';
@@ -71,9 +74,21 @@ test('edited JSON body is sent as written; a bad edit is explained', async ({ pa
   await expect.poll(async () => JSON.parse(await body.inputValue())).toEqual({ name: 'placeholder' });
 });
 
-test('bulk match of pasted CSV: statuses with line numbers, retry and export', async ({ page }) => {
+test('bulk match of pasted CSV with a key column, malformed rows and an unclosed quote: every row comes back, read from the exported file', async ({ page, app }) => {
   const good = dataset.companies.filter((c) => c.website && !/[",;]/.test(c.name)).slice(0, 4);
-  const csv = ['Company;Web;Country', ...good.slice(0, 2).map((c) => `${c.name};${c.website};${c.country}`), ';nobody.example;DE', 'Too;many;columns;here', ...good.slice(2).map((c) => `${c.name};${c.website};${c.country}`)].join('\n');
+  const line = (ref: string, c: (typeof good)[number]) => `${ref};${c.name};${c.website};${c.country}`;
+  const csv = [
+    'ref;Company;Web;Country', // 1
+    line('K1', good[0]), // 2
+    line('K2', good[1]), // 3
+    'K3;;nobody.example;DE', // 4: no name
+    'K4;Too;many;columns;here', // 5: wrong field count
+    line('K5', good[2]), // 6
+    line('K6', good[3]), // 7
+    'K7;"Never closed;x.example;FR', // 8: the quote swallows the rest
+    'K8;Lost One;lost.example;IT', // 9
+    'K9;Lost Two;lost2.example;ES', // 10
+  ].join('\n');
   await openMatch(page);
   await page.getByRole('tab', { name: 'Bulk (CSV)' }).click();
   const bulk = page.getByRole('tabpanel', { name: 'Bulk (CSV)' });
@@ -83,21 +98,39 @@ test('bulk match of pasted CSV: statuses with line numbers, retry and export', a
   await expect(bulk.getByLabel('Company name')).toHaveValue('Company');
   await expect(bulk.getByLabel('Website')).toHaveValue('Web');
   await bulk.getByLabel('Country').selectOption('Country');
+  // Before the run: the rows that cannot be read as they are, with their lines.
+  const check = bulk.getByRole('list', { name: 'Rows to check before the run' });
+  await expect(bulk.getByText('Checked all 9 rows: 4 rows cannot be read as they are')).toBeVisible();
+  await expect(check.getByRole('listitem').filter({ hasText: 'Line 5: wrong number of columns' })).toContainText('wrong number of fields');
+  await expect(check.getByRole('listitem').filter({ hasText: 'Line 8: a quote opened here is never closed' })).toContainText('lines 8–10 (3 rows)');
+  await expectNoAxeViolations(page, 'the bulk column check');
   await bulk.getByRole('button', { name: 'Match all rows' }).click();
 
   await expect(page.getByRole('heading', { name: /Pasted CSV\s+Finished/ })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('6 of 6 rows done · 4 matched · 0 no match · 0 errors · 2 invalid', { exact: false })).toBeVisible();
+  // Rows in = rows out: 9 read, 4 matched, 5 reported invalid (none silently gone).
+  await expect(page.getByText('9 of 9 rows done · 4 matched · 0 no match · 0 errors · 5 invalid', { exact: false })).toBeVisible();
   const table = page.getByRole('table', { name: 'Bulk match rows' });
   await expect(table.getByRole('row').filter({ hasText: 'Line 4: Company name is required.' })).toContainText('Invalid');
   await expect(table.getByRole('row').filter({ hasText: 'Line 5: wrong number of columns' })).toContainText('Invalid');
+  await expect(table.getByRole('row').filter({ hasText: 'Line 10: not read, because the quote opened on line 8' })).toContainText('Invalid');
   await expect(table.getByRole('row').filter({ hasText: good[3].name })).toContainText('Matched');
   await expect(page.getByRole('button', { name: 'Retry 0 failed rows' })).toBeDisabled();
   await expectNoAxeViolations(page, 'a finished bulk match');
 
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  const link = page.getByRole('link', { name: /Download .*-matched\.csv/ });
+  const link = page.getByRole('link', { name: /^Download companies-matched-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/ });
   await expect(link).toBeVisible();
-  await expect(page.getByText(/Saved .*-matched\.csv \(6 rows\)/)).toBeVisible();
+  await expect(page.getByText(/Saved .*-matched-.*\.csv \(9 rows/)).toBeVisible();
+  // The file on disk: every input row, the analyst's key column first, statuses and matches joined to it.
+  const [header, ...rows] = parse(readFileSync(join(app.dataDir, 'exports', (await link.getAttribute('download'))!), 'utf8')) as string[][];
+  expect(header.slice(0, 5)).toEqual(['ref', 'Company', 'Web', 'Country', 'extra fields']);
+  expect(rows.map((r) => r[0])).toEqual(['K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'K7', 'K8', 'K9']);
+  const col = (name: string) => header.indexOf(name);
+  expect(rows.map((r) => r[col('match.status')])).toEqual(['matched', 'matched', 'invalid', 'invalid', 'matched', 'matched', 'invalid', 'invalid', 'invalid']);
+  expect(rows[0][col('match.company_id')]).toBe(good[0].company_id);
+  expect(rows[5][col('match.company_id')]).toBe(good[3].company_id);
+  expect(rows[3].slice(0, 5)).toEqual(['K4', 'Too', 'many', 'columns', 'here']);
+  expect(rows[7].slice(0, 4)).toEqual(['K8', 'Lost One', 'lost.example', 'IT']);
 
   // Open a matched row's company from the bulk table.
   await table.getByRole('button', { name: 'Open details of the match for line 2' }).click();

@@ -15,12 +15,11 @@ import type { TokenManager } from '../auth/token-manager';
 import { TransportError, type HttpResponse } from './http';
 import { apiHttpError, apiTransportError } from './api-errors';
 import { fastSearchPage } from './fast-page';
-import { outlineSearchPage } from './page-outline';
 import { parseJsonResponse } from './parse-response';
 import { rateLimitedTransport, type RateLimiter } from './rate-limiter';
 import { DEFAULT_RETRY, parseRetryAfter, withRetry, type RetryPolicy } from './retry';
 import type { Transport } from './transport';
-import type { ApiClient, CallOptions, RawSearchPage, SearchRequest } from './types';
+import type { ApiClient, CallOptions, SearchRequest } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -41,8 +40,6 @@ interface CallSpec<T> {
   body?: unknown;
   /** A 2xx answer to a value; throws AppError bad_response (`details.truncated` to try again). */
   read: (res: HttpResponse) => T;
-  /** Keep the 2xx body as bytes for `read`. */
-  asBytes?: boolean;
   /** Safe to send again after a transient failure. */
   idempotent: boolean;
 }
@@ -71,7 +68,6 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
             body,
             timeoutMs: co.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             signal: co.signal,
-            ...(spec.asBytes ? { as: 'bytes' as const } : {}),
           },
           attempt,
         );
@@ -124,9 +120,6 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     search(req, co) {
       return call({ ...searchSpec(req), read: json(SearchPageSchema, 'search', fastSearchPage) }, co);
     },
-    searchRaw(req, co) {
-      return call({ ...searchSpec(req), asBytes: true, read: readRawSearchPage }, co);
-    },
     esgModule(req, co) {
       return call(
         {
@@ -157,18 +150,6 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       return call({ method: 'POST', path: opts.profile.matchPath, body, read: json(MatchResponseSchema, 'match'), idempotent: true }, co);
     },
   };
-}
-
-/**
- * A search page kept as bytes, with just what the page chain needs read from it (page-outline.ts).
- * Bytes the outline cannot read are parsed in full here, which throws the precise bad_response.
- */
-function readRawSearchPage(res: HttpResponse): RawSearchPage {
-  const bytes = res.bytes ?? new TextEncoder().encode(res.text);
-  const outline = outlineSearchPage(bytes);
-  if (outline) return { bytes, outline };
-  const page = parseJsonResponse(res.text, SearchPageSchema, 'search', fastSearchPage);
-  return { bytes, outline: { next: page.pagination.next ?? null, count: page.count, length: page.result.length } };
 }
 
 export function fillTemplate(template: string, values: Record<string, string>): string {

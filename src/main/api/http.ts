@@ -23,16 +23,12 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Bodies larger than this are refused (default 64 MiB). */
   maxBytes?: number;
-  /** 'bytes': keep the body undecoded in `bytes` (`text` is then decoded only if read). */
-  as?: 'text' | 'bytes';
 }
 
 export interface HttpResponse {
   status: number;
   headers: Headers;
   text: string;
-  /** The raw body, when the request asked for bytes. */
-  bytes?: Uint8Array;
 }
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -65,7 +61,6 @@ export async function httpSend(req: HttpRequest, fetchImpl: FetchLike = fetch): 
     headersIn = true;
     const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
     const chunks = await readBody(res, maxBytes, race);
-    if (req.as === 'bytes') return bytesResponse(res.status, res.headers, Buffer.concat(chunks));
     return { status: res.status, headers: res.headers, text: decode(chunks) };
   } catch (e) {
     if (e instanceof TransportError) throw e;
@@ -75,18 +70,6 @@ export async function httpSend(req: HttpRequest, fetchImpl: FetchLike = fetch): 
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', onCallerAbort);
   }
-}
-
-function bytesResponse(status: number, headers: Headers, bytes: Uint8Array): HttpResponse {
-  let text: string | undefined;
-  return {
-    status,
-    headers,
-    bytes,
-    get text() {
-      return (text ??= new TextDecoder().decode(bytes));
-    },
-  };
 }
 
 function decode(chunks: Uint8Array[]): string {

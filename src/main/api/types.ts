@@ -7,7 +7,6 @@ import type {
   SearchBody,
   SearchPage,
 } from '../../shared/service/schemas';
-import type { PageOutline } from './page-outline';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -21,21 +20,9 @@ export interface SearchRequest {
   paginationToken?: string;
 }
 
-/** A search page as the service sent it, plus what the page chain needs (see page-outline.ts). */
-export interface RawSearchPage {
-  /** The JSON body, undecoded; not yet checked against the schema beyond its outline. */
-  bytes: Uint8Array;
-  outline: PageOutline;
-}
-
 export interface ApiClient {
   /** POST {searchPath}. Retried on transient errors only when `paginationToken` is absent (docs/service-defaults.md). */
   search(req: SearchRequest, opts?: CallOptions): Promise<SearchPage>;
-  /**
-   * The same request as `search`, same retries and errors, but the records are left unparsed: an
-   * export walks pages with the outline and parses them on an encoder thread.
-   */
-  searchRaw(req: SearchRequest, opts?: CallOptions): Promise<RawSearchPage>;
   /** GET module request for a company (idempotent, retried). */
   esgModule(
     req: { companyId: string; module: EsgModule; pageSize?: number; paginationToken?: string },

@@ -5,7 +5,9 @@ import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { AppError } from '../../shared/errors';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { resolvePolicy, type BackoffPolicy } from './backoff';
+import { CompanyNames } from './company-names';
 import { ModuleViews } from './module-views';
+import { newsMonths } from './news-timeline';
 import { realTimers, type WatchTimers } from './timers';
 import { WatchRegistry, type WatchEntry } from './watch-registry';
 
@@ -20,7 +22,29 @@ export interface EsgFeatureOptions {
 export function createEsgFeature(deps: FeatureDeps, opts: EsgFeatureOptions = {}): FeatureModule<'esg'> {
   const timers = opts.timers ?? realTimers(() => deps.now());
   const views = new ModuleViews(() => deps.api());
+  const names = new CompanyNames(() => deps.api(), () => deps.activeProfile()?.id ?? null);
   let disposed = false;
+  /** Watches as the renderer sees them: with the company's name once known. */
+  const named = (v: WatchView): WatchView => {
+    const companyName = names.nameOf(v.companyId);
+    return companyName ? { ...v, companyName } : v;
+  };
+  const companyLabel = (companyId: string) => names.nameOf(companyId) ?? `company ${companyId}`;
+  /**
+   * Looks a name up in the background and re-sends the watch with it: for watches resumed at start.
+   * Requests carry the name the renderer shows (or the screen asked `company` first), so a request
+   * itself never costs a search.
+   */
+  const learnName = (companyId: string, sessionId: string) => {
+    if (names.nameOf(companyId)) return;
+    names.lookup(companyId).then(
+      () => {
+        const w = registry.get(sessionId);
+        if (!disposed && w && names.nameOf(companyId)) deps.emit('esg', 'progress', named(w));
+      },
+      () => {}, // the id stays the label; the next request tries again
+    );
+  };
 
   const registry = new WatchRegistry({
     api: () => deps.api(),
@@ -30,13 +54,14 @@ export function createEsgFeature(deps: FeatureDeps, opts: EsgFeatureOptions = {}
     settings: deps.settings,
     activeProfileId: () => deps.activeProfile()?.id ?? null,
     onChange: (v) => {
-      if (!disposed) deps.emit('esg', 'progress', v);
+      if (!disposed) deps.emit('esg', 'progress', named(v));
     },
     onTerminal: (v, entry) => void onTerminal(v, entry),
   });
 
-  async function onTerminal(watch: WatchView, entry: WatchEntry): Promise<void> {
+  async function onTerminal(raw: WatchView, entry: WatchEntry): Promise<void> {
     if (disposed) return;
+    const watch = named(raw);
     deps.emit('esg', 'progress', watch);
     if (watch.state === 'not_found') {
       deps.emit('esg', 'completed', { watch, view: views.notFound(watch.companyId, watch.module) });
@@ -47,7 +72,7 @@ export function createEsgFeature(deps: FeatureDeps, opts: EsgFeatureOptions = {}
     if (disposed) return;
     deps.emit('esg', 'completed', { watch, view });
     const label = MODULE_LABELS[watch.module];
-    deps.shell.notify(`ESG ${label.toLowerCase()} ready`, `${label} for company ${watch.companyId} finished (${watch.resultCount} counted).`);
+    deps.shell.notify(`ESG ${label.toLowerCase()} ready`, `${label} for ${companyLabel(watch.companyId)} finished (${watch.resultCount} counted).`);
   }
 
   /** The data arrives with a second module request; `status` already said complete, so a lagging
@@ -73,6 +98,7 @@ export function createEsgFeature(deps: FeatureDeps, opts: EsgFeatureOptions = {}
 
   const handlers: FeatureModule<'esg'>['handlers'] = {
     async request(input, ctx) {
+      names.remember(input.companyId, input.companyName);
       const view = await views.first(input, ctx.signal);
       if (view.status === 'processing') {
         if (!view.sessionId) throw new AppError('bad_response', 'The service said processing but gave no session to follow.', { details: { field: 'active_processing_session' } });
@@ -80,11 +106,17 @@ export function createEsgFeature(deps: FeatureDeps, opts: EsgFeatureOptions = {}
       }
       return view;
     },
+    async company(input, ctx) {
+      return names.lookup(input.companyId, ctx.signal);
+    },
+    async newsMonths(input, ctx) {
+      return newsMonths(await deps.api(), input.companyId, ctx.signal);
+    },
     async page(input, ctx) {
       return views.page(input.viewId, input.direction, ctx.signal);
     },
     async listWatches() {
-      return registry.list();
+      return registry.list().map(named);
     },
     async unwatch(input) {
       registry.unwatch(input.sessionId);
@@ -95,6 +127,7 @@ export function createEsgFeature(deps: FeatureDeps, opts: EsgFeatureOptions = {}
     handlers,
     async start() {
       registry.resume();
+      for (const w of registry.list()) if (w.state === 'processing') learnName(w.companyId, w.sessionId);
     },
     async dispose() {
       disposed = true;

@@ -1,6 +1,7 @@
-// The union of dotted columns over every page of an export, in first-seen order, with
-// `company_id` first (the same order `collectColumns` gives the grid). Indices are append-only,
-// so rows can be stored before the last column is known and re-ordered once at the end.
+// The union of dotted columns over every page of an export. Indices are append-only, so rows can
+// be stored (or written) before the last column is known and re-ordered once at the end. A column
+// exists only once some row has a value for it: null, {} and [] make none, so "all fields" has no
+// always-empty columns (no `address` beside `address.city`) and no `{}` cells.
 
 function isNonEmptyPlainObject(v: unknown): v is Record<string, unknown> {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
@@ -8,6 +9,17 @@ function isNonEmptyPlainObject(v: unknown): v is Record<string, unknown> {
   if (proto !== Object.prototype && proto !== null) return false;
   for (const _ in v) return true;
   return false;
+}
+
+/** Makes no column of its own (it still fills a column that exists). */
+function isEmpty(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const _ in v) return false;
+  return true;
 }
 
 // One node per key at one nesting level. Rows of one search share their shape, so after the first
@@ -24,27 +36,28 @@ export class ColumnUnion {
   private readonly names: string[] = [];
   private readonly root = new Map<string, PathNode>();
 
-  /** Reserves columns up front (e.g. `company_id`), so insertion order is already the final order. */
+  /** Chosen columns, in order: their values land at indices 0..n-1 whatever else a record holds. */
   seed(names: string[]): void {
     for (const name of names) this.indexOf(name);
   }
 
-  /** Column names in insertion order (the final order when `company_id` was seeded first). */
-  get columns(): string[] {
-    return [...this.names];
+  get size(): number {
+    return this.names.length;
   }
 
   /**
-   * Flattens a record straight into its union positions (sparse at the end). Same result as
-   * `flattenRecord` + lookup (dotted paths, arrays and empty objects kept as values, first of two
-   * colliding paths wins; a property test holds them equal) without building the intermediate
-   * object: this is the per-row hot path of every CSV/XLSX export.
+   * Flattens a record straight into its union positions (sparse at the end): nested objects become
+   * dotted paths, lists stay one value, the first of two colliding paths wins.
    */
   place(record: Record<string, unknown>): unknown[] {
     const row: unknown[] = [];
+    this.emptyPaths = null;
     this.walk(record, this.root, '', row);
     return row;
   }
+
+  /** Paths of this record seen first with an empty value (a colliding later one must not win). */
+  private emptyPaths: Set<string> | null = null;
 
   private walk(obj: Record<string, unknown>, level: Map<string, PathNode>, prefix: string, row: unknown[]): void {
     for (const key of Object.keys(obj)) {
@@ -58,8 +71,16 @@ export class ColumnUnion {
         this.walk(value, (node.children ??= new Map()), node.path, row);
         continue;
       }
-      const i = node.index >= 0 ? node.index : (node.index = this.indexOf(node.path));
-      if (!(i in row)) row[i] = value;
+      if (node.index < 0) {
+        const known = this.index.get(node.path);
+        if (known !== undefined) node.index = known;
+        else if (isEmpty(value)) {
+          (this.emptyPaths ??= new Set()).add(node.path);
+          continue;
+        } else if (this.emptyPaths?.has(node.path)) continue;
+        else node.index = this.indexOf(node.path);
+      }
+      if (!(node.index in row)) row[node.index] = value;
     }
   }
 
@@ -74,20 +95,27 @@ export class ColumnUnion {
     return i;
   }
 
-  /** Forgets the columns added after the union had `size` of them (a page the transcoder gave up on). */
-  truncate(size: number): void {
-    for (const name of this.names.splice(size)) this.index.delete(name);
-  }
-
-  get size(): number {
-    return this.names.length;
-  }
-
-  /** Final column names, and for each the union index its value sits at. */
+  /**
+   * Columns in the records' own field order (a nested field sits where its parent first appeared,
+   * whichever page brought it), `company_id` first; for each, the union index its value sits at.
+   */
   finalOrder(): { columns: string[]; indices: number[] } {
-    const indices = this.names.map((_, i) => i);
+    const indices: number[] = [];
+    const seen = new Set<number>();
+    const visit = (level: Map<string, PathNode>) => {
+      for (const node of level.values()) {
+        if (node.index >= 0 && !seen.has(node.index)) {
+          seen.add(node.index);
+          indices.push(node.index);
+        }
+        if (node.children) visit(node.children);
+      }
+    };
+    visit(this.root);
+    // Seeded columns no record has reached keep their place at the end.
+    for (let i = 0; i < this.names.length; i++) if (!seen.has(i)) indices.push(i);
     const id = this.index.get('company_id');
-    if (id !== undefined && id > 0) {
+    if (id !== undefined && indices[0] !== id) {
       indices.splice(indices.indexOf(id), 1);
       indices.unshift(id);
     }

@@ -5,19 +5,18 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AppError, toBridgeError } from '../../shared/errors';
 import { SearchBodySchema, type SearchBody } from '../../shared/service/schemas';
-import type { ExportJob } from '../../shared/bridge/groups/export';
+import { DEFAULT_EXPORT_ROW_LIMIT, type ExportJob } from '../../shared/bridge/groups/export';
+import { queryText } from '../../shared/export/file-name';
 import type { BridgeHandlers } from '../../shared/bridge/table';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { suggestedFileName } from './file-names';
+import type { FileSinkOptions } from '../tabular/file-sink';
+import { ExportJournal } from '../tabular/journal';
 import { ExportHistory } from './history';
-import { ExportJournal } from './journal';
 import { applyProgress, throttle } from './progress';
-import { partialPathFor, runExport, type ExportSourceSpec, type ExportSpec } from './run-export';
-import { Spool } from './spool';
-import { rewritePathFor } from './csv-pages';
-import { workerPageEncoder, type PageEncoder } from './encoder/page-encoder';
-import { encoderWorkerEntry } from './encoder/worker-entry';
-import type { PageRetryPolicy } from './page-walker';
+import { runExport } from './run-export';
+import type { PageRetryPolicy, WalkStop } from './page-walker';
+import type { ExportSourceSpec, ExportSpec } from './types';
 
 type Handlers = BridgeHandlers['export'];
 type StartInput = Parameters<Handlers['start']>[0];
@@ -33,11 +32,24 @@ export interface ExportFeatureOptions {
   /** Tests shorten the page-retry backoff. */
   retry?: PageRetryPolicy;
   progressIntervalMs?: number;
-  /** Encodes CSV pages; default: an encoder thread (encoder/page-encoder.ts). */
-  encoder?: PageEncoder;
+  /** Tests simulate a nearly full disk. */
+  sink?: FileSinkOptions;
 }
 
 const KEEP_FINISHED = 50;
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+function stopNote(stop: WalkStop, rows: number, count: number | undefined, limit: number): string {
+  switch (stop.reason) {
+    case 'row_limit':
+      return `Stopped at the row limit of ${n(limit)} rows${count !== undefined ? ` (the search has ${n(count)})` : ''}. Raise the limit in the export dialog to get more.`;
+    case 'empty_page':
+      return `Stopped after page ${n(stop.page)}: the service sent a page with no rows although it announced more. The file holds the ${n(rows)} rows received.`;
+    case 'repeated_token':
+      return `Stopped after page ${n(stop.page)}: the service sent a page token it had already sent, which would repeat pages forever. The file holds the ${n(rows)} rows received.`;
+  }
+}
 
 function parseBody(body: unknown): SearchBody {
   const parsed = SearchBodySchema.safeParse(body);
@@ -50,7 +62,6 @@ function parseBody(body: unknown): SearchBody {
 
 export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOptions = {}): FeatureModule<'export'> {
   const jobs = new Map<string, RunningJob>();
-  const encoder = options.encoder ?? workerPageEncoder(encoderWorkerEntry());
   const journal = new ExportJournal(join(deps.dataDir, 'exports-in-flight'));
   const spoolDir = join(deps.dataDir, 'export-spool');
   const history = new ExportHistory(join(deps.dataDir, 'export-history.json'), KEEP_FINISHED);
@@ -89,17 +100,23 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
   function launch(job: ExportJob, spec: ExportSpec, source: ExportSourceSpec, controller: AbortController): Promise<void> {
     const pageSize = source.kind === 'all' ? source.pageSize : undefined;
     const rowLimit = source.kind === 'all' ? source.rowLimit : undefined;
+    let stop: WalkStop | null = null;
+    let count: number | undefined;
     const shouldEmit = throttle(options.progressIntervalMs ?? 200, deps.now);
     return (async () => {
       try {
-        await journal.add(job.id, [partialPathFor(spec.target), rewritePathFor(partialPathFor(spec.target)), Spool.pathFor(spoolDir, job.id)]);
         const api = source.kind === 'all' ? await deps.api() : undefined;
         const result = await runExport(spec, {
           api,
           signal: controller.signal,
           retry: options.retry,
-          encoder,
+          journal,
+          sink: options.sink,
+          onStop: (s) => {
+            stop = s;
+          },
           onProgress: (p) => {
+            if (p.count !== undefined) count = p.count;
             const phaseChanged = job.phase !== p.phase;
             applyProgress(job, p, deps.now(), rowLimit, pageSize);
             if (shouldEmit(phaseChanged)) emit(job);
@@ -109,6 +126,7 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
         job.pages = result.pages;
         job.state = 'done';
         job.etaMs = 0;
+        if (stop) job.note = stopNote(stop, result.rows, count, rowLimit ?? DEFAULT_EXPORT_ROW_LIMIT);
         attachDownload(job, spec.target);
       } catch (e) {
         const error = toBridgeError(e);
@@ -116,7 +134,6 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
         if (job.state === 'failed') job.error = error;
       } finally {
         job.finishedAt = deps.now();
-        await journal.remove(job.id).catch(() => undefined);
         // On disk before anyone hears "done", so a restart right after still lists it.
         await saveHistory();
         emit(job);
@@ -143,7 +160,12 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
       const source: ExportSourceSpec =
         input.source.kind === 'rows'
           ? { kind: 'rows', rows: input.source.rows }
-          : { kind: 'all', body: parseBody(input.source.body), pageSize: input.source.pageSize, rowLimit: input.source.rowLimit };
+          : {
+              kind: 'all',
+              body: parseBody(input.source.body),
+              pageSize: input.source.pageSize,
+              rowLimit: input.source.rowLimit ?? DEFAULT_EXPORT_ROW_LIMIT,
+            };
       // Fail before the save dialog when there is no connection to export from.
       if (source.kind === 'all') await deps.api();
       const target = await deps.shell.chooseExportPath(suggestedFileName(input.format, input.suggestedName, new Date(deps.now())));
@@ -170,9 +192,15 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
         source,
         format: input.format,
         columns: input.columns,
-        csv: { delimiter: input.csv?.delimiter ?? ',', bom: input.csv?.bom ?? false },
+        csv: { delimiter: input.csv?.delimiter ?? ',', bom: input.csv?.bom ?? false, formulaPrefix: input.csv?.formulaPrefix ?? true },
         target,
         spoolDir,
+        about: {
+          query: source.kind === 'all' ? queryText(source.body) : 'the page on screen',
+          // The profile's name only: never its URLs' credentials or its secret.
+          profile: deps.activeProfile()?.name ?? null,
+          startedAt: new Date(deps.now()),
+        },
       };
       const controller = new AbortController();
       const running: RunningJob = { job, path: target, controller, done: Promise.resolve() };
@@ -212,7 +240,6 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
       const all = [...jobs.values()];
       for (const j of all) j.controller.abort();
       await Promise.all(all.map((j) => j.done));
-      await encoder.close();
     },
   };
 }

@@ -1,12 +1,12 @@
-// The file name offered in the save dialog.
-import type { ExportFormat } from './run-export';
+// The file name offered in the save dialog: the renderer's stem (what was searched) plus the time.
+import { fileTimestamp } from '../../shared/export/file-name';
+import type { ExportFormat } from './types';
 
 export const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', xlsx: 'xlsx', json: 'json', ndjson: 'ndjson' };
 
-/** Safe on every OS: no separators, control or reserved characters; the format's extension enforced. */
+/** Safe on every OS: no separators, control or reserved characters; the time and the format's extension added. */
 export function suggestedFileName(format: ExportFormat, suggested: string | undefined, now: Date): string {
   const ext = EXTENSIONS[format];
-  const stamp = now.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
   let base = (suggested ?? '')
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
     .replace(/\.(csv|xlsx|json|ndjson)$/i, '')
@@ -14,6 +14,6 @@ export function suggestedFileName(format: ExportFormat, suggested: string | unde
     .trim()
     .replace(/^\.+/, '')
     .slice(0, 120);
-  if (!base) base = `companies-${stamp}`;
-  return `${base}.${ext}`;
+  if (!base) base = 'companies';
+  return `${base}-${fileTimestamp(now)}.${ext}`;
 }

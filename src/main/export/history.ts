@@ -22,6 +22,8 @@ const JobSchema = z.object({
   totalRows: z.number().optional(),
   totalPages: z.number().optional(),
   error: ErrorSchema.optional(),
+  /** Why an all-pages export stopped early (row limit, empty page, repeated token). */
+  note: z.string().max(500).optional(),
   startedAt: z.number(),
   finishedAt: z.number().optional(),
 });

@@ -1,11 +1,11 @@
 // Walks every page of a search from the start, in a fresh pagination session, following `next`.
 // The next page is requested as soon as the previous one arrives, whatever the consumer is doing
 // (a few pages may wait, READ_AHEAD_PAGES), so writing overlaps fetching and an export runs at the
-// speed of the page chain itself.
+// speed of the page chain itself. A walk always ends: at the row limit, at a page with no rows, or
+// at a `next` token the service already gave (a broken or hostile server could loop forever).
 import { AppError, isAppError, isRetryable } from '../../shared/errors';
 import { sleep, withRetry } from '../api/retry';
 import type { CompanyRecord, SearchBody, SearchPage } from '../../shared/service/schemas';
-import type { PageOutline } from '../api/page-outline';
 import type { ApiClient, CallOptions, SearchRequest } from '../api/types';
 
 export interface WalkedPage {
@@ -14,14 +14,6 @@ export interface WalkedPage {
   records: CompanyRecord[];
   /** `count` reported by the service for the search. */
   count: number;
-}
-
-/** A page left as the service's bytes (`searchRaw`): `take` records of it belong to the export. */
-export interface RawWalkedPage {
-  number: number;
-  count: number;
-  bytes: Uint8Array;
-  take: number;
 }
 
 type FetchPage<P> = (req: SearchRequest, opts: CallOptions) => Promise<P>;
@@ -37,10 +29,19 @@ export interface PageRetryPolicy {
 // token + body again, so the walker repeats that one request a bounded number of times.
 export const DEFAULT_PAGE_RETRY: PageRetryPolicy = { attempts: 6, baseDelayMs: 250, maxDelayMs: 4_000 };
 
+/** Why a walk ended before the service said "no next page". */
+export interface WalkStop {
+  reason: 'row_limit' | 'empty_page' | 'repeated_token';
+  /** The last page taken. */
+  page: number;
+}
+
 export interface WalkOptions {
   body: SearchBody;
   pageSize: number;
   rowLimit?: number;
+  /** Told once when the walk ends early (row limit, empty page, repeated token). */
+  onStop?(stop: WalkStop): void;
   signal: AbortSignal;
   retry?: PageRetryPolicy;
   /** Injected in tests. */
@@ -95,18 +96,10 @@ function pageFailure(e: unknown, pageNumber: number, attempts: number): AppError
 /** Pages fetched ahead of the consumer at most: the chain keeps going while a page is being written. */
 export const READ_AHEAD_PAGES = 3;
 
-/** Every page of the search, parsed. */
+/** Every page of the search, parsed by the same zod-checked client as Search. */
 export async function* walkPages(api: ApiClient, opts: WalkOptions): AsyncGenerator<WalkedPage> {
-  const outline = (page: SearchPage): PageOutline => ({ next: page.pagination.next ?? null, count: page.count, length: page.result.length });
-  for await (const p of walkChain((req, co) => api.search(req, co), outline, opts)) {
+  for await (const p of walkChain((req, co) => api.search(req, co), opts)) {
     yield { number: p.number, count: p.count, records: p.page.result.slice(0, p.take) };
-  }
-}
-
-/** Every page of the search as bytes, for an encoder that parses them off the main thread. */
-export async function* walkRawPages(api: ApiClient, opts: WalkOptions): AsyncGenerator<RawWalkedPage> {
-  for await (const p of walkChain((req, co) => api.searchRaw(req, co), (raw) => raw.outline, opts)) {
-    yield { number: p.number, count: p.count, bytes: p.page.bytes, take: p.take };
   }
 }
 
@@ -118,12 +111,12 @@ interface ChainPage<P> {
   take: number;
 }
 
-async function* walkChain<P>(fetch: FetchPage<P>, outlineOf: (page: P) => PageOutline, opts: WalkOptions): AsyncGenerator<ChainPage<P>> {
+async function* walkChain(fetch: FetchPage<SearchPage>, opts: WalkOptions): AsyncGenerator<ChainPage<SearchPage>> {
   // Our own controller: a consumer that stops early (return/throw) also stops the fetching.
   const inner = new AbortController();
   const onAbort = () => inner.abort();
   opts.signal.addEventListener('abort', onAbort, { once: true });
-  const buffer: ChainPage<P>[] = [];
+  const buffer: ChainPage<SearchPage>[] = [];
   let finished = false;
   let failure: unknown = null;
   let wakeConsumer: (() => void) | null = null;
@@ -143,15 +136,29 @@ async function* walkChain<P>(fetch: FetchPage<P>, outlineOf: (page: P) => PageOu
       let rows = 0;
       let number = 1;
       let maxPages = Infinity;
-      let pending: Promise<P> | null = fetchPage(fetch, opts, 1, undefined, inner.signal);
+      const seenTokens = new Set<string>();
+      let pending: Promise<SearchPage> | null = fetchPage(fetch, opts, 1, undefined, inner.signal);
       while (pending) {
-        const page: P = await pending;
+        const page: SearchPage = await pending;
         pending = null;
-        const { next, count, length } = outlineOf(page);
+        const next = page.pagination.next ?? null;
+        const { count } = page;
+        const length = page.result.length;
         if (number === 1) maxPages = Math.ceil(count / opts.pageSize) * 2 + 10;
         const take = Math.min(length, Math.max(0, limit - rows));
         rows += take;
-        if (next && rows < limit && length > 0) {
+        const stop: WalkStop['reason'] | null = !next
+          ? null
+          : rows >= limit
+            ? 'row_limit'
+            : length === 0
+              ? 'empty_page'
+              : seenTokens.has(next)
+                ? 'repeated_token'
+                : null;
+        if (stop) opts.onStop?.({ reason: stop, page: number });
+        if (next && !stop) {
+          seenTokens.add(next);
           if (number >= maxPages) {
             throw new AppError('bad_response', `The service kept returning more pages than its count of ${count} allows (page ${number}).`, {
               details: { page: number },

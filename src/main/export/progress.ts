@@ -1,6 +1,6 @@
 // Rows, pages, rate and time left for one export, from the raw counters the run reports.
 import type { ExportJob } from '../../shared/bridge/groups/export';
-import type { ExportProgress } from './run-export';
+import type { ExportProgress } from './types';
 
 export function applyProgress(job: ExportJob, p: ExportProgress, now: number, rowLimit?: number, pageSize?: number): void {
   job.phase = p.phase;

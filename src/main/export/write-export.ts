@@ -1,92 +1,48 @@
-// The writing half of an export: pages in, a complete `<target>.partial` out (never renamed here;
-// run-export.ts supplies the pages and renames the finished file).
+// The writing half of an export: pages in, a finished file out, through the one tabular writer
+// (src/main/tabular). run-export.ts supplies the pages and the atomic target.
 //
-// Columns for CSV/XLSX "all fields" are the union over every page, so a field first seen on page 40
-// is not lost. CSV from pages walked from the service: csv-pages.ts (encoded off the main thread,
-// one pass, rewritten once only if a later page widens the union). XLSX cannot be rewritten cheaply,
-// so its rows are converted to cells while pages arrive and spooled to a temporary NDJSON file, then
-// written in one sequential pass once the header is known. Memory stays flat either way.
-import { AppError, isAppError } from '../../shared/errors';
-import { collectColumns, flattenRecord } from '../../shared/search/flatten';
-import { toCell, type Cell } from './cells';
+// - Chosen columns (any format): each record placed at those columns, in their order.
+// - JSON/NDJSON of all fields: each record exactly as the service sent it.
+// - CSV of all fields: csv-all-fields.ts (one pass; rewritten once only if a later page adds a column).
+// - XLSX of all fields: the header needs the union over every page and XLSX cannot be rewritten
+//   cheaply, so rows are spooled to a temporary NDJSON file, then written in one pass.
+import type { AtomicTarget } from '../tabular/atomic-target';
+import type { FileSinkOptions } from '../tabular/file-sink';
+import { Spool } from '../tabular/spool';
+import { openTableFile, type AboutEntry, type TableFile } from '../tabular/table-file';
 import { ColumnUnion } from './column-union';
-import { writeCsvPages } from './csv-pages';
-import type { PageEncoder } from './encoder/page-encoder';
-import { cancelled, type RawWalkedPage, type WalkedPage } from './page-walker';
-import type { ExportProgress, ExportSpec } from './run-export';
-import { Spool } from './spool';
-import { openCsvWriter } from './writers/csv';
-import { openJsonWriter } from './writers/json';
-import type { RecordWriter, TableWriter } from './writers/types';
-import { openXlsxWriter } from './writers/xlsx';
+import { writeCsvAllFields } from './csv-all-fields';
+import { cancelled, type WalkedPage } from './page-walker';
+import type { ExportProgress, ExportSpec } from './types';
 
 export interface WriteHooks {
   signal: AbortSignal;
   onProgress(p: ExportProgress): void;
+  sink?: FileSinkOptions;
 }
 
 const WRITE_BATCH = 1_000;
 
-export const partialPathFor = (target: string) => `${target}.partial`;
-
-/** JSON: all fields = the record as the service sent it; chosen columns = exactly those dotted fields. */
-function projectRecord(record: Record<string, unknown>, columns: string[] | null): unknown {
-  if (!columns) return record;
-  const flat = flattenRecord(record);
-  const out: Record<string, unknown> = {};
-  for (const c of columns) Object.defineProperty(out, c, { value: flat[c] ?? null, enumerable: true, writable: true, configurable: true });
-  return out;
+function aboutOf(spec: ExportSpec, rows: number): AboutEntry[] {
+  const t = spec.about.startedAt;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const offset = -t.getTimezoneOffset();
+  const zone = `UTC${offset >= 0 ? '+' : '-'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return [
+    { label: 'Exported by', value: 'Firmscope' },
+    { label: 'Search', value: spec.about.query },
+    { label: 'Profile', value: spec.about.profile ?? '(none)' },
+    { label: 'Exported at', value: `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())} (${zone})` },
+    { label: 'Rows', value: rows },
+    { label: 'Columns', value: spec.columns ? 'chosen columns, in grid order' : 'all fields that have a value' },
+  ];
 }
 
-/** A file-system failure as a typed error the analyst can act on; anything else unchanged. */
-export function toIoError(e: unknown): unknown {
-  if (isAppError(e) || !(e instanceof Error)) return e;
-  const code = (e as NodeJS.ErrnoException).code;
-  if (!code) return e;
-  return new AppError('io', `Could not write the export file (${code}).`, { details: { errno: code }, cause: e });
-}
-
-/** CSV of pages walked from the service, encoded by `encoder`: same contract as writeExportFile. */
-export async function writeCsvExportFile(spec: ExportSpec, source: AsyncIterable<RawWalkedPage>, encoder: PageEncoder, hooks: WriteHooks): Promise<{ rows: number; pages: number }> {
-  let writer: TableWriter | null = null;
-  let rows = 0;
-  let pages = 0;
-  try {
-    if (hooks.signal.aborted) throw cancelled();
-    await writeCsvPages({
-      pages: source,
-      encoder,
-      columns: spec.columns,
-      partial: partialPathFor(spec.target),
-      csv: spec.csv,
-      checkAbort: () => {
-        if (hooks.signal.aborted) throw cancelled();
-      },
-      onPage: (page) => {
-        rows += page.rows;
-        pages = page.number;
-        hooks.onProgress({ phase: 'fetching', rows, pages, count: page.count });
-      },
-      onRewrite: (written) => hooks.onProgress({ phase: 'writing', rows: written, pages }),
-      track: (w) => {
-        writer = w;
-      },
-    });
-    return { rows, pages };
-  } catch (e) {
-    await (writer as TableWriter | null)?.abort().catch(() => undefined);
-    throw toIoError(e);
-  }
-}
-
-/** Writes every page to `partialPathFor(spec.target)`, complete and durable; on failure the writer is closed and the error thrown. */
-export async function writeExportFile(spec: ExportSpec, source: AsyncIterable<WalkedPage>, hooks: WriteHooks): Promise<{ rows: number; pages: number }> {
-  const partial = partialPathFor(spec.target);
+/** Writes every page and puts the file under its name; on failure the caller discards the target. */
+export async function writeExportFile(spec: ExportSpec, source: AsyncIterable<WalkedPage>, target: AtomicTarget, hooks: WriteHooks): Promise<{ rows: number; pages: number }> {
   const checkAbort = () => {
     if (hooks.signal.aborted) throw cancelled();
   };
-  let writer: TableWriter | RecordWriter | null = null;
-  let spool: Spool | null = null;
   let rows = 0;
   let pages = 0;
   const fetched = (page: WalkedPage) => {
@@ -94,77 +50,75 @@ export async function writeExportFile(spec: ExportSpec, source: AsyncIterable<Wa
     pages = page.number;
     hooks.onProgress({ phase: 'fetching', rows, pages, count: page.count });
   };
-  try {
+  checkAbort();
+  if (spec.format === 'csv' && !spec.columns) {
+    await writeCsvAllFields({
+      pages: source,
+      target,
+      csv: spec.csv,
+      sink: hooks.sink,
+      checkAbort,
+      onPage: fetched,
+      onRewrite: (written) => hooks.onProgress({ phase: 'writing', rows: written, pages }),
+    });
     checkAbort();
-    if (spec.format === 'json' || spec.format === 'ndjson') {
-      const w = (writer = await openJsonWriter(partial, spec.format));
-      for await (const page of source) {
-        checkAbort();
-        await w.writeRecords(page.records.map((r) => projectRecord(r, spec.columns)));
-        fetched(page);
-      }
-    } else if (spec.columns || spec.source.kind === 'rows') {
-      const columns = spec.columns ?? collectColumns(spec.source.kind === 'rows' ? spec.source.rows : []);
+    await target.commit();
+    return { rows, pages };
+  }
+  let file: TableFile | null = null;
+  let spool: Spool | null = null;
+  try {
+    if (spec.columns) {
+      const columns = spec.columns;
       // Seeded with the chosen columns, their values land at indices 0..n-1; other fields are ignored.
       const union = new ColumnUnion();
       union.seed(columns);
-      const width = columns.length;
-      if (spec.format === 'csv') {
-        const w = (writer = await openCsvWriter(partial, columns, spec.csv));
-        for await (const page of source) {
-          checkAbort();
-          await w.writeValues(page.records.map((r) => union.place(r)), width);
-          fetched(page);
-        }
-      } else {
-        const w = (writer = await openXlsxWriter(partial, columns));
-        for await (const page of source) {
-          checkAbort();
-          await w.writeRows(
-            page.records.map((r) => {
-              const placed = union.place(r);
-              const cells: Cell[] = new Array(width);
-              for (let i = 0; i < width; i++) cells[i] = toCell(placed[i], { xlsx: true });
-              return cells;
-            }),
-          );
-          fetched(page);
-        }
-      }
-    } else {
-      if (spec.format !== 'xlsx') throw new AppError('internal', 'CSV with every field is written from raw pages (writeCsvExportFile).');
-      // XLSX, all fields.
-      const union = new ColumnUnion();
-      spool = await Spool.create(spec.spoolDir, spec.id);
+      const f = (file = await openTableFile(target, { format: spec.format, columns, csv: spec.csv, sheetName: 'Companies', sink: hooks.sink }));
       for await (const page of source) {
         checkAbort();
-        await spool.append(page.records.map((r) => Array.from(union.place(r), (v) => toCell(v, { xlsx: true }))));
+        await f.writeRows(page.records.map((r) => union.place(r)));
+        fetched(page);
+      }
+    } else if (spec.format === 'json' || spec.format === 'ndjson') {
+      const f = (file = await openTableFile(target, { format: spec.format, columns: [], sink: hooks.sink }));
+      for await (const page of source) {
+        checkAbort();
+        await f.writeRecords(page.records);
+        fetched(page);
+      }
+    } else {
+      // XLSX, all fields.
+      const union = new ColumnUnion();
+      spool = await Spool.create(spec.spoolDir, spec.id, hooks.sink);
+      for await (const page of source) {
+        checkAbort();
+        await spool.append(page.records.map((r) => union.place(r)));
         fetched(page);
       }
       const { columns, indices } = union.finalOrder();
-      const w = (writer = await openXlsxWriter(partial, columns));
-      let batch: Cell[][] = [];
+      const f = (file = await openTableFile(target, { format: 'xlsx', columns, sheetName: 'Companies', sink: hooks.sink }));
+      let batch: unknown[][] = [];
       let written = 0;
       for await (const stored of spool.read()) {
-        batch.push(indices.map((i) => (stored[i] ?? null) as Cell));
+        batch.push(indices.map((i) => stored[i]));
         if (batch.length >= WRITE_BATCH) {
           checkAbort();
-          await w.writeRows(batch);
+          await f.writeRows(batch);
           written += batch.length;
           batch = [];
           hooks.onProgress({ phase: 'writing', rows: written, pages });
         }
       }
-      await w.writeRows(batch);
+      await f.writeRows(batch);
       hooks.onProgress({ phase: 'writing', rows: written + batch.length, pages });
     }
     checkAbort();
-    await (writer as TableWriter | RecordWriter | null)?.finish();
-    writer = null;
+    await file.finish(aboutOf(spec, rows));
+    file = null;
     return { rows, pages };
   } catch (e) {
-    await (writer as TableWriter | RecordWriter | null)?.abort().catch(() => undefined);
-    throw toIoError(e);
+    await (file as TableFile | null)?.abort().catch(() => undefined);
+    throw e;
   } finally {
     await spool?.remove().catch(() => undefined);
   }

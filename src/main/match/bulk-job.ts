@@ -12,6 +12,8 @@ import { runPool, unbatch } from './pool';
 export interface BulkRowState {
   line: number;
   input: MatchFieldValues;
+  /** Every field of the input record by header position (the analyst's key column too), for the export. */
+  values: string[];
   state: BulkRowView['state'];
   best?: MatchCandidate;
   candidates?: number;
@@ -44,6 +46,8 @@ export function rankCandidates(candidates: MatchCandidate[]): MatchCandidate[] {
 export class BulkJob {
   readonly id: string;
   readonly rows: BulkRowState[] = [];
+  /** The input file's column names (deduplicated), once its header is read. */
+  headers: string[] = [];
   private state: BulkJobView['state'] = 'running';
   private reading = true;
   private fatal?: BulkJobView['error'];
@@ -71,7 +75,7 @@ export class BulkJob {
     if (!this.source) throw new AppError('invalid_input', 'This bulk match has already been started.');
     const source = this.source;
     this.source = null; // the CSV text can be collected once read: rows keep only what they need
-    this.running = this.run(unbatch(readCsvBatches(source, this.controller.signal)), true);
+    this.running = this.run(unbatch(readCsvBatches(source, this.controller.signal, (h) => (this.headers = h))), true);
     return this.running;
   }
 
@@ -161,15 +165,16 @@ export class BulkJob {
   /** Turns a CSV item into a row state: bad records and rows without enough facts are `invalid` at once. */
   private admit(item: CsvItem): BulkRowState {
     if (item.kind === 'bad') {
-      return this.push({ line: item.line, input: {}, state: 'invalid', error: { code: 'invalid_input', message: item.message, retryable: false, details: { line: item.line } } });
+      return this.push({ line: item.line, input: {}, values: item.values, state: 'invalid', error: { code: 'invalid_input', message: item.message, retryable: false, details: { line: item.line } } });
     }
     const input = applyMapping(item.record, this.opts.mapping);
+    const values = this.headers.map((h) => item.record[h] ?? '');
     const built = buildMatchBody(input, this.opts.template);
     if (!built.ok) {
       const message = `Line ${item.line}: ${describeProblems(built.problems)}`;
-      return this.push({ line: item.line, input, state: 'invalid', error: { code: 'invalid_input', message, retryable: false, details: { line: item.line, field: built.problems[0].field } } });
+      return this.push({ line: item.line, input, values, state: 'invalid', error: { code: 'invalid_input', message, retryable: false, details: { line: item.line, field: built.problems[0].field } } });
     }
-    this.push({ line: item.line, input, state: 'pending' });
+    this.push({ line: item.line, input, values, state: 'pending' });
     const row = this.rows[this.rows.length - 1];
     this.bodies.set(row, built.body); // sent in a moment; not kept after that
     return row;

@@ -1,12 +1,16 @@
 // Streams a CSV of companies record by record (csv-parse), so a large file is never held whole.
-// A malformed record is reported with its line number and parsing carries on with the next one.
+// A malformed record is reported with its line number and its values (as far as they can be read),
+// and parsing carries on with the next one. Nothing is dropped: a quote that is never closed makes
+// every line after it a reported, unreadable row. Rows in = rows out + rows reported unreadable.
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
+import { isFormulaLike } from '../../shared/export/cell-rules';
 
 export type CsvItem =
   | { kind: 'row'; line: number; record: Record<string, string> }
-  | { kind: 'bad'; line: number; message: string };
+  /** `values`: the record's fields by position, as far as they could be read. */
+  | { kind: 'bad'; line: number; message: string; values: string[] };
 
 export interface CsvSource {
   text?: string;
@@ -66,6 +70,35 @@ function openStream(source: CsvSource): Readable {
   return createReadStream(source.filePath!, { encoding: 'utf8', highWaterMark: 64 * 1024 });
 }
 
+/** A broken line's fields, split plainly on the delimiter (the best reading of a record CSV refused). */
+function plainSplit(line: string, delimiter: string): string[] {
+  return line.replace(/\r$/, '').split(delimiter);
+}
+
+/**
+ * An unclosed quote at `line` swallows the rest of the file: each non-blank line from there on is
+ * its own unreadable row, reported with the quote's line and kept with its plain-split values.
+ */
+function unclosedQuoteItems(raw: string, line: number, delimiter: string): CsvItem[] {
+  const lines = raw.split('\n');
+  const rows: Array<{ line: number; text: string }> = [];
+  lines.forEach((text, i) => {
+    if (text.replace(/\r$/, '').trim() !== '') rows.push({ line: line + i, text });
+  });
+  if (!rows.length) return [];
+  const last = rows[rows.length - 1].line;
+  const span = rows.length === 1 ? `line ${line}` : `lines ${line}–${last} (${rows.length} rows)`;
+  return rows.map((r) => ({
+    kind: 'bad' as const,
+    line: r.line,
+    message:
+      r.line === line
+        ? `Line ${line}: a quote opened here is never closed, so ${span} could not be read. Close the quote and run the file again.`
+        : `Line ${r.line}: not read, because the quote opened on line ${line} is never closed (${span} affected).`,
+    values: plainSplit(r.text, delimiter),
+  }));
+}
+
 function explain(err: CsvError, line: number): string {
   switch (err.code) {
     case 'CSV_RECORD_INCONSISTENT_COLUMNS':
@@ -85,7 +118,7 @@ function explain(err: CsvError, line: number): string {
  * Every record after the header as a header->cell object (bad records as `bad` items), in file order,
  * one batch per chunk read: consumers take rows from a batch without a trip through the generator.
  */
-export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal): AsyncGenerator<CsvItem[]> {
+export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal, onHeader?: (headers: string[]) => void): AsyncGenerator<CsvItem[]> {
   const delimiter = detectDelimiter(await firstLine(source));
   // csv-parse is used as a push parser: each chunk is written in, and on_record / on_skip collect the
   // records synchronously, in file order, into `ready` (nothing goes through its object stream, whose
@@ -102,12 +135,18 @@ export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal): 
     return start;
   };
   const parser = parse({
-    columns: (header: string[]) => dedupeHeaders(header),
+    columns: (header: string[]) => {
+      const names = dedupeHeaders(header);
+      onHeader?.(names);
+      return names;
+    },
     delimiter,
     bom: true,
+    // The raw text of a broken record, to keep its values in the output.
+    raw: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    on_record: (record: Record<string, string>, info) => {
+    on_record: ({ record }: { record: Record<string, string> }, info) => {
       ready.push({ kind: 'row', line: startOf(info.lines, info.empty_lines), record });
       return null;
     },
@@ -118,30 +157,77 @@ export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal): 
       if (end === lastBadEnd) return undefined;
       lastBadEnd = end;
       const line = startOf(end, parser.info.empty_lines);
-      ready.push({ kind: 'bad', line, message: explain(err, line) });
+      const { record, raw } = err as CsvError & { record?: unknown; raw?: string };
+      if (err.code === 'CSV_QUOTE_NOT_CLOSED' && typeof raw === 'string') {
+        ready.push(...unclosedQuoteItems(raw, line, delimiter));
+        return undefined;
+      }
+      if (Array.isArray(record)) {
+        ready.push({ kind: 'bad', line, message: explain(err, line), values: record.map(String) });
+      } else {
+        // A stray quote: the parser stops reading the record there; its values come from the whole line.
+        const item: CsvItem = { kind: 'bad', line, message: explain(err, line), values: [] };
+        ready.push(item);
+        needLine.push(item);
+      }
       return undefined;
     },
   });
+  // Physical lines of the text read so far (those a bad record may still need), by line number.
+  const lines = new Map<number, string>();
+  const needLine: CsvItem[] = [];
+  let lineNo = 1;
+  let openLine = '';
+  const register = (chunk: string | null) => {
+    if (chunk === null) {
+      lines.set(lineNo, openLine);
+      return;
+    }
+    const parts = chunk.split('\n');
+    parts[0] = openLine + parts[0];
+    for (let i = 0; i < parts.length - 1; i++) lines.set(lineNo++, parts[i]);
+    openLine = parts[parts.length - 1];
+  };
+  /** Items ready to hand out: up to the first bad record whose line has not fully arrived yet. */
+  const resolved = () => {
+    while (needLine.length) {
+      const item = needLine[0];
+      const text = lines.get(item.line);
+      if (text === undefined) break;
+      if (item.kind === 'bad') item.values = plainSplit(text, delimiter);
+      needLine.shift();
+    }
+    const upTo = needLine.length ? ready.indexOf(needLine[0]) : ready.length;
+    const items = ready.slice(0, upTo);
+    ready = ready.slice(upTo);
+    // Lines before the oldest record still open are never needed again.
+    const keepFrom = needLine.length ? needLine[0].line : prevEnd + 1;
+    for (const k of lines.keys()) {
+      if (k >= keepFrom) break;
+      lines.delete(k);
+    }
+    return items;
+  };
   let failure: unknown;
   parser.on('error', (e) => (failure ??= e));
   const feed = (chunk?: string) =>
     new Promise<void>((resolve) => (chunk === undefined ? parser.end(() => resolve()) : parser.write(chunk, () => resolve())));
-  const take = () => {
-    const items = ready;
-    ready = [];
-    return items;
-  };
+  const take = resolved;
   const chunks: Iterable<string> | AsyncIterable<string> = source.text !== undefined ? textChunks(source.text) : openStream(source);
   try {
     for await (const chunk of chunks) {
       if (signal?.aborted) throw new DOMException('Cancelled', 'AbortError');
+      register(chunk);
       await feed(chunk);
       if (failure) throw failure;
-      if (ready.length) yield take();
+      const items = take();
+      if (items.length) yield items;
     }
+    register(null);
     if (parser.writable) await feed();
     if (failure) throw failure;
-    if (ready.length) yield take();
+    const items = take();
+    if (items.length) yield items;
   } finally {
     parser.destroy();
     if (chunks instanceof Readable) chunks.destroy();
@@ -164,28 +250,84 @@ export function dedupeHeaders(header: string[]): string[] {
   });
 }
 
+/** Something the run would report or change, shown with the column preview before the run. */
+export interface CsvIssue {
+  line: number;
+  kind: 'field_count' | 'unclosed_quote' | 'unreadable' | 'formula';
+  message: string;
+}
+
 export interface CsvPreview {
   headers: string[];
   sample: Record<string, string>[];
   delimiter: string;
+  /** Records read by the check (all of the file, or of the part sent when `partial`). */
+  rows: number;
+  /** Counts over every record checked; `issues` lists the first few of each kind. */
+  counts: { fieldCount: number; unclosedQuote: number; unreadable: number; formula: number };
+  issues: CsvIssue[];
+  /** The check stopped at MAX_CHECKED_ROWS or at the end of the part sent. */
+  partial: boolean;
 }
 
-/** Header and first few records, for the column-mapping step. Stops reading as soon as it has them. */
-export async function inspectCsv(source: CsvSource, sampleSize = 5): Promise<CsvPreview> {
-  const delimiter = detectDelimiter(await firstLine(source));
-  const sample: Record<string, string>[] = [];
+/** Rows the preview checks at most (a large file is checked this far, the run reads it all). */
+export const MAX_CHECKED_ROWS = 200_000;
+const ISSUES_PER_KIND = 10;
+
+/**
+ * Header, the first few records and a check of every record the run will read: rows with the wrong
+ * number of fields, an unclosed quote (with the rows it swallows), and cells that look like a formula.
+ * `partial`: the text is only the start of a file (cut anywhere), so its last record is not judged.
+ */
+export async function inspectCsv(source: CsvSource, opts: { sampleSize?: number; partial?: boolean } = {}): Promise<CsvPreview> {
+  const sampleSize = opts.sampleSize ?? 5;
   let headers: string[] = [];
-  const parser = parse({ delimiter, bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, to: sampleSize + 1 });
-  const input = openStream(source);
-  try {
-    for await (const rec of input.pipe(parser) as AsyncIterable<string[]>) {
-      if (headers.length === 0) headers = dedupeHeaders(rec);
-      else sample.push(Object.fromEntries(headers.map((h, i) => [h, rec[i] ?? ''])));
+  const sample: Record<string, string>[] = [];
+  const counts = { fieldCount: 0, unclosedQuote: 0, unreadable: 0, formula: 0 };
+  const issues: CsvIssue[] = [];
+  const perKind = new Map<CsvIssue['kind'], number>();
+  const note = (issue: CsvIssue) => {
+    const n = perKind.get(issue.kind) ?? 0;
+    perKind.set(issue.kind, n + 1);
+    if (n < ISSUES_PER_KIND) issues.push(issue);
+  };
+  let items: CsvItem[] = [];
+  let stoppedEarly = false;
+  for await (const batch of readCsvBatches(source, undefined, (h) => (headers = h))) {
+    items.push(...batch);
+    if (items.length >= MAX_CHECKED_ROWS) {
+      stoppedEarly = true;
+      items = items.slice(0, MAX_CHECKED_ROWS);
+      break;
     }
-  } catch {
-    // A truncated snippet (the renderer may send only the start of a big file) can end mid-quote.
-  } finally {
-    input.destroy();
   }
-  return { headers, sample, delimiter };
+  // The end of a cut text is not the end of the file: its last record may be cut mid-value.
+  if (opts.partial && items.length) {
+    const last = items[items.length - 1];
+    items = items.filter((it) => !(it.kind === 'bad' && /never closed|not read, because/.test(it.message)) && it !== last);
+  }
+  for (const it of items) {
+    if (it.kind === 'row') {
+      if (sample.length < sampleSize) sample.push(it.record);
+      const formulaColumn = headers.find((h) => isFormulaLike(it.record[h] ?? ''));
+      if (formulaColumn !== undefined) {
+        counts.formula++;
+        note({
+          line: it.line,
+          kind: 'formula',
+          message: `Line ${it.line}: "${formulaColumn}" starts like a formula (${JSON.stringify((it.record[formulaColumn] ?? '').slice(0, 40))}). It is sent as text; CSV exports show it with a ' in front.`,
+        });
+      }
+      continue;
+    }
+    const kind: CsvIssue['kind'] = /wrong number of columns/.test(it.message)
+      ? 'field_count'
+      : /opened here is never closed/.test(it.message)
+        ? 'unclosed_quote'
+        : 'unreadable';
+    counts[kind === 'field_count' ? 'fieldCount' : kind === 'unclosed_quote' ? 'unclosedQuote' : 'unreadable']++;
+    note({ line: it.line, kind, message: it.message });
+  }
+  const delimiter = detectDelimiter(await firstLine(source));
+  return { headers, sample, delimiter, rows: items.length, counts, issues, partial: Boolean(opts.partial) || stoppedEarly };
 }

@@ -1,7 +1,7 @@
 // Match feature (main side): preview/single match through the one request builder, and bulk jobs.
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { MatchResultView } from '../../shared/bridge/groups/match';
 import { guessMapping } from '../../shared/match/fields';
@@ -10,6 +10,10 @@ import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { BulkJob, rankCandidates } from './bulk-job';
 import { writeBulkExport } from './bulk-export';
 import { inspectCsv, type CsvSource } from './csv-source';
+import { fileTimestamp } from '../../shared/export/file-name';
+import { AtomicTarget } from '../tabular/atomic-target';
+import { fileError } from '../tabular/io-error';
+import { ExportJournal } from '../tabular/journal';
 
 /** Finished jobs kept for viewing/export; the oldest finished one goes first. */
 const MAX_JOBS = 8;
@@ -17,6 +21,8 @@ const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.txt']);
 
 export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
   const jobs = new Map<string, BulkJob>();
+  // The same journal as search exports: a killed process leaves no partial file (swept at start).
+  const journal = new ExportJournal(join(deps.dataDir, 'exports-in-flight'));
   const template = () => deps.activeProfile()?.matchPayloadTemplate ?? null;
 
   const job = (id: string) => {
@@ -27,6 +33,8 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
 
   // Files the analyst chose in main's own open dialog, by id: the renderer never names a path.
   const pickedFiles = new Map<string, string>();
+  // Files bulkExport wrote, by id, for "Show in folder".
+  const exportedFiles = new Map<string, string>();
 
   const toSource = (input: { csvText?: string; fileId?: string }): CsvSource => {
     if (input.csvText !== undefined) return { text: input.csvText };
@@ -84,7 +92,7 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
     async bulkInspect(input) {
       const source = toSource(input);
       try {
-        const preview = await inspectCsv(source);
+        const preview = await inspectCsv(source, { partial: input.partial });
         if (preview.headers.length === 0) throw new AppError('invalid_input', 'The CSV is empty. The first line must name the columns.');
         return { ...preview, suggested: guessMapping(preview.headers) };
       } catch (e) {
@@ -138,16 +146,26 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
       job(id).cancel();
     },
 
+    async revealExport({ exportId }) {
+      const path = exportedFiles.get(exportId);
+      if (!path) throw new AppError('not_found', 'That exported file is no longer listed (the app was restarted).');
+      await deps.shell.revealFile(path);
+    },
+
     async bulkExport({ id, format }) {
       const j = job(id);
       if (j.view().state === 'running') throw new AppError('invalid_input', 'Wait for the bulk match to finish (or cancel it) before exporting.');
       const stem = (j.view().fileName ?? 'companies').replace(/\.[^.]+$/, '');
-      const path = await deps.shell.chooseExportPath(`${stem}-matched.${format}`);
+      const at = new Date(deps.now());
+      const path = await deps.shell.chooseExportPath(`${stem}-matched-${fileTimestamp(at)}.${format}`);
       if (path === null) return null;
       try {
-        const rows = await writeBulkExport(path, format, j.rows);
+        const target = await AtomicTarget.open(path, journal, `match-${j.id}-${randomUUID()}`);
+        const rows = await writeBulkExport(target, format, j.headers, j.rows, { fileName: j.view().fileName ?? null, profile: deps.activeProfile()?.name ?? null, at });
         const url = deps.shell.downloadUrlFor?.(path);
-        return { fileName: basename(path), rows, ...(url ? { downloadUrl: url } : {}) };
+        const exportId = randomUUID();
+        exportedFiles.set(exportId, path);
+        return { exportId, fileName: basename(path), rows, ...(url ? { downloadUrl: url } : {}) };
       } catch (e) {
         throw fileError(e);
       }
@@ -163,13 +181,3 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
   };
 }
 
-/** File-system failures as messages an analyst can act on (no paths or stacks beyond what they chose). */
-function fileError(e: unknown): unknown {
-  if (e instanceof AppError) return e;
-  const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT') return new AppError('io', 'The file or folder was not found. Choose it again.', { cause: e });
-  if (code === 'EACCES' || code === 'EPERM') return new AppError('io', 'Permission denied. Choose a file or folder you can read and write.', { cause: e });
-  if (code === 'ENOSPC') return new AppError('io', 'The disk is full. Free some space or choose another location.', { cause: e });
-  if (code === 'EISDIR') return new AppError('io', 'That path is a folder, not a file.', { cause: e });
-  return e;
-}

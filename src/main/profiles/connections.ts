@@ -185,7 +185,6 @@ export class Connections {
       };
     return {
       search: wrap(api.search.bind(api)),
-      searchRaw: wrap(api.searchRaw.bind(api)),
       esgModule: wrap(api.esgModule.bind(api)),
       processingStatus: wrap(api.processingStatus.bind(api)),
       match: wrap(api.match.bind(api)),

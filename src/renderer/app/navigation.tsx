@@ -4,7 +4,7 @@ import type { EsgModule } from '../../shared/service/schemas';
 
 export type Route =
   | { screen: 'search' }
-  | { screen: 'esg'; companyId?: string; module?: EsgModule }
+  | { screen: 'esg'; companyId?: string; companyName?: string; module?: EsgModule }
   | { screen: 'match'; prefill?: Record<string, string> }
   | { screen: 'exports' }
   | { screen: 'settings' }

@@ -7,10 +7,10 @@ import type { EsgModule } from '../../shared/service/schemas';
 import { useNow } from '../hooks/useNow';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { formatElapsed, WATCH_STATE_LABELS } from './elapsed';
-import { esgKeys, unwatch, useWatches } from './esg-queries';
+import { companyLabel, esgKeys, unwatch, useWatches } from './esg-queries';
 import { WebNotifyToggle } from './WebNotifyToggle';
 
-export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgModule): void }) {
+export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgModule, companyName?: string): void }) {
   const watches = useWatches();
   const qc = useQueryClient();
   const now = useNow(1000);
@@ -51,10 +51,13 @@ export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgM
           </thead>
           <tbody>
             {list.map((w) => {
-              const name = `${MODULE_LABELS[w.module]} for ${w.companyId}`;
+              const name = `${MODULE_LABELS[w.module]} for ${companyLabel(w)}`;
               return (
                 <tr key={w.sessionId} data-session-id={w.sessionId} className={`esg-activity__row esg-activity__row--${w.state}`}>
-                  <td>{w.companyId}</td>
+                  <td>
+                    {w.companyName ?? <code>{w.companyId}</code>}
+                    {w.companyName ? <span className="esg-activity__id">{w.companyId}</span> : null}
+                  </td>
                   <td>{MODULE_LABELS[w.module]}</td>
                   <td>
                     {WATCH_STATE_LABELS[w.state]}
@@ -66,7 +69,7 @@ export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgM
                   <td>{formatElapsed((w.state === 'processing' ? now : w.updatedAt) - w.startedAt)}</td>
                   <td>{w.polls}</td>
                   <td className="esg-activity__actions">
-                    <button type="button" className="button" onClick={() => onOpen(w.companyId, w.module)} aria-label={`Open ${name}`}>
+                    <button type="button" className="button" onClick={() => onOpen(w.companyId, w.module, w.companyName)} aria-label={`Open ${name}`}>
                       Open
                     </button>
                     <button type="button" className="button button--ghost" onClick={() => void stop(w)} aria-label={`${w.state === 'processing' ? 'Stop watching' : 'Remove'} ${name}`}>

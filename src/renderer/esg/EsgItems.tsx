@@ -1,7 +1,12 @@
-// The module's items. Their fields are not fixed by the spec, so each item shows a title picked
-// from common field names and the rest as a definition list.
+// The module's items: a score card, a news list or a commitments table when the items read as
+// such (esg-format.ts); otherwise, since the spec does not fix their fields, each item shows a
+// title picked from common field names and the rest as a definition list.
 import type { EsgModule } from '../../shared/service/schemas';
 import { firmscope } from '../bridge';
+import { CommitmentsTable } from './CommitmentsTable';
+import { asArticle, asCommitment, asScore, type Article, type Commitment } from './esg-format';
+import { NewsList } from './NewsList';
+import { ScoreCard } from './ScoreCard';
 
 const TITLE_FIELDS = ['title', 'headline', 'name', 'commitment', 'description', 'summary'];
 
@@ -29,9 +34,31 @@ function Value({ v }: { v: unknown }) {
   return <>{String(v)}</>;
 }
 
-export function EsgItems({ module, items, firstIndex }: { module: EsgModule; items: Record<string, unknown>[]; firstIndex: number }) {
+function every<T>(items: Record<string, unknown>[], read: (item: Record<string, unknown>) => T | null): T[] | null {
+  const out: T[] = [];
+  for (const item of items) {
+    const v = read(item);
+    if (!v) return null;
+    out.push(v);
+  }
+  return out;
+}
+
+export function EsgItems({ module, items, firstIndex, companyName = 'this company' }: { module: EsgModule; items: Record<string, unknown>[]; firstIndex: number; companyName?: string }) {
   if (items.length === 0) {
     return <p className="esg-items__none">{module === 'scores' ? 'No score exists for this company yet.' : 'Nothing on this page.'}</p>;
+  }
+  if (module === 'scores') {
+    const score = asScore(items[0]);
+    if (score && items.length === 1) return <ScoreCard score={score} companyName={companyName} />;
+  }
+  if (module === 'news') {
+    const articles = every<Article>(items, asArticle);
+    if (articles) return <NewsList articles={articles} firstIndex={firstIndex} />;
+  }
+  if (module === 'commitments') {
+    const commitments = every<Commitment>(items, asCommitment);
+    if (commitments) return <CommitmentsTable commitments={commitments} companyName={companyName} />;
   }
   return (
     <ol className="esg-items" start={firstIndex + 1} aria-label={`${module} items`}>

@@ -7,27 +7,28 @@ import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
 import { useNavigation } from '../app/navigation';
 import { useScreenState } from '../state/screen-store';
 import { TextField } from '../ui/Field';
+import { CompanyHeading } from './CompanyHeading';
 import { EsgActivity } from './EsgActivity';
-import { useModuleView, useWatches } from './esg-queries';
+import { useCompany, useModuleView, useWatches } from './esg-queries';
 import { ModulePanel } from './ModulePanel';
 import './esg.css';
 
 export function EsgScreen() {
   const { route, navigate } = useNavigation();
   // Held above the screen: leaving ESG and coming back keeps the company and module.
-  const [{ companyId, draft, module, autoModule }, update] = useScreenState('esg');
+  const [{ companyId, companyName: knownName, draft, module, autoModule }, update] = useScreenState('esg');
   const setModule = useCallback((m: EsgModule) => update({ module: m }), [update]);
 
   // A route naming a company (Search's "Open ESG", the activity view's "Open") opens it, once per navigation.
   useEffect(() => {
     if (route.screen !== 'esg' || !route.companyId) return;
-    update({ companyId: route.companyId, draft: route.companyId, ...(route.module ? { module: route.module, autoModule: route.module } : {}) });
+    update({ companyId: route.companyId, companyName: route.companyName, draft: route.companyId, ...(route.module ? { module: route.module, autoModule: route.module } : {}) });
   }, [route, update]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const id = draft.trim();
-    if (id) update({ companyId: id, autoModule: null });
+    if (id) update({ companyId: id, companyName: id === companyId ? knownName : undefined, autoModule: null });
   };
 
   return (
@@ -40,16 +41,18 @@ export function EsgScreen() {
         </button>
       </form>
       {companyId ? (
-        <ModuleTabs companyId={companyId} module={module} onSelect={setModule} autoModule={autoModule} />
+        <ModuleTabs companyId={companyId} knownName={knownName} module={module} onSelect={setModule} autoModule={autoModule} />
       ) : (
         <p className="esg-screen__hint">Enter a company ID, or open ESG from a company in search or match.</p>
       )}
-      <EsgActivity onOpen={(id, m) => navigate({ screen: 'esg', companyId: id, module: m })} />
+      <EsgActivity onOpen={(id, m, name) => navigate({ screen: 'esg', companyId: id, module: m, ...(name ? { companyName: name } : {}) })} />
     </section>
   );
 }
 
-function ModuleTabs({ companyId, module, onSelect, autoModule }: { companyId: string; module: EsgModule; onSelect(m: EsgModule): void; autoModule: EsgModule | null }) {
+function ModuleTabs({ companyId, knownName, module, onSelect, autoModule }: { companyId: string; knownName?: string; module: EsgModule; onSelect(m: EsgModule): void; autoModule: EsgModule | null }) {
+  const company = useCompany(companyId, knownName);
+  const name = knownName ?? company.data?.name ?? null;
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = ESG_MODULES.indexOf(module);
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -61,14 +64,14 @@ function ModuleTabs({ companyId, module, onSelect, autoModule }: { companyId: st
   };
   return (
     <div className="esg-tabs">
-      <h2 className="esg-tabs__title">Company {companyId}</h2>
-      <div role="tablist" aria-label="ESG modules" className="esg-tabs__list" onKeyDown={onKey}>
+      <CompanyHeading companyId={companyId} name={name} country={company.data?.country ?? null} loading={company.isFetching} />
+      <div role="tablist" aria-label={`ESG modules of ${name ?? companyId}`} className="esg-tabs__list" onKeyDown={onKey}>
         {ESG_MODULES.map((m) => (
           <TabButton key={m} companyId={companyId} module={m} selected={m === module} onSelect={() => onSelect(m)} />
         ))}
       </div>
       <div role="tabpanel" id={`esg-panel-${module}`} aria-labelledby={`esg-tab-${module}`} className="esg-tabs__panel">
-        <ModulePanel key={`${companyId}/${module}`} companyId={companyId} module={module} autoRequest={autoModule === module} />
+        <ModulePanel key={`${companyId}/${module}`} companyId={companyId} companyName={name ?? undefined} module={module} autoRequest={autoModule === module} />
       </div>
     </div>
   );

@@ -9,16 +9,20 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { EsgItems } from './EsgItems';
 import { formatElapsed, WATCH_STATE_LABELS } from './elapsed';
-import { ESG_PAGE_SIZE, esgKeys, pageModule, useModuleView, useWatches } from './esg-queries';
+import { ESG_PAGE_SIZE, esgKeys, pageModule, useModuleView, useNewsMonths, useWatches } from './esg-queries';
+import { MonthChart } from './MonthChart';
 
 export interface ModulePanelProps {
   companyId: string;
+  /** Shown instead of the id where the company is named; also sent so main can name it in notifications. */
+  companyName?: string;
   module: EsgModule;
   autoRequest: boolean;
 }
 
-export function ModulePanel({ companyId, module, autoRequest }: ModulePanelProps) {
-  const q = useModuleView(companyId, module, autoRequest);
+export function ModulePanel({ companyId, companyName, module, autoRequest }: ModulePanelProps) {
+  const q = useModuleView(companyId, module, autoRequest, companyName);
+  const who = companyName ?? `company ${companyId}`;
   const watches = useWatches();
   const view = q.data;
   const watch = view?.sessionId ? watches.data?.find((w) => w.sessionId === view.sessionId) : undefined;
@@ -42,17 +46,24 @@ export function ModulePanel({ companyId, module, autoRequest }: ModulePanelProps
         {q.isFetching ? <Spinner label={`Requesting ${label.toLowerCase()}…`} /> : null}
       </div>
       {q.error ? <ErrorMessage error={q.error} title={`${label} request failed`} onRetry={() => void q.refetch()} /> : null}
-      {view ? <ViewBody view={view} watch={watch} /> : !q.isFetching && !q.error ? <p className="esg-module__hint">Nothing requested yet for company {companyId}.</p> : null}
+      {view ? <ViewBody view={view} watch={watch} who={who} /> : !q.isFetching && !q.error ? <p className="esg-module__hint">Nothing requested yet for {who}.</p> : null}
     </div>
   );
 }
 
-function ViewBody({ view, watch }: { view: EsgModuleView; watch?: WatchView }) {
+function ViewBody({ view, watch, who }: { view: EsgModuleView; watch?: WatchView; who: string }) {
   if (view.status === 'not_found') {
-    return <p className="esg-module__status" role="status">Not found: the ESG sources do not know company {view.companyId}.</p>;
+    return <p className="esg-module__status" role="status">Not found: the ESG sources do not know {who}.</p>;
   }
   if (view.status === 'processing') return <SessionProgress view={view} watch={watch} />;
-  return <CompletedData view={view} />;
+  return <CompletedData view={view} who={who} />;
+}
+
+/** Articles per month over every held article (main reads all pages; the list below shows one). */
+function NewsChart({ view, who }: { view: EsgModuleView; who: string }) {
+  const months = useNewsMonths(view.companyId, view.status === 'complete' && view.count > 0, String(view.count));
+  if (!months.data || months.data.months.length === 0) return null;
+  return <MonthChart months={months.data.months} title={`Articles per month, ${who}`} />;
 }
 
 function SessionProgress({ view, watch }: { view: EsgModuleView; watch?: WatchView }) {
@@ -83,7 +94,7 @@ function SessionProgress({ view, watch }: { view: EsgModuleView; watch?: WatchVi
   );
 }
 
-function CompletedData({ view }: { view: EsgModuleView }) {
+function CompletedData({ view, who }: { view: EsgModuleView; who: string }) {
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -104,7 +115,8 @@ function CompletedData({ view }: { view: EsgModuleView }) {
       <p className="esg-module__status" role="status">
         Complete · <span data-testid="esg-total">{view.count}</span> {view.module === 'scores' ? (view.count === 1 ? 'score' : 'scores') : 'items'} · page {view.pageNumber}
       </p>
-      <EsgItems module={view.module} items={view.items} firstIndex={firstIndex} />
+      {view.module === 'news' ? <NewsChart view={view} who={who} /> : null}
+      <EsgItems module={view.module} items={view.items} firstIndex={firstIndex} companyName={who} />
       {view.hasNext || view.hasPrevious ? (
         <nav className="esg-data__pager" aria-label={`${MODULE_LABELS[view.module]} pages`}>
           <button type="button" className="button" disabled={!view.hasPrevious || busy} onClick={() => void go('previous')}>

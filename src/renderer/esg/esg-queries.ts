@@ -13,15 +13,17 @@ export const ESG_PAGE_SIZE = 10;
 
 export const esgKeys = {
   watches: ['esg', 'watches'] as const,
+  company: (companyId: string) => ['esg', 'company', companyId] as const,
+  newsMonths: (companyId: string) => ['esg', 'news-months', companyId] as const,
   module: (companyId: string, module: EsgModule) => ['esg', 'module', companyId, module] as const,
 };
 
 /** The latest view of a company's module. Requesting it can start a processing session, so it
  *  only runs when the analyst asks (`refetch`) or when the route asked for it. */
-export function useModuleView(companyId: string, module: EsgModule, autoRequest: boolean) {
+export function useModuleView(companyId: string, module: EsgModule, autoRequest: boolean, companyName?: string) {
   return useQuery({
     queryKey: esgKeys.module(companyId, module),
-    queryFn: () => unwrap(firmscope().esg.request({ companyId, module, pageSize: ESG_PAGE_SIZE })),
+    queryFn: () => unwrap(firmscope().esg.request({ companyId, module, pageSize: ESG_PAGE_SIZE, ...(companyName ? { companyName } : {}) })),
     enabled: autoRequest && companyId.length > 0,
     staleTime: Infinity,
     gcTime: 30 * 60_000,
@@ -29,6 +31,35 @@ export function useModuleView(companyId: string, module: EsgModule, autoRequest:
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+}
+
+/** Name and country of a company id; a name the screen already knows (from search or match) is used as is. */
+export function useCompany(companyId: string, knownName?: string) {
+  return useQuery({
+    queryKey: esgKeys.company(companyId),
+    queryFn: () => unwrap(firmscope().esg.company({ companyId })),
+    enabled: companyId.length > 0 && !knownName,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Articles per month for the chart, once the company's news is complete (refreshed with it). */
+export function useNewsMonths(companyId: string, enabled: boolean, version: string) {
+  return useQuery({
+    queryKey: [...esgKeys.newsMonths(companyId), version],
+    queryFn: () => unwrap(firmscope().esg.newsMonths({ companyId })),
+    enabled: enabled && companyId.length > 0,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** What to call a company: its name, or the id until the name is known. */
+export function companyLabel(w: { companyId: string; companyName?: string }): string {
+  return w.companyName ?? `company ${w.companyId}`;
 }
 
 export function useWatches() {
@@ -61,7 +92,7 @@ export function useEsgLiveUpdates(): void {
   useBridgeEvent('esg', 'completed', (payload: { watch: WatchView; view: EsgModuleView | null }) => {
     applyEsgCompleted(qc, payload);
     const { watch } = payload;
-    if (watch.state === 'complete') showWebNotification(`ESG ${MODULE_LABELS[watch.module].toLowerCase()} ready`, `Company ${watch.companyId}: ${watch.resultCount} counted.`);
+    if (watch.state === 'complete') showWebNotification(`ESG ${MODULE_LABELS[watch.module].toLowerCase()} ready`, `${MODULE_LABELS[watch.module]} for ${companyLabel(watch)}: ${watch.resultCount} counted.`);
   });
 }
 

@@ -1,11 +1,13 @@
 // Export button + dialog on the search results: format, scope (this page / all pages with an
-// estimate), row limit, CSV options, columns, and why some cells get an apostrophe.
-import { useId, useState, type FormEvent } from 'react';
+// estimate), row limit, CSV options (the formula prefix and its risk), columns. Once started, the
+// dialog shows the export itself at its top (progress, then Show in folder or Download).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import { PAGE_SIZE_MAX } from '../../shared/service/schemas';
-import { EXPORT_FORMATS, type ExportJob } from '../../shared/bridge/groups/export';
-import { NEUTRALISE_EXPLANATION } from '../../shared/export/neutralise';
+import { DEFAULT_EXPORT_ROW_LIMIT, EXPORT_FORMATS, MAX_EXPORT_ROW_LIMIT, type ExportJob } from '../../shared/bridge/groups/export';
+import { NEUTRALISE_EXPLANATION, PREFIX_OFF_RISK } from '../../shared/export/cell-rules';
+import { queryFileStem } from '../../shared/export/file-name';
 import { firmscope, unwrap } from '../bridge';
 import { useNavigation } from '../app/navigation';
 import { CheckboxField, SelectField, TextField } from '../ui/Field';
@@ -61,17 +63,21 @@ export function ExportMenu({ body, count, rows, columns }: ExportMenuProps) {
 function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProps, 'pageSize'> & { onClose(): void }) {
   const [format, setFormat] = useState<Format>('csv');
   const [scope, setScope] = useState<'page' | 'all'>('page');
-  const [rowLimit, setRowLimit] = useState('');
+  const [rowLimit, setRowLimit] = useState(n(DEFAULT_EXPORT_ROW_LIMIT));
   const [columnMode, setColumnMode] = useState<'visible' | 'all'>('visible');
   const [delimiter, setDelimiter] = useState<Delimiter>(',');
   const [bom, setBom] = useState(false);
+  const [formulaPrefix, setFormulaPrefix] = useState(true);
   const [started, setStarted] = useState<ExportJob | null>(null);
   const { navigate } = useNavigation();
   const jobs = useExportJobs();
   const estimate = useExportEstimate(body, PAGE_SIZE_MAX, scope === 'all');
-  const limit = rowLimit.trim() === '' ? null : Number(rowLimit);
-  const limitError = limit !== null && (!Number.isInteger(limit) || limit < 1) ? 'Enter a whole number of rows, 1 or more, or leave empty for all' : undefined;
-  const plan = plannedRows(estimate.data?.count ?? count, PAGE_SIZE_MAX, limit && !limitError ? limit : null);
+  const limit = Number(rowLimit.replace(/[,\s_]/g, ''));
+  const limitError =
+    rowLimit.trim() === '' || !Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_ROW_LIMIT
+      ? `Enter a whole number of rows from 1 to ${n(MAX_EXPORT_ROW_LIMIT)}`
+      : undefined;
+  const plan = plannedRows(estimate.data?.count ?? count, PAGE_SIZE_MAX, limitError ? null : limit);
   const spreadsheet = format === 'csv' || format === 'xlsx';
 
   const start = useMutation({
@@ -81,11 +87,12 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
           source:
             scope === 'page'
               ? { kind: 'rows', rows: rows as Array<Record<string, unknown>> }
-              : { kind: 'all', body, pageSize: PAGE_SIZE_MAX, ...(limit && !limitError ? { rowLimit: limit } : {}) },
+              : { kind: 'all', body, pageSize: PAGE_SIZE_MAX, rowLimit: limit },
           format,
           columns: columnMode === 'visible' ? columns : null,
-          ...(format === 'csv' ? { csv: { delimiter, bom } } : {}),
-          suggestedName: `companies-${scope === 'page' ? 'page' : 'all'}`,
+          ...(format === 'csv' ? { csv: { delimiter, bom, formulaPrefix } } : {}),
+          // Main adds the time: companies-DE-employees-gt-1000-2026-11-23-1405.csv
+          suggestedName: `${queryFileStem(body)}${scope === 'page' ? '-page' : ''}`,
         }),
       ),
     onSuccess: (job) => setStarted(job),
@@ -94,8 +101,10 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!limitError) start.mutate();
+    if (scope === 'page' || !limitError) start.mutate();
   };
+
+  if (live) return <ExportResult job={live} onAgain={() => setStarted(null)} onClose={onClose} onOpenExports={() => navigate({ screen: 'exports' })} />;
 
   return (
     <form onSubmit={submit} className="export-form" aria-label="Export options">
@@ -126,12 +135,12 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
             </p>
             {estimate.error ? <ErrorMessage error={estimate.error} title="Could not check the size of the search" /> : null}
             <TextField
-              label="Row limit (optional)"
+              label="Row limit"
               inputMode="numeric"
               value={rowLimit}
               onChange={(e) => setRowLimit(e.target.value)}
               error={limitError}
-              hint="Stop after this many rows. Empty exports every row."
+              hint={`The export stops after this many rows (default ${n(DEFAULT_EXPORT_ROW_LIMIT)}), whatever the service says.`}
             />
           </>
         ) : null}
@@ -164,6 +173,17 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
             ))}
           </SelectField>
           <CheckboxField label="Add a byte-order mark (helps Excel on Windows read UTF-8)" checked={bom} onChange={(e) => setBom(e.target.checked)} />
+          <CheckboxField
+            label="Protect against formulas (put ' before cells that start with = + - @)"
+            checked={formulaPrefix}
+            onChange={(e) => setFormulaPrefix(e.target.checked)}
+            hint={PREFIX_OFF_RISK}
+          />
+          {!formulaPrefix ? (
+            <p className="export-form__warning" role="alert">
+              Formula protection is off: open this file only in tools that do not run formulas.
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
       {spreadsheet ? (
@@ -184,11 +204,34 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
           Open Exports
         </button>
       </div>
-      {live ? (
-        <ul className="exports__list" aria-label="Started export">
-          <ExportRow job={live} />
-        </ul>
-      ) : null}
     </form>
+  );
+}
+
+/** Replaces the form once an export has started: the first thing in the dialog, focused. */
+function ExportResult({ job, onAgain, onClose, onOpenExports }: { job: ExportJob; onAgain(): void; onClose(): void; onOpenExports(): void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const title = job.state === 'done' ? 'Export finished' : job.state === 'running' ? 'Exporting…' : job.state === 'failed' ? 'Export failed' : 'Export cancelled';
+  return (
+    <div className="export-result">
+      <h3 className="export-result__title" tabIndex={-1} ref={headingRef} aria-live="polite">
+        {title}
+      </h3>
+      <ul className="exports__list" aria-label="Started export">
+        <ExportRow job={job} />
+      </ul>
+      <div className="action-bar">
+        <button type="button" className="button" onClick={onAgain}>
+          Export again
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+        <button type="button" className="button button--ghost" onClick={onOpenExports}>
+          Open Exports
+        </button>
+      </div>
+    </div>
   );
 }

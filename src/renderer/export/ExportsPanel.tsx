@@ -50,6 +50,7 @@ export function ExportRow({ job }: { job: ExportJob }) {
         <ProgressBar label={`Progress of ${job.fileName}`} value={job.rows} max={job.totalRows || undefined} />
       ) : null}
       <p className="export-row__progress">{progressText(job)}</p>
+      {job.note ? <p className="export-row__note">{job.note}</p> : null}
       {job.state === 'failed' && job.error ? <ErrorMessage error={job.error} title={`Export of ${job.fileName} failed; no file was written`} /> : null}
       {job.state === 'cancelled' ? <p className="export-row__note">Cancelled; no file was written.</p> : null}
       <div className="export-row__actions">

@@ -1,6 +1,6 @@
 // Bulk step 3: progress, counts, cancel, retry failures and export of one job.
 import { useState } from 'react';
-import type { BulkJobView } from '../../shared/bridge/groups/match';
+import type { BulkExportResult, BulkJobView } from '../../shared/bridge/groups/match';
 import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ProgressBar } from '../ui/Spinner';
@@ -9,7 +9,7 @@ type ExportFormat = 'csv' | 'xlsx' | 'json';
 
 export function BulkJobPanel({ job, onNew }: { job: BulkJobView; onNew(): void }) {
   const [actionError, setActionError] = useState<unknown>(null);
-  const [exported, setExported] = useState<{ fileName: string; rows: number; downloadUrl?: string } | null>(null);
+  const [exported, setExported] = useState<BulkExportResult | null>(null);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const running = job.state === 'running';
   const failures = job.errors + (job.state === 'cancelled' ? job.total - job.done - job.invalid : 0);
@@ -69,12 +69,20 @@ export function BulkJobPanel({ job, onNew }: { job: BulkJobView; onNew(): void }
       </div>
       {exported ? (
         <p role="status" className="match-bulk-job__exported">
-          Saved {exported.fileName} ({exported.rows} rows).{' '}
+          Saved {exported.fileName} ({exported.rows.toLocaleString('en-US')} rows: every input row with its own columns, then the match).{' '}
           {exported.downloadUrl ? (
-            <a href={exported.downloadUrl} download={exported.fileName}>
+            <a className="button button--small" href={exported.downloadUrl} download={exported.fileName}>
               Download {exported.fileName}
             </a>
-          ) : null}
+          ) : (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => void act(() => unwrap(firmscope().match.revealExport({ exportId: exported.exportId })))}
+            >
+              Show {exported.fileName} in folder
+            </button>
+          )}
         </p>
       ) : null}
       {actionError ? <ErrorMessage error={actionError} /> : null}

@@ -2,7 +2,7 @@
 // The desktop app opens files with main's own dialog (no size limit, the file never crosses the
 // bridge); browser mode reads the chosen file in the page and sends its text.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import type { CsvInspectView, PickedFile } from '../../shared/bridge/groups/match';
+import type { CsvInspectView, CsvIssueView, PickedFile } from '../../shared/bridge/groups/match';
 import { useAppInfo } from '../connection/queries';
 import { MAPPABLE_FIELDS, MATCH_FIELD_LABELS, type ColumnMapping } from '../../shared/match/fields';
 import { firmscope, unwrap } from '../bridge';
@@ -10,8 +10,8 @@ import { SelectField, TextAreaField, TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 
-/** Only the start of the text is needed to read the header and a sample. */
-const INSPECT_BYTES = 256 * 1024;
+/** Text up to this size is checked whole before the run; a larger one is checked over its start. */
+const INSPECT_BYTES = 8 * 1024 * 1024;
 /** What the bridge accepts as CSV text (match.bulkStart). */
 const MAX_TEXT_BYTES = 50_000_000;
 
@@ -41,7 +41,10 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
     if ('csvText' in ref && !ref.csvText.trim()) return;
     setBusy(true);
     try {
-      const view = await unwrap(firmscope().match.bulkInspect('csvText' in ref ? { csvText: ref.csvText.slice(0, INSPECT_BYTES) } : ref));
+      const cut = 'csvText' in ref && ref.csvText.length > INSPECT_BYTES;
+      const view = await unwrap(
+        firmscope().match.bulkInspect('csvText' in ref ? { csvText: ref.csvText.slice(0, INSPECT_BYTES), ...(cut ? { partial: true } : {}) } : ref),
+      );
       setInspect(view);
       setMapping(view.suggested);
     } catch (e) {
@@ -157,6 +160,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
             <TextField label="Parallel requests" inputMode="numeric" value={concurrency} onChange={(e) => setConcurrency(e.target.value)} error={concError} hint="1–16. More is faster until the service slows down." />
           </div>
           <SamplePreview inspect={inspect} />
+          <FileCheck inspect={inspect} />
           <div className="action-bar">
             <button type="submit" className="button button--primary" disabled={starting || !!concError}>
               Match all rows
@@ -166,6 +170,42 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
         </fieldset>
       ) : null}
     </form>
+  );
+}
+
+const ISSUE_LABEL: Record<CsvIssueView['kind'], string> = {
+  field_count: 'wrong number of fields',
+  unclosed_quote: 'quote never closed',
+  unreadable: 'unreadable',
+  formula: 'starts like a formula',
+};
+
+/** What the run will report before it starts: rows that cannot be read as they are, and formula-like cells. */
+function FileCheck({ inspect }: { inspect: CsvInspectView }) {
+  const { counts, rows } = inspect;
+  const bad = counts.fieldCount + counts.unclosedQuote + counts.unreadable;
+  const scope = inspect.partial ? `the first ${rows.toLocaleString('en-US')} rows` : `all ${rows.toLocaleString('en-US')} rows`;
+  if (bad === 0 && counts.formula === 0) {
+    return (
+      <p className="match-bulk-check match-bulk-check--ok" role="status">
+        Checked {scope}: every row has {inspect.headers.length} fields and no cell starts like a formula.
+      </p>
+    );
+  }
+  return (
+    <div className="match-bulk-check" role="status" aria-labelledby="match-bulk-check-title">
+      <p id="match-bulk-check-title" className="match-bulk-check__title">
+        Checked {scope}: {bad > 0 ? `${bad.toLocaleString('en-US')} row${bad === 1 ? '' : 's'} cannot be read as they are (they stay in the results and the export as invalid, with their values)` : 'all rows can be read'}
+        {counts.formula > 0 ? `; ${counts.formula.toLocaleString('en-US')} row${counts.formula === 1 ? '' : 's'} with a cell that starts like a formula` : ''}.
+      </p>
+      <ul className="match-bulk-check__list" aria-label="Rows to check before the run">
+        {inspect.issues.map((issue) => (
+          <li key={`${issue.kind}-${issue.line}`}>
+            <span className={`pill ${issue.kind === 'formula' ? '' : 'pill--error'}`}>{ISSUE_LABEL[issue.kind]}</span> {issue.message}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -19,6 +19,7 @@ export function CompanyDetail({ company, confidence, note, onClose }: CompanyDet
   // Move focus to the panel so keyboard and screen-reader users land on what they opened.
   useEffect(() => heading.current?.focus(), [company.company_id]);
   const fields = Object.entries(flattenRecord(company));
+  const named = typeof company.name === 'string' && company.name.trim() ? { companyName: company.name } : {};
   return (
     <section className="match-detail" aria-labelledby="match-detail-title">
       <div className="match-detail__head">
@@ -32,10 +33,10 @@ export function CompanyDetail({ company, confidence, note, onClose }: CompanyDet
       {confidence !== undefined ? <p className="match-detail__confidence">Match confidence {formatConfidence(confidence)}</p> : null}
       {note ? <p className="match-detail__note">{note}</p> : null}
       <div className="action-bar">
-        <button type="button" className="button button--primary" onClick={() => navigate({ screen: 'esg', companyId: company.company_id, module: 'news' })}>
+        <button type="button" className="button button--primary" onClick={() => navigate({ screen: 'esg', companyId: company.company_id, ...named, module: 'news' })}>
           Open ESG news
         </button>
-        <button type="button" className="button" onClick={() => navigate({ screen: 'esg', companyId: company.company_id })}>
+        <button type="button" className="button" onClick={() => navigate({ screen: 'esg', companyId: company.company_id, ...named })}>
           Open in ESG
         </button>
       </div>

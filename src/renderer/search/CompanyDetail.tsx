@@ -69,7 +69,7 @@ export function CompanyDetail({ record, onClose }: CompanyDetailProps) {
         </span>
       </p>
       <div className="company-detail__actions">
-        <button type="button" className="button button--primary" onClick={() => navigate({ screen: 'esg', companyId: record.company_id })}>
+        <button type="button" className="button button--primary" onClick={() => navigate({ screen: 'esg', companyId: record.company_id, ...(typeof record.name === 'string' && record.name.trim() ? { companyName: record.name } : {}) })}>
           Open ESG
         </button>
         <button type="button" className="button" onClick={() => navigate({ screen: 'match', prefill: matchPrefill(record) })}>

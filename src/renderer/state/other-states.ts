@@ -5,6 +5,8 @@ import type { MatchResultView } from '../../shared/bridge/groups/match';
 export interface EsgScreenState {
   /** The company whose modules are shown. */
   companyId: string;
+  /** Its name when the route gave one (search or match row); otherwise the screen looks it up. */
+  companyName?: string;
   /** What the Company ID field holds (may differ from companyId until "Open company"). */
   draft: string;
   module: EsgModule;

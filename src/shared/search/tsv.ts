@@ -1,13 +1,12 @@
-// Rows as tab-separated text for pasting into a spreadsheet. Cells holding a tab, newline or quote are
-// quoted the way Excel and LibreOffice read them back; a leading = + - @ is prefixed with ' so a pasted
-// value is never taken for a formula.
-import { cellText, flattenRecord } from './flatten';
-
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Rows as tab-separated text for pasting into a spreadsheet. Cells are written with the export's
+// own rules (src/shared/export/cell-rules.ts): lists as `a; b`, empty objects empty, formula-like
+// text prefixed with '. A cell holding a tab, line break or quote is quoted the way Excel and
+// LibreOffice read it back.
+import { cellText, neutraliseText } from '../export/cell-rules';
+import { flattenRecord } from './flatten';
 
 export function tsvCell(value: unknown): string {
-  let text = cellText(value);
-  if (FORMULA_START.test(text) && !(typeof value === 'number')) text = `'${text}`;
+  const text = typeof value === 'number' ? cellText(value) : neutraliseText(cellText(value));
   return /[\t\n\r"]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

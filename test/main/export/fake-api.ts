@@ -2,7 +2,6 @@
 import { AppError } from '../../../src/shared/errors';
 import type { CompanyRecord, SearchPage } from '../../../src/shared/service/schemas';
 import type { ApiClient } from '../../../src/main/api/types';
-import { rawSearchVia } from '../../helpers/raw-search';
 
 export function makeRecords(n: number, lateFieldAt = Math.floor(n * 0.8)): CompanyRecord[] {
   return Array.from({ length: n }, (_, i) => {
@@ -25,6 +24,8 @@ export interface FakeApiOptions {
   /** Throw this for the n-th search call (1-based), then behave. */
   failCalls?: Map<number, AppError>;
   delayMs?: number;
+  /** A broken or hostile service: rewrite the page of the n-th call (1-based) before it is returned. */
+  alterPage?: (page: SearchPage, call: number) => SearchPage;
 }
 
 /** Tokens are `p<index>`; a request with a token must repeat the session's body and page size. */
@@ -52,9 +53,8 @@ export function fakeApi(records: CompanyRecord[], opts: FakeApiOptions = {}) {
         count: records.length,
         result: records.slice(start, end).map((r) => structuredClone(r)),
       };
-      return page;
+      return opts.alterPage ? opts.alterPage(page, calls) : page;
     },
-    searchRaw: (req, callOpts) => rawSearchVia(api.search)(req, callOpts),
     esgModule: () => Promise.reject(new Error('not used')),
     processingStatus: () => Promise.reject(new Error('not used')),
     match: () => Promise.reject(new Error('not used')),

@@ -40,9 +40,29 @@ describe('readCsv', () => {
     expect(items[4]).toMatchObject({ message: expect.stringContaining('Line 7: a quote') });
   });
 
-  it('says where an unclosed quote starts', async () => {
-    const items = await collect(readCsv({ text: 'name\nA\n"Open\nB\nC\n' }));
-    expect(items.at(-1)).toMatchObject({ kind: 'bad', line: 3, message: expect.stringContaining('never closed') });
+  it('says where an unclosed quote starts, and reports every row it swallows: rows in = rows out', async () => {
+    const items = await collect(readCsv({ text: 'ref,name\nr1,A\nr2,"Open\nr3,B\n\nr4,C\n' }));
+    expect(items.map((i) => [i.kind, i.line])).toEqual([
+      ['row', 2],
+      ['bad', 3],
+      ['bad', 4],
+      ['bad', 6],
+    ]);
+    expect(items[1]).toMatchObject({ message: expect.stringMatching(/^Line 3: a quote opened here is never closed, so lines 3–6 \(3 rows\) could not be read/), values: ['r2', '"Open'] });
+    expect(items[2]).toMatchObject({ message: expect.stringContaining('Line 4: not read, because the quote opened on line 3 is never closed'), values: ['r3', 'B'] });
+    expect(items[3]).toMatchObject({ values: ['r4', 'C'] });
+  });
+
+  it('keeps the values of a bad record: too many fields, or a stray quote (the whole line)', async () => {
+    const text = 'ref,name,country\nr1,Bad,row,extra\nr2,x"y,GB\nr3,Ok,FR\n';
+    {
+      const items = await collect(readCsv({ text }));
+      expect(items).toEqual([
+        { kind: 'bad', line: 2, message: expect.stringContaining('wrong number of columns'), values: ['r1', 'Bad', 'row', 'extra'] },
+        { kind: 'bad', line: 3, message: expect.stringContaining('a quote appears inside an unquoted value'), values: ['r2', 'x"y', 'GB'] },
+        { kind: 'row', line: 4, record: { ref: 'r3', name: 'Ok', country: 'FR' } },
+      ]);
+    }
   });
 
   it('detects ; and tab delimiters, strips a BOM, names blank and duplicate headers', async () => {
@@ -80,8 +100,25 @@ describe('readCsv', () => {
 describe('inspectCsv', () => {
   it('returns headers and a small sample, tolerating a truncated snippet', async () => {
     const text = 'Company,Web\nA,a.example\nB,b.example\nC,c.example\n"D unfinished';
-    const p = await inspectCsv({ text }, 2);
-    expect(p).toEqual({ headers: ['Company', 'Web'], delimiter: ',', sample: [{ Company: 'A', Web: 'a.example' }, { Company: 'B', Web: 'b.example' }] });
+    const p = await inspectCsv({ text }, { sampleSize: 2, partial: true });
+    expect(p).toMatchObject({ headers: ['Company', 'Web'], delimiter: ',', sample: [{ Company: 'A', Web: 'a.example' }, { Company: 'B', Web: 'b.example' }], partial: true });
+    expect(p.issues).toEqual([]);
+  });
+
+  it('flags rows with a wrong field count, an unclosed quote with the rows it affects, and formula-like cells, before the run', async () => {
+    const text = ['ref,name,country', 'r1,Acme,DE', 'r2,=1+cmd,FR', 'r3,Too,many,fields', 'r4,"Open,IT', 'r5,B,ES', 'r6,C,PT'].join('\n');
+    const p = await inspectCsv({ text });
+    expect(p.rows).toBe(6);
+    expect(p.counts).toEqual({ fieldCount: 1, unclosedQuote: 1, unreadable: 2, formula: 1 });
+    expect(p.issues.map((i) => [i.kind, i.line])).toEqual([
+      ['formula', 3],
+      ['field_count', 4],
+      ['unclosed_quote', 5],
+      ['unreadable', 6],
+      ['unreadable', 7],
+    ]);
+    expect(p.issues.find((i) => i.kind === 'unclosed_quote')!.message).toMatch(/lines 5–7 \(3 rows\)/);
+    expect(p.issues[0].message).toContain('"name" starts like a formula');
   });
 });
 

@@ -36,9 +36,6 @@ export class FakeMatchApi implements ApiClient {
   search(): never {
     throw new Error('not used');
   }
-  searchRaw(): never {
-    throw new Error('not used');
-  }
   esgModule(): never {
     throw new Error('not used');
   }

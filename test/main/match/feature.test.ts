@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
 import { ProfileSchema, type Profile } from '../../../src/shared/profile';
 import type { BulkJobView } from '../../../src/shared/bridge/groups/match';
 import type { FeatureDeps } from '../../../src/main/ports/feature-deps';
@@ -110,26 +111,32 @@ describe('match feature: bulk', () => {
     expect((await feature.handlers.bulkJobs(undefined, ctx)).map((j) => j.id)).toEqual([started.id]);
 
     const csvOut = await feature.handlers.bulkExport({ id: started.id, format: 'csv' }, ctx);
-    expect(csvOut).toMatchObject({ fileName: 'firms-matched.csv', rows: 4, downloadUrl: expect.stringContaining('firms-matched.csv') });
-    const csvText = await readFile(join(dir, 'firms-matched.csv'), 'utf8');
-    const lines = csvText.trim().split('\n');
-    expect(lines[0]).toBe('line,status,input.name,input.website,input.country,confidence,company_id,company.name,company.website,company.active,candidates,error');
-    expect(lines[1]).toBe("2,matched,Acme,acme.example,DE,0.8,id-Acme,Acme,'=cmd(),true,2,");
-    expect(lines[2]).toBe('3,invalid,,,FR,,,,,,,Line 3: Company name is required.');
-    expect(lines[3]).toContain('4,no match,Nobody');
+    expect(csvOut).toMatchObject({ fileName: expect.stringMatching(/^firms-matched-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/), rows: 4, exportId: expect.any(String) });
+    expect(csvOut!.downloadUrl).toContain(csvOut!.fileName);
+    const csvText = await readFile(join(dir, csvOut!.fileName), 'utf8');
+    const lines = csvText.trim().split('\r\n');
+    // Every input column as in the file, then the match; the company's "=cmd()" is neutralised in CSV.
+    expect(lines[0]).toBe('Firm,Land,Web,match.line,match.status,match.confidence,match.company_id,match.company.name,match.company.website,match.company.active,match.candidates,match.message');
+    expect(lines[1]).toBe("Acme,DE,acme.example,2,matched,0.8,id-Acme,Acme,'=cmd(),true,2,");
+    expect(lines[2]).toBe(',FR,,3,invalid,,,,,,,Line 3: Company name is required.');
+    expect(lines[3]).toContain('Nobody,IT,,4,no match');
 
-    await feature.handlers.bulkExport({ id: started.id, format: 'json' }, ctx);
-    const json = JSON.parse(await readFile(join(dir, 'firms-matched.json'), 'utf8'));
+    const jsonOut = await feature.handlers.bulkExport({ id: started.id, format: 'json' }, ctx);
+    const json = JSON.parse(await readFile(join(dir, jsonOut!.fileName), 'utf8'));
     expect(json).toHaveLength(4);
-    expect(json[0]).toMatchObject({ line: 2, status: 'matched', company_id: 'id-Acme', 'company.website': '=cmd()' });
+    expect(json[0]).toMatchObject({ Firm: 'Acme', Land: 'DE', match: { line: 2, status: 'matched', company_id: 'id-Acme', company: { website: '=cmd()' } } });
 
-    await feature.handlers.bulkExport({ id: started.id, format: 'xlsx' }, ctx);
+    const xlsxOut = await feature.handlers.bulkExport({ id: started.id, format: 'xlsx' }, ctx);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(join(dir, 'firms-matched.xlsx'));
+    await wb.xlsx.readFile(join(dir, xlsxOut!.fileName));
     const sheet = wb.getWorksheet('Matches')!;
     expect(sheet.rowCount).toBe(5);
-    expect(sheet.getRow(2).getCell(1).value).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe('Acme');
+    expect(sheet.getRow(2).getCell(4).value).toBe(2);
     expect(sheet.getRow(2).getCell(7).value).toBe('id-Acme');
+    // XLSX keeps text as it is: no apostrophe in front of "=cmd()".
+    expect(sheet.getRow(2).getCell(9).value).toBe('=cmd()');
+    expect(wb.getWorksheet('About')).toBeTruthy();
     expect((await readdir(dir)).filter((f) => f.endsWith('.partial'))).toEqual([]);
   });
 
@@ -158,6 +165,26 @@ describe('match feature: bulk', () => {
       last = events.filter((e) => e.id === failed.id).at(-1);
     }
     expect(last).toMatchObject({ state: 'failed', error: { code: 'io', message: expect.stringContaining('choose it again') } });
+  });
+
+  it('exports every input row with every input column (the key too), malformed and unreadable rows with their values: rows in = rows out', async () => {
+    const { feature, events } = setup();
+    const csv = ['ref;Firm;Land', 'K1;Acme;DE', 'K2;Too;many;fields', 'K3;Beta;ES', 'K4;"Open;IT', 'K5;Gamma;FR', 'K6;Delta;PT'].join('\n');
+    const started = await feature.handlers.bulkStart({ csvText: csv, fileName: 'keyed.csv', mapping: { name: 'Firm', country: 'Land' }, concurrency: 2 }, ctx);
+    const done = await waitDone(events);
+    // 6 rows in: 2 matched, 1 with too many fields, 3 swallowed by the unclosed quote, each reported.
+    expect(done).toMatchObject({ total: 6, matched: 2, invalid: 4 });
+    const out = await feature.handlers.bulkExport({ id: started.id, format: 'csv' }, ctx);
+    expect(out!.rows).toBe(6);
+    const [header, ...rows] = parse(await readFile(join(dir, out!.fileName), 'utf8')) as string[][];
+    expect(header.slice(0, 4)).toEqual(['ref', 'Firm', 'Land', 'extra fields']);
+    expect(rows.map((r) => r[0])).toEqual(['K1', 'K2', 'K3', 'K4', 'K5', 'K6']);
+    const status = header.indexOf('match.status');
+    const message = header.indexOf('match.message');
+    expect(rows.map((r) => r[status])).toEqual(['matched', 'invalid', 'matched', 'invalid', 'invalid', 'invalid']);
+    expect(rows[1].slice(0, 4)).toEqual(['K2', 'Too', 'many', 'fields']);
+    expect(rows[3][message]).toMatch(/^Line 5: a quote opened here is never closed, so lines 5–7 \(3 rows\)/);
+    expect(rows[5].slice(0, 3)).toEqual(['K6', 'Delta', 'PT']);
   });
 
   it('returns null when the analyst cancels the save dialog', async () => {

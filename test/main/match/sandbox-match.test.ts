@@ -158,6 +158,6 @@ describe('bulk match against the sandbox', () => {
     expect(rows.filter((r) => r.state === 'invalid').map((r) => r.line).sort((a, b) => a - b)).toEqual([...bad.keys()]);
 
     const out = await feature.handlers.bulkExport({ id: started.id, format: 'csv' }, ctx);
-    expect(out).toMatchObject({ fileName: 'thousand-matched.csv', rows: 1000 });
+    expect(out).toMatchObject({ fileName: expect.stringMatching(/^thousand-matched-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/), rows: 1000 });
   }, 120_000);
 });

@@ -4,7 +4,6 @@ import { AppError } from '../../../src/shared/errors';
 import type { ApiClient, CallOptions } from '../../../src/main/api/types';
 import type { SearchBody, SearchPage } from '../../../src/shared/service/schemas';
 import { searchFingerprint } from '../../../src/shared/search/body';
-import { rawSearchVia } from '../../helpers/raw-search';
 
 export interface Call {
   body: SearchBody;
@@ -68,7 +67,6 @@ export class FakeSearchApi implements ApiClient {
       result,
     };
   }
-  readonly searchRaw = rawSearchVia((req, opts) => this.search(req, opts));
   esgModule(): never {
     throw new Error('not used');
   }

@@ -20,6 +20,8 @@ export interface EsgModuleView {
 export interface WatchView {
   sessionId: string;
   companyId: string;
+  /** The company's name when known (given by the renderer or looked up once by id). */
+  companyName?: string;
   module: EsgModule;
   /**
    * `processing`/`complete`/`not_found`: the status operation's own values (completion is decided
@@ -40,12 +42,38 @@ export interface WatchView {
   error?: BridgeError;
 }
 
+export interface EsgCompany {
+  companyId: string;
+  name: string | null;
+  country: string | null;
+}
+
+/** Articles per month over every held article of a company. */
+export interface NewsMonths {
+  months: { month: string; count: number }[];
+  total: number;
+  /** Articles without a readable date (not in `months`). */
+  undated: number;
+  /** False when the history was longer than main reads for a chart. */
+  complete: boolean;
+}
+
 export const esgGroup = group({
   fns: {
     /** Requests a module; if it answers `processing`, main starts watching the session. */
     request: fn(
-      z.object({ companyId: z.string().trim().min(1).max(128), module: EsgModuleSchema, pageSize: PageSizeSchema.default(10) }),
+      z.object({
+        companyId: z.string().trim().min(1).max(128),
+        module: EsgModuleSchema,
+        pageSize: PageSizeSchema.default(10),
+        /** The name the renderer already shows (search or match row), so main need not look it up. */
+        companyName: z.string().trim().min(1).max(2000).optional(),
+      }),
     ).returns<EsgModuleView>(),
+    /** Name and country of a company id (one search by company_id; null when the service does not know it). */
+    company: fn(z.object({ companyId: z.string().trim().min(1).max(128) })).returns<EsgCompany | null>(),
+    /** Articles per month for the chart; null unless the company's news is complete. */
+    newsMonths: fn(z.object({ companyId: z.string().trim().min(1).max(128) })).returns<NewsMonths | null>(),
     page: fn(z.object({ viewId: z.string().min(1).max(128), direction: z.enum(['next', 'previous']) })).returns<EsgModuleView>(),
     listWatches: fn(z.void()).returns<WatchView[]>(),
     unwatch: fn(z.object({ sessionId: z.string().min(1).max(128) })).returns<void>(),

@@ -5,6 +5,10 @@ import type { BridgeError } from '../../errors';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'ndjson'] as const;
 
+/** An all-pages export stops at this many rows unless the analyst sets another limit. */
+export const DEFAULT_EXPORT_ROW_LIMIT = 1_000_000;
+export const MAX_EXPORT_ROW_LIMIT = 100_000_000;
+
 export interface ExportJob {
   id: string;
   format: (typeof EXPORT_FORMATS)[number];
@@ -19,6 +23,8 @@ export interface ExportJob {
   rowsPerSecond?: number;
   etaMs?: number;
   error?: BridgeError;
+  /** Why an all-pages export ended before the service's last page (row limit, empty page, repeated token). */
+  note?: string;
   /** Browser mode: where the finished file can be downloaded. */
   downloadUrl?: string;
   startedAt: number;
@@ -29,7 +35,13 @@ const ExportSource = z.discriminatedUnion('kind', [
   /** The page on screen: the renderer already holds these rows (at most one page). */
   z.object({ kind: z.literal('rows'), rows: z.array(z.record(z.string(), z.unknown())).max(200) }),
   /** Every page of a search, walked from the start in a fresh pagination session. */
-  z.object({ kind: z.literal('all'), body: z.unknown(), pageSize: PageSizeSchema, rowLimit: z.number().int().positive().optional() }),
+  z.object({
+    kind: z.literal('all'),
+    body: z.unknown(),
+    pageSize: PageSizeSchema,
+    /** Default DEFAULT_EXPORT_ROW_LIMIT: a broken or hostile service cannot make an export run forever. */
+    rowLimit: z.number().int().positive().max(MAX_EXPORT_ROW_LIMIT).optional(),
+  }),
 ]);
 
 export const exportGroup = group({
@@ -41,7 +53,15 @@ export const exportGroup = group({
         format: z.enum(EXPORT_FORMATS),
         /** Visible grid columns in order; null exports every field seen. */
         columns: z.array(z.string().max(300)).max(500).nullable(),
-        csv: z.object({ delimiter: z.enum([',', ';', '\t', '|']).default(','), bom: z.boolean().default(false) }).optional(),
+        csv: z
+          .object({
+            delimiter: z.enum([',', ';', '\t', '|']).default(','),
+            bom: z.boolean().default(false),
+            /** The ' in front of formula-like text (on by default; see NEUTRALISE_EXPLANATION). */
+            formulaPrefix: z.boolean().default(true),
+          })
+          .optional(),
+        /** File name without extension or time (the time is added in main), e.g. companies-DE-employees-gt-1000. */
         suggestedName: z.string().max(200).optional(),
       }),
     ).returns<ExportJob | null>(),

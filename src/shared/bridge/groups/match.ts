@@ -13,7 +13,12 @@ const FieldsInput = z.record(z.string().max(40), z.union([z.string().max(2000), 
  * renderer names: a compromised page could otherwise read any file through the sample rows.
  */
 const CsvInput = z
-  .object({ csvText: z.string().max(50_000_000).optional(), fileId: z.uuid().optional() })
+  .object({
+    csvText: z.string().max(50_000_000).optional(),
+    fileId: z.uuid().optional(),
+    /** Inspect only: `csvText` is the start of a larger file, so its cut last record is not judged. */
+    partial: z.boolean().optional(),
+  })
   .refine((v) => (v.csvText === undefined) !== (v.fileId === undefined), 'Paste CSV text or choose a file.');
 /** Match field -> CSV column header. */
 const MappingInput = z.partialRecord(z.enum(MAPPABLE_FIELDS), z.string().min(1).max(300));
@@ -33,11 +38,24 @@ export interface MatchResultView {
   candidates: MatchCandidate[];
 }
 
+/** A row the run would report as invalid or unreadable, or a cell that starts like a formula. */
+export interface CsvIssueView {
+  line: number;
+  kind: 'field_count' | 'unclosed_quote' | 'unreadable' | 'formula';
+  message: string;
+}
+
 export interface CsvInspectView {
   headers: string[];
   sample: Record<string, string>[];
   delimiter: string;
   suggested: ColumnMapping;
+  /** Records checked (the whole file, or its start when `partial`). */
+  rows: number;
+  counts: { fieldCount: number; unclosedQuote: number; unreadable: number; formula: number };
+  /** The first few of each kind, in file order per kind. */
+  issues: CsvIssueView[];
+  partial: boolean;
 }
 
 /** A file the analyst chose in main's open dialog; only its name and size reach the renderer. */
@@ -75,6 +93,14 @@ export interface BulkJobView {
   error?: BridgeError;
 }
 
+export interface BulkExportResult {
+  exportId: string;
+  fileName: string;
+  rows: number;
+  /** Browser mode: where the file can be downloaded. */
+  downloadUrl?: string;
+}
+
 export const matchGroup = group({
   fns: {
     /** The body that would be sent for these fields, per the active profile's payload template. */
@@ -105,7 +131,9 @@ export const matchGroup = group({
     ).returns<{ total: number; rows: BulkRowView[] }>(),
     bulkRetryFailures: fn(z.object({ id: z.string().max(128) })).returns<BulkJobView>(),
     bulkCancel: fn(z.object({ id: z.string().max(128) })).returns<void>(),
-    bulkExport: fn(z.object({ id: z.string().max(128), format: z.enum(['csv', 'xlsx', 'json']) })).returns<{ fileName: string; rows: number; downloadUrl?: string } | null>(),
+    bulkExport: fn(z.object({ id: z.string().max(128), format: z.enum(['csv', 'xlsx', 'json']) })).returns<BulkExportResult | null>(),
+    /** Desktop: shows a file bulkExport wrote in its folder (by the id it returned; never a path). */
+    revealExport: fn(z.object({ exportId: z.string().min(1).max(128) })).returns<void>(),
   },
   events: {
     bulkProgress: event<BulkJobView>(),

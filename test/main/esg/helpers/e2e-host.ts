@@ -1,6 +1,7 @@
 // Browser-mode host for the ESG E2E spec: the same composition as `npm run browser`, but with the
 // embedded sandbox's ESG sessions slowed to ESG_SESSION_MS so progress can be watched live.
-// Prints "ESG_COMPANY <id>" (a known company whose first news run adds several articles), then the URL.
+// Prints "ESG_COMPANY <id>" (a known company whose first news run adds several articles),
+// "ESG_COMPANY_NAME <name>", then the URL.
 // Run: node --import tsx test/main/esg/helpers/e2e-host.ts <dataDir>
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,7 +21,7 @@ const SEED = 42;
 const COMPANIES = 25_000;
 
 /** Replays the sandbox's deterministic first news run on a private engine to find a lively company. */
-function livelyNewsCompany(sessionMs: number): string {
+function livelyNewsCompany(sessionMs: number): { id: string; name: string } {
   const ds = loadDataset(SEED, COMPANIES);
   const clock = new ManualClock();
   const engine = new EsgEngine(ds, clock, { sessionMs, itemsPerSession: 12 });
@@ -29,7 +30,8 @@ function livelyNewsCompany(sessionMs: number): string {
     const sid = engine.request(c.company_id, 'news').sessionId!;
     const early = engine.status(sid)!.result_count;
     clock.advance(sessionMs);
-    if (engine.status(sid)!.result_count - early >= 6) return c.company_id;
+    // A plain name: the spec finds it in labels and notifications (awkward names are tested elsewhere).
+    if (engine.status(sid)!.result_count - early >= 6 && /^[\w .,&'-]+$/.test(c.name)) return { id: c.company_id, name: c.name };
   }
   throw new Error('no ESG company with a lively news run');
 }
@@ -53,7 +55,8 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  console.log(`ESG_COMPANY ${company}`);
+  console.log(`ESG_COMPANY ${company.id}`);
+  console.log(`ESG_COMPANY_NAME ${company.name}`);
   console.log(host.url);
 }
 

@@ -40,9 +40,6 @@ export class FakeEsgApi implements ApiClient {
   async search(): Promise<never> {
     throw new Error('not used');
   }
-  async searchRaw(): Promise<never> {
-    throw new Error('not used');
-  }
   async match(): Promise<never> {
     throw new Error('not used');
   }

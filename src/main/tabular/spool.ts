@@ -1,10 +1,10 @@
-// Temporary NDJSON spool for CSV/XLSX exports of "all fields": the header needs the union of
-// columns over every page, so rows (already converted to cells) wait on disk, never in memory.
+// Temporary NDJSON spool for XLSX exports of "all fields": the header needs the union of columns
+// over every page, so rows (raw JSON values, in union order) wait on disk, never in memory.
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { FileSink } from './file-sink';
+import { FileSink, type FileSinkOptions } from './file-sink';
 
 export class Spool {
   private sink: FileSink | null = null;
@@ -16,10 +16,10 @@ export class Spool {
     return join(dir, `${id}.spool.ndjson`);
   }
 
-  static async create(dir: string, id: string): Promise<Spool> {
-    await mkdir(dir, { recursive: true });
+  static async create(dir: string, id: string, sink: FileSinkOptions = {}): Promise<Spool> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     const spool = new Spool(Spool.pathFor(dir, id));
-    spool.sink = new FileSink(spool.path);
+    spool.sink = new FileSink(spool.path, sink);
     return spool;
   }
 

@@ -1,0 +1,45 @@
+// Commitments: what, target, year, status and source, one row each.
+import { firmscope } from '../bridge';
+import { humanize, type Commitment } from './esg-format';
+
+export function CommitmentsTable({ commitments, companyName }: { commitments: Commitment[]; companyName: string }) {
+  return (
+    <table className="commitments-table" aria-label={`Commitments of ${companyName}`}>
+      <thead>
+        <tr>
+          <th scope="col">Commitment</th>
+          <th scope="col">Target</th>
+          <th scope="col">Year</th>
+          <th scope="col">Status</th>
+          <th scope="col">Source</th>
+        </tr>
+      </thead>
+      <tbody>
+        {commitments.map((c, i) => (
+          <tr key={`${c.what}-${i}`}>
+            <td>{c.what}</td>
+            <td>{c.target ?? '–'}</td>
+            <td className="commitments-table__year">{c.year ?? '–'}</td>
+            <td>{c.status ? <span className={`commitments-table__status commitments-table__status--${c.status}`}>{humanize(c.status)}</span> : '–'}</td>
+            <td>
+              {c.sourceUrl ? (
+                <a
+                  href={c.sourceUrl}
+                  rel="noreferrer"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    void firmscope().app.openExternal({ url: c.sourceUrl! });
+                  }}
+                >
+                  {c.source ?? 'Source'}
+                </a>
+              ) : (
+                (c.source ?? '–')
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,46 @@
+// News: headline, source, date, sentiment and topic, newest first, with a link out through the OS.
+import { firmscope } from '../bridge';
+import { formatDate, humanize, type Article } from './esg-format';
+
+export function NewsList({ articles, firstIndex }: { articles: Article[]; firstIndex: number }) {
+  // The service's order is not promised; within the page, newest first.
+  const sorted = [...articles].sort((a, b) => (b.published?.getTime() ?? 0) - (a.published?.getTime() ?? 0));
+  return (
+    <ol className="news-list" start={firstIndex + 1} aria-label="news items">
+      {sorted.map((a, i) => (
+        <li key={`${a.url ?? a.title}-${i}`} className="news-list__item">
+          <h3 className="news-list__title">
+            {a.url ? (
+              <a
+                href={a.url}
+                rel="noreferrer"
+                onClick={(e) => {
+                  e.preventDefault();
+                  void firmscope().app.openExternal({ url: a.url! });
+                }}
+              >
+                {a.title}
+              </a>
+            ) : (
+              a.title
+            )}
+          </h3>
+          <p className="news-list__meta">
+            {a.source ? <span className="news-list__source">{a.source}</span> : null}
+            <time dateTime={a.published?.toISOString()}>{formatDate(a.published)}</time>
+            {a.sentimentLabel ? (
+              <span className={`news-list__sentiment news-list__sentiment--${a.sentimentLabel}`} title={a.sentiment === null ? undefined : `Sentiment ${a.sentiment.toFixed(2)} (−1 to 1)`}>
+                {humanize(a.sentimentLabel)}
+              </span>
+            ) : null}
+            {a.topics.map((t) => (
+              <span key={t} className="news-list__topic">
+                {humanize(t)}
+              </span>
+            ))}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,113 @@
+// Reading ESG items whose fields the spec does not fix: a few common names per meaning, so the
+// sandbox's items and a real service's look the same on screen; anything else falls back to a list.
+
+export type Item = Record<string, unknown>;
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const firstOf = (item: Item, keys: string[]): unknown => keys.map((k) => item[k]).find((v) => v !== undefined && v !== null);
+
+export function dateOf(v: unknown): Date | null {
+  if (typeof v !== 'string') return null;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : new Date(t);
+}
+
+const DATE = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+export const formatDate = (d: Date | null): string => (d ? DATE.format(d) : '–');
+export const formatDateTime = (d: Date | null): string => (d ? DATE_TIME.format(d) : '–');
+
+/** Only http(s) links are offered, and they open through the OS (main validates again). */
+export function safeLink(v: unknown): string | null {
+  const s = str(v);
+  if (!s) return null;
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface Article {
+  title: string;
+  source: string | null;
+  published: Date | null;
+  sentiment: number | null;
+  sentimentLabel: string | null;
+  topics: string[];
+  url: string | null;
+}
+
+export function asArticle(item: Item): Article | null {
+  const title = str(firstOf(item, ['title', 'headline']));
+  const published = dateOf(firstOf(item, ['published_at', 'date', 'published']));
+  if (!title || !published) return null;
+  const sentiment = num(item.sentiment);
+  const label = str(item.sentiment_label) ?? (sentiment === null ? str(item.sentiment) : sentiment >= 0.2 ? 'positive' : sentiment <= -0.2 ? 'negative' : 'neutral');
+  const topics = Array.isArray(item.topics) ? item.topics.filter((t): t is string => typeof t === 'string') : str(item.topic) ? [item.topic as string] : [];
+  return { title, source: str(firstOf(item, ['source', 'publisher'])), published, sentiment, sentimentLabel: label, topics, url: safeLink(firstOf(item, ['url', 'link'])) };
+}
+
+export interface Commitment {
+  what: string;
+  target: string | null;
+  year: number | null;
+  status: string | null;
+  source: string | null;
+  sourceUrl: string | null;
+}
+
+export function asCommitment(item: Item): Commitment | null {
+  const what = str(firstOf(item, ['title', 'commitment', 'description', 'name']));
+  if (!what) return null;
+  const target = str(item.target) ?? (num(item.target_value) !== null ? `${item.target_value}${item.unit === 'percent' ? '%' : ` ${str(item.unit) ?? ''}`.trimEnd()}` : null);
+  return {
+    what,
+    target,
+    year: num(firstOf(item, ['target_year', 'year'])),
+    status: str(item.status),
+    source: str(item.source) ?? str(item.source_name),
+    sourceUrl: safeLink(firstOf(item, ['source_url', 'url'])),
+  };
+}
+
+export const humanize = (s: string): string => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
+
+export interface Score {
+  overall: number;
+  environmental: number | null;
+  social: number | null;
+  governance: number | null;
+  rating: string | null;
+  methodology: string | null;
+  computed: Date | null;
+  /** Top of the scale (100 unless the values say otherwise). */
+  max: number;
+}
+
+export function asScore(item: Item): Score | null {
+  const overall = num(firstOf(item, ['overall', 'score', 'total']));
+  if (overall === null) return null;
+  const e = num(firstOf(item, ['environmental', 'e', 'environment']));
+  const s = num(firstOf(item, ['social', 's']));
+  const g = num(firstOf(item, ['governance', 'g']));
+  const methodology = [str(item.methodology), str(item.methodology_version) ? `version ${item.methodology_version}` : null].filter(Boolean).join(', ') || null;
+  const max = Math.max(100, overall, e ?? 0, s ?? 0, g ?? 0);
+  return { overall, environmental: e, social: s, governance: g, rating: str(item.rating), methodology, computed: dateOf(firstOf(item, ['computed_at', 'updated_at', 'date'])), max };
+}
+
+/** Articles per month, oldest first, with the empty months in between (so gaps show). */
+export function fillMonths(months: { month: string; count: number }[]): { month: string; count: number }[] {
+  if (months.length === 0) return [];
+  const byMonth = new Map(months.map((m) => [m.month, m.count]));
+  const [y0, m0] = months[0].month.split('-').map(Number);
+  const [y1, m1] = months[months.length - 1].month.split('-').map(Number);
+  const out: { month: string; count: number }[] = [];
+  for (let y = y0, m = m0; y < y1 || (y === y1 && m <= m1); m === 12 ? ((m = 1), y++) : m++) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    out.push({ month: key, count: byMonth.get(key) ?? 0 });
+  }
+  return out;
+}

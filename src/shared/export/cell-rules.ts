@@ -1,0 +1,119 @@
+// The one set of rules for what a value becomes in a file the app writes (CSV, XLSX, JSON, TSV on
+// the clipboard): how lists read, which values count as empty, which text could run as a formula
+// and how it is neutralised, and which CSV fields are quoted. Shared so the export dialog explains
+// exactly what main applies and Copy as TSV writes cells the same way as an export.
+
+/** A cell whose text starts with one of these is treated as a formula by spreadsheet software. */
+export const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r', '\n'] as const;
+
+/** The neutralising prefix; an apostrophe makes Excel, LibreOffice and Sheets show the text as typed. */
+export const NEUTRALISE_PREFIX = "'";
+
+/** A plain decimal number ("-12", "+3.5", "-1e5") is safe: spreadsheets read it as a number, never a formula. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+export function isFormulaLike(text: string): boolean {
+  // Per-cell hot path of every spreadsheet export: a char-code switch, not a list search.
+  switch (text.charCodeAt(0)) {
+    case 61: // =
+    case 43: // +
+    case 45: // -
+    case 64: // @
+    case 9: // tab
+    case 13: // CR
+    case 10: // LF
+      return !PLAIN_NUMBER.test(text);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Text that gets the prefix: formula-like text, and text that already starts with the prefix in
+ * front of such text (`'=1` becomes `''=1`), so removing one prefix always gives the original back.
+ */
+export function needsNeutralising(text: string): boolean {
+  let i = 0;
+  while (text.charCodeAt(i) === 39) i++; // leading apostrophes
+  return isFormulaLike(i === 0 ? text : text.slice(i));
+}
+
+/** CSV/TSV: prefixes formula-like text so it is shown, not evaluated. Numbers and other text are untouched. */
+export function neutraliseText(text: string): string {
+  return needsNeutralising(text) ? NEUTRALISE_PREFIX + text : text;
+}
+
+/** Read-back: the exact inverse of `neutraliseText`. */
+export function unneutraliseText(text: string): string {
+  return text.startsWith(NEUTRALISE_PREFIX) && needsNeutralising(text.slice(1)) ? text.slice(1) : text;
+}
+
+/**
+ * CSV: a field is quoted when it holds a quote, CR, LF, the file's delimiter, or the delimiter of
+ * either common locale (`,` and `;`): a file re-read with the other locale's delimiter stays whole.
+ */
+export function csvNeedsQuotes(text: string, delimiter: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 44 || c === 59 || c === 13 || c === 10) return true;
+  }
+  return delimiter !== ',' && delimiter !== ';' && text.includes(delimiter);
+}
+
+export function csvField(text: string, delimiter: string): string {
+  return csvNeedsQuotes(text, delimiter) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** No value: null, undefined or an empty object. Such a cell is empty, and never makes a column of its own. */
+export function isEmptyValue(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (!isPlainObject(v)) return false;
+  for (const _ in v) return false;
+  return true;
+}
+
+/** Separator of list items in one cell (CSV, XLSX, TSV alike). */
+export const LIST_SEPARATOR = '; ';
+
+function itemText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'object') return safeJson(v);
+  return String(v);
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? '';
+  } catch {
+    return String(v);
+  }
+}
+
+/** A value as the text of one cell: lists as `a; b; c` (objects inside as compact JSON), empty as ''. */
+export function cellText(value: unknown): string {
+  if (isEmptyValue(value)) return '';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(itemText).join(LIST_SEPARATOR);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  if (typeof value === 'object') return safeJson(value);
+  return String(value);
+}
+
+/** The explanation shown in the export dialog (kept next to the rule so they cannot drift apart). */
+export const NEUTRALISE_EXPLANATION =
+  'CSV files: a cell that starts with =, +, -, @, a tab or a line break could run as a formula when the file is ' +
+  "opened in a spreadsheet. Firmscope puts an apostrophe (') in front of such cells so they are shown as text. " +
+  'Numbers such as -12.5 stay numbers. Excel (XLSX) files store text as text, so nothing is added there; JSON and ' +
+  'NDJSON files are not changed.';
+
+/** Why the analyst may turn the prefix off, and what they take on when they do. */
+export const PREFIX_OFF_RISK =
+  'Turn this off only for files read by tools such as pandas, R or Power Query, which would keep the apostrophe as ' +
+  'part of the value. Opened in Excel, LibreOffice or Google Sheets, such a file can run a formula from the data.';
