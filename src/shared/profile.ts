@@ -46,12 +46,22 @@ const serviceUrl = httpUrl.refine((u) => insecureUrlProblem(u) === null, HTTPS_R
 export const MAX_TEMPLATE_LENGTH = 64 * 1024;
 const apiPath = z.string().max(1000, 'A path can be at most 1000 characters').regex(/^\/[^\s]*$/, 'A path starts with / and has no spaces');
 
-/** A proxy address: http(s)://host:port, credentials kept apart (user name here, password in the vault). */
+/** A proxy address: http(s)://host:port, credentials kept apart (user name here, password in the vault). Empty = none. */
 const proxyUrl = z
   .string()
+  .trim()
   .max(MAX_URL_LENGTH, `A URL can be at most ${MAX_URL_LENGTH} characters`)
-  .pipe(z.url({ protocol: /^https?$/, error: 'Enter the proxy as http://host:port (or https://host:port)' }))
-  .refine((u) => !/^[a-z]+:\/\/[^/]*@/i.test(u), 'Leave the user name and password out of the address: use the proxy user name and password fields')
+  .superRefine((u, ctx) => {
+    if (!u) return;
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(u);
+    } catch {
+      // reported below
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol)) ctx.addIssue({ code: 'custom', message: 'Enter the proxy as http://host:port (or https://host:port)' });
+    else if (parsed.username || parsed.password) ctx.addIssue({ code: 'custom', message: 'Leave the user name and password out of the address: use the proxy user name and password fields' });
+  })
   .transform((u) => u.replace(/\/+$/, ''));
 
 /**
@@ -64,7 +74,7 @@ const proxyUrl = z
 export const NetworkSettingsSchema = z
   .object({
     proxy: z.enum(['system', 'none', 'url']).default('system'),
-    proxyUrl: z.union([proxyUrl, z.literal('')]).default(''),
+    proxyUrl: proxyUrl.default(''),
     /** Proxy user name; its password lives in the vault like the client secret. */
     proxyUsername: z.string().trim().max(256).default(''),
     caFile: z.string().trim().max(4096).default(''),

@@ -1,8 +1,23 @@
 // The application menu: the standard roles (so copy/paste, zoom and quit behave as users expect)
-// plus a Help entry that opens nothing but http(s) pages.
+// plus a Help entry that opens nothing but http(s) pages, and the update items (src/main/electron/updates.ts).
 import type { MenuItemConstructorOptions } from 'electron';
 
-export function appMenuTemplate(platform: NodeJS.Platform, opts: { isDev: boolean }): MenuItemConstructorOptions[] {
+export interface UpdateMenu {
+  /** False in development and in builds without an update feed: the items are shown disabled. */
+  active: boolean;
+  autoCheck: boolean;
+  checkNow(): void;
+  setAutoCheck(on: boolean): void;
+}
+
+function updateItems(u: UpdateMenu): MenuItemConstructorOptions[] {
+  return [
+    { label: 'Check for Updates…', enabled: u.active, click: () => u.checkNow() },
+    { label: 'Check for Updates Automatically', type: 'checkbox', checked: u.autoCheck, enabled: u.active, click: (item) => u.setAutoCheck(item.checked) },
+  ];
+}
+
+export function appMenuTemplate(platform: NodeJS.Platform, opts: { isDev: boolean; updates?: UpdateMenu }): MenuItemConstructorOptions[] {
   const isMac = platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [];
   if (isMac) template.push({ role: 'appMenu' });
@@ -23,7 +38,7 @@ export function appMenuTemplate(platform: NodeJS.Platform, opts: { isDev: boolea
       ],
     },
     { role: 'windowMenu' },
-    { role: 'help', submenu: [{ role: 'about' }] },
+    { role: 'help', submenu: [{ role: 'about' }, ...(opts.updates ? [{ type: 'separator' } as const, ...updateItems(opts.updates)] : [])] },
   );
   return template;
 }

@@ -44,7 +44,8 @@ export function proxyConfigFor(cfg: NetworkConfig): ProxyConfig {
   if (cfg.proxy.mode === 'none') return { mode: 'direct' };
   if (cfg.proxy.mode === 'system') return { mode: 'system' };
   const u = new URL(cfg.proxy.url);
-  return { mode: 'fixed_servers', proxyRules: `${u.protocol === 'https:' ? 'https' : 'http'}://${u.host}` };
+  // '<-loopback>': the profile's proxy takes every request, as in browser mode (Chromium skips it for loopback by default).
+  return { mode: 'fixed_servers', proxyRules: `${u.protocol === 'https:' ? 'https' : 'http'}://${u.host}`, proxyBypassRules: '<-loopback>' };
 }
 
 /** Accepts a chain Chromium found untrusted when the profile's CA issued it and it names the host. */

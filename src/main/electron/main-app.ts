@@ -11,6 +11,7 @@ import { appMenuTemplate } from './app-menu';
 import { APP_INDEX_URL, APP_ORIGIN, handleAppScheme, registerAppScheme } from './app-protocol';
 import { createElectronNetwork, type RequestLike, type SessionLike } from './electron-fetch';
 import { createElectronShellHooks } from './electron-shell-hooks';
+import { createUpdates, loadElectronUpdater } from './updates';
 import { electronStoreBackend } from './electron-store-backend';
 import { isExternalHttpUrl } from './external-links';
 import { mainFrameOnly, registerBridgeIpc } from './ipc-bridge';
@@ -103,7 +104,35 @@ export function runElectronApp(): void {
     core.onEvent((group, name, payload) => {
       if (win && !win.isDestroyed()) win.webContents.send(eventChannel(group, name), payload);
     });
-    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, { isDev: !!devUrl })));
+    const updates = createUpdates({
+      isPackaged: app.isPackaged,
+      // Undefined outside Electron's own process (unit tests with a fake electron module).
+      resourcesPath: process.resourcesPath ?? '',
+      dataDir,
+      currentVersion: app.getVersion(),
+      loadUpdater: loadElectronUpdater,
+      ask: async (o) => (win ? (await dialog.showMessageBox(win, { type: 'info', ...o })).response : (await dialog.showMessageBox({ type: 'info', ...o })).response),
+      log: (line) => console.warn(line),
+    });
+    const setMenu = () =>
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          appMenuTemplate(process.platform, {
+            isDev: !!devUrl,
+            updates: {
+              active: updates.inactiveReason === null,
+              autoCheck: updates.autoCheck(),
+              checkNow: () => void updates.checkNow(),
+              setAutoCheck: (on) => {
+                updates.setAutoCheck(on);
+                setMenu();
+              },
+            },
+          }),
+        ),
+      );
+    setMenu();
+    void updates.start();
     win = createMainWindow(dataDir);
     win.on('closed', () => (win = null));
   }).catch((e: unknown) => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { SelectField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
+import { NetworkSettingsPanel } from './NetworkSettingsPanel';
 import { ProfileEditor } from './ProfileEditor';
 import { useConnectionStatus, useProfiles } from './queries';
 
@@ -53,6 +54,7 @@ export function SettingsScreen() {
         onSaved={(p) => setSelected(p.id)}
         onDeleted={() => choose(null)}
       />
+      {profile && profile.kind === 'remote' ? <NetworkSettingsPanel key={`network-${profile.id}`} profile={profile} /> : null}
     </section>
   );
 }

@@ -95,7 +95,7 @@ describe('Electron network (fake net)', () => {
     await network.fetchFor(cfg({ profileId: 'b', proxy: { mode: 'url', url: 'http://proxy.corp:3128', username: 'u', password: 'p' } }))('https://x.example/', { method: 'GET' });
     expect(f.sessions.map((s) => [s.partition, s.proxies])).toEqual([
       ['firmscope-net-a', [{ mode: 'direct' }]],
-      ['firmscope-net-b', [{ mode: 'fixed_servers', proxyRules: 'http://proxy.corp:3128' }]],
+      ['firmscope-net-b', [{ mode: 'fixed_servers', proxyRules: 'http://proxy.corp:3128', proxyBypassRules: '<-loopback>' }]],
     ]);
   });
 
