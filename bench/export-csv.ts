@@ -6,45 +6,17 @@
 // The zero-latency line (loopback, CPU-bound) is information, with no target. Then peak RSS growth
 // of a 100,000-row CSV export (target < 64 MB). See docs/export.md.
 // Run: npx tsx bench/export-csv.ts
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { SANDBOX_CLIENTS } from '../src/sandbox/clients';
 import { createExportFeature } from '../src/main/export/feature';
 import type { ApiClient } from '../src/main/api/types';
 import { harness } from '../test/main/export/helpers/harness';
-import { realClient } from '../test/main/export/helpers/real-client';
+import { BODY, PAGE_SIZE, bareLoop, startPagedSandbox } from './helpers/paged-sandbox';
 
-const BODY = { filters: { and: [{ attribute: 'founding_year', relation: 'greater_than', value: 0 }] } };
-const PAGE_SIZE = 200;
 // A zero-latency round lasts ~60 ms, so scheduler noise on a small machine is large against it:
 // more rounds there (they are cheap); 5 where the added latency dominates.
 const roundsFor = (latencyMs: number) => (latencyMs === 0 ? 15 : 5);
-
-async function startServer(companies: number, latencyMs = 0): Promise<{ child: ChildProcess; api: ApiClient }> {
-  const script = fileURLToPath(new URL('./export-sandbox-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(companies), String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', resolve);
-  });
-  const urls = JSON.parse(line) as { authUrl: string; baseUrl: string };
-  return { child, api: realClient({ ...urls, control: { clients: SANDBOX_CLIENTS } } as never) };
-}
-
-async function bareLoop(api: ApiClient): Promise<number> {
-  let rows = 0;
-  let token: string | undefined;
-  for (;;) {
-    const page = await api.search({ body: BODY as never, pageSize: PAGE_SIZE, ...(token ? { paginationToken: token } : {}) });
-    rows += page.result.length;
-    token = page.pagination.next ?? undefined;
-    if (!token) return rows;
-  }
-}
 
 /** One export feature per server, as in the app. */
 function exporter(api: ApiClient, dir: string) {
@@ -76,7 +48,7 @@ const time = async (fn: () => Promise<unknown>) => {
 };
 
 async function speed(dir: string, latencyMs: number) {
-  const { child, api } = await startServer(10_000, latencyMs);
+  const { child, api } = await startPagedSandbox(10_000, latencyMs);
   const exp = exporter(api, dir);
   try {
     await bareLoop(api); // warm-up: token, JIT, sandbox result cache
@@ -113,7 +85,7 @@ async function speed(dir: string, latencyMs: number) {
 }
 
 async function memory(dir: string) {
-  const { child, api } = await startServer(100_000);
+  const { child, api } = await startPagedSandbox(100_000);
   const exp = exporter(api, dir);
   try {
     await bareLoop(api); // warm the sandbox and this process before the baseline

@@ -2,48 +2,18 @@
 // the same pages, in the same run, at 20 ms added per page (a network round trip).
 // Target (issue 17): load all <= 1.10x the loop. Rounds alternate loop / load; medians compared.
 // Run: npx tsx bench/workbench-load-all.ts [companies=25000] [latencyMs=20] [rounds=3]
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import type { ApiClient } from '../src/main/api/types';
 import { loadAll } from '../src/main/snapshots/load-all';
 import { openWorkspaceDb } from '../src/main/workspace/db';
 import { loadSqlite } from '../src/main/workspace/native';
 import { SnapshotStore } from '../src/main/workspace/snapshots';
-import { SANDBOX_CLIENTS } from '../src/sandbox/clients';
-import type { SearchBody } from '../src/shared/service/schemas';
-import { realClient } from '../test/main/export/helpers/real-client';
+import { BODY, PAGE_SIZE, bareLoop, startPagedSandbox } from './helpers/paged-sandbox';
 
-const BODY: SearchBody = { filters: { and: [{ attribute: 'founding_year', relation: 'greater_than', value: 0 }] } };
-const PAGE_SIZE = 200;
 const companies = Number(process.argv[2] ?? 25_000);
 const latencyMs = Number(process.argv[3] ?? 20);
 const rounds = Number(process.argv[4] ?? 3);
-
-async function startServer(): Promise<{ child: ChildProcess; api: ApiClient }> {
-  const script = fileURLToPath(new URL('./export-sandbox-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(companies), String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', resolve);
-  });
-  const urls = JSON.parse(line) as { authUrl: string; baseUrl: string };
-  return { child, api: realClient({ ...urls, control: { clients: SANDBOX_CLIENTS } } as never) };
-}
-
-async function bareLoop(api: ApiClient): Promise<number> {
-  let rows = 0;
-  let token: string | undefined;
-  for (;;) {
-    const page = await api.search({ body: BODY, pageSize: PAGE_SIZE, ...(token ? { paginationToken: token } : {}) });
-    rows += page.result.length;
-    token = page.pagination.next ?? undefined;
-    if (!token) return rows;
-  }
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -51,7 +21,7 @@ async function main() {
   const sqlite = loadSqlite();
   if (!sqlite.ok) throw new Error(sqlite.reason);
   const dir = await mkdtemp(join(tmpdir(), 'fs-bench-load-all-'));
-  const { child, api } = await startServer();
+  const { child, api } = await startPagedSandbox(companies, latencyMs);
   const db = openWorkspaceDb({ file: join(dir, 'ws.sqlite'), Database: sqlite.Database });
   const store = new SnapshotStore(db);
   try {
