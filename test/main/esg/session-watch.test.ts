@@ -62,7 +62,7 @@ describe('SessionWatch', () => {
     await timers.advance(60_000);
     expect(api.statusCalls).toHaveLength(1);
     expect(terminal[0]).toMatchObject({ state: 'expired', error: { code: 'not_found' } });
-    expect(terminal[0].error!.message).toMatch(/expired/);
+    expect(terminal[0].error!.message).toMatch(/no longer has this session; request again/);
   });
 
   it('explains 400 and 403 and stops', async () => {
