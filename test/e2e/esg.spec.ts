@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
-import { expect, guardedTest, spawnHost, stopHost } from './fixtures';
+import { EXPECTED_CONSOLE_ERROR, expect, guardedTest, spawnHost, stopHost } from './fixtures';
 
 interface EsgHost {
   url: string;
@@ -137,6 +137,8 @@ test('request news for a company, see the count rise live, then the articles', a
 
 test('a watch in flight survives a restart and, when the service no longer knows it, shows as gone from the service', async ({ page, host }) => {
   test.setTimeout(90_000);
+  // The host is stopped on purpose: until the page is sent to the new one, it tries to reconnect.
+  test.info().annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'ERR_CONNECTION_REFUSED' });
   await page.goto(host.url);
   await openEsg(page);
   await page.getByLabel('Company ID').fill(host.companyId);

@@ -140,11 +140,11 @@ test('a crashing screen shows the error boundary with a way back to search', asy
 
 test('app notices show as dismissible banners', async ({ page }) => {
   // The E2E host has no keychain (no D-Bus session), so the core keeps secrets in memory and says so.
-  const notices = page.getByRole('region', { name: 'Notices' });
+  const notices = page.getByRole('region', { name: 'Notifications' });
   const banner = notices.getByRole('status').filter({ hasText: 'kept in memory for this run only' });
   await expect(banner).toBeVisible();
   const dismiss = banner.getByRole('button', { name: 'Dismiss notice' });
-  await expect(dismiss).toHaveAccessibleDescription(/kept in memory for this run only/);
+  await expect(dismiss).toHaveAccessibleName(/^Dismiss notice: No secure keychain is available/);
   await dismiss.focus();
   await page.keyboard.press('Enter');
   await expect(banner).toHaveCount(0);
