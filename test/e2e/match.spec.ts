@@ -53,7 +53,7 @@ test('single match from the form, open the result, open its ESG news', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'ESG' })).toBeVisible();
   // The company is named (the id stays visible beside it, secondary).
   await expect(page.getByTestId('esg-company-name')).toContainText(target.name);
-  await expect(page.getByText(target.company_id, { exact: true })).toBeVisible();
+  await expect(page.locator('code', { hasText: target.company_id })).toBeVisible();
   await expect(page.getByRole('tab', { name: /News/ })).toHaveAttribute('aria-selected', 'true');
   // News was requested for that company: a processing session (or data already held) is shown.
   await expect(page.getByTestId('esg-status')).toHaveText(/Processing|Complete/, { timeout: 15_000 });

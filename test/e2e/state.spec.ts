@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
-import { expect, FIRST_SEARCH_MS, guardedTest, startHost, stopHost, test } from './fixtures';
+import { EXPECTED_CONSOLE_ERROR, expect, FIRST_SEARCH_MS, guardedTest, startHost, stopHost, test } from './fixtures';
 
 const companies = generateCompanies(42, 25_000);
 const za = companies.filter((c) => c.country === 'ZA');
@@ -117,6 +117,8 @@ test('the JSON shown is what runs: broken or unrepresentable JSON turns Search o
 
 guardedTest('a restart on the same data dir restores the last search, its page and columns, the ESG company and the exports', async ({ page }) => {
   guardedTest.setTimeout(180_000);
+  // The host is stopped on purpose: until the page is sent to the new one, it tries to reconnect.
+  guardedTest.info().annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'ERR_CONNECTION_REFUSED' });
   const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-e2e-restart-'));
   let host: Awaited<ReturnType<typeof startHost>> | undefined;
   try {
