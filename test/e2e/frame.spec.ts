@@ -40,6 +40,8 @@ async function unnamedControls(page: Page): Promise<string[]> {
 }
 
 test('every screen is reachable by keyboard alone, with visible focus and named controls', async ({ page }) => {
+  // Six screens, each scanned by axe in two colour schemes: over a minute on a busy 2-core machine.
+  test.setTimeout(180_000);
   await expect(current(page)).toHaveText(/Search/);
 
   // Tab from the top of the page into the navigation (skip link first).
