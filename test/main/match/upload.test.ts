@@ -2,35 +2,27 @@
 // as one text call) now travels as frames under the host's limit, and the limit is stated in bytes
 // of the file. Uses the page's own uploader (src/renderer/match/upload-file.ts) against the real core.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../src/main/bridge/dispatcher';
-import { createCore } from '../../../src/main/compose/create-core';
-import { createMemoryVault } from '../../../src/main/secrets/memory-vault';
 import { uploadFile, uploadTooBig } from '../../../src/renderer/match/upload-file';
 import { fnChannel } from '../../../src/shared/bridge/define';
 import { UPLOAD_MAX_BYTES } from '../../../src/shared/bridge/groups/match';
-import { bridgeTable } from '../../../src/shared/bridge/table';
 import { WS_MAX_PAYLOAD } from '../../../src/shared/bridge/ws-protocol';
 import type { Result } from '../../../src/shared/errors';
-import { tempDir, testShell } from '../../helpers/core-helpers';
+import { bootCoreBridge } from '../../helpers/core-bridge';
 
-const ctx = { signal: new AbortController().signal };
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
 async function boot() {
-  const d = tempDir();
-  const core = await createCore({ dataDir: d.dir, shell: testShell(), vault: createMemoryVault(), sandbox: { companies: 100 } });
-  cleanups.push(d.cleanup, () => core.close());
-  const dispatch = createDispatcher(bridgeTable, core.handlers);
+  const core = await bootCoreBridge(cleanups);
   let largestFrame = 0;
   const call = async (group: string, name: string, input: unknown) => {
     const frame = JSON.stringify({ t: 'call', id: 1, ch: fnChannel(group, name), input });
     largestFrame = Math.max(largestFrame, Buffer.byteLength(frame));
-    return dispatch.call(fnChannel(group, name), input, ctx) as Promise<Result<never>>;
+    return core.call(group, name, input) as Promise<Result<never>>;
   };
-  return { call, dir: d.dir, largestFrame: () => largestFrame };
+  return { call, dir: core.dir, largestFrame: () => largestFrame };
 }
 
 describe('bulk-match upload in chunks', () => {

@@ -4,29 +4,21 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../src/main/bridge/dispatcher';
-import { createCore } from '../../../src/main/compose/create-core';
-import { createMemoryVault } from '../../../src/main/secrets/memory-vault';
 import { SavedSearchStore } from '../../../src/main/search/saved-store';
 import { openSettings, SETTINGS_NAME } from '../../../src/main/settings/settings-store';
-import { fnChannel } from '../../../src/shared/bridge/define';
-import { bridgeTable } from '../../../src/shared/bridge/table';
 import { LimitError, SAVED_SEARCHES_MAX, SEARCH_BODY_MAX_CHARS, SETTINGS_MAX_BYTES } from '../../../src/shared/limits';
-import { tempDir, testShell } from '../../helpers/core-helpers';
+import { bootCoreBridge } from '../../helpers/core-bridge';
+import { tempDir } from '../../helpers/core-helpers';
 
-const ctx = { signal: new AbortController().signal };
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
 async function boot() {
-  const d = tempDir();
-  const core = await createCore({ dataDir: d.dir, shell: testShell(), vault: createMemoryVault(), sandbox: { companies: 200 } });
-  cleanups.push(d.cleanup, () => core.close());
-  const dispatch = createDispatcher(bridgeTable, core.handlers);
-  const call = (group: string, name: string, input: unknown) => dispatch.call(fnChannel(group, name), input, ctx) as Promise<{ ok: boolean; error?: { code: string; message: string } }>;
-  return { call, file: join(d.dir, `${SETTINGS_NAME}.json`) };
+  const core = await bootCoreBridge(cleanups, 200);
+  const call = (group: string, name: string, input: unknown) => core.call(group, name, input) as Promise<{ ok: boolean; error?: { code: string; message: string } }>;
+  return { call, file: join(core.dir, `${SETTINGS_NAME}.json`) };
 }
 
 const bigBody = (chars: number) => ({ filters: { or: [{ attribute: 'name', relation: 'equals', value: 'x'.repeat(chars) }] } });
