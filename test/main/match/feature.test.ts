@@ -6,10 +6,9 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { ProfileSchema, type Profile } from '../../../src/shared/profile';
 import type { BulkJobView } from '../../../src/shared/bridge/groups/match';
-import type { FeatureDeps } from '../../../src/main/ports/feature-deps';
 import { createMatchFeature } from '../../../src/main/match/feature';
 import { FakeMatchApi, hit, miss } from './fake-api';
-import { testWorkspacePort } from '../../helpers/workspace';
+import { matchFeatureDeps } from './helpers/sandbox-deps';
 
 let dir: string;
 beforeAll(async () => {
@@ -25,27 +24,17 @@ function setup(opts: { template?: string | null; kind?: 'electron' | 'browser'; 
     matchPayloadTemplate: opts.template ?? null,
   });
   const api = new FakeMatchApi((b) => (b.name === 'Nobody' ? miss : hit(String(b.name), 0.8, { website: '=cmd()', active: true })));
-  const events: BulkJobView[] = [];
-  const deps: FeatureDeps = {
-    api: async () => api,
-    activeProfile: () => profile,
-    settings: { read: (_k, _s, f) => f, write: () => {} },
-    emit: ((group: string, name: string, payload: BulkJobView) => {
-      if (group === 'match' && name === 'bulkProgress') events.push(payload);
-    }) as FeatureDeps['emit'],
+  const { deps, events } = matchFeatureDeps({
+    api,
+    profile,
+    dir,
     shell: {
       kind: opts.kind ?? 'browser',
       chooseExportPath: opts.choose ?? (async (name) => join(dir, name)),
       ...(opts.open ? { chooseCsvFile: opts.open } : {}),
-      revealFile: async () => {},
       downloadUrlFor: (p) => `http://127.0.0.1:1/downloads/${encodeURIComponent(p.split('/').at(-1)!)}`,
-      notify: () => {},
-      openExternal: async () => {},
     },
-    dataDir: dir,
-    workspace: testWorkspacePort(dir, () => profile.id),
-    now: () => Date.now(),
-  };
+  });
   return { feature: createMatchFeature(deps), api, events };
 }
 

@@ -5,12 +5,38 @@ import { join } from 'node:path';
 import type { ApiClient } from '../../../../src/main/api/types';
 import type { FeatureDeps } from '../../../../src/main/ports/feature-deps';
 import type { BulkJobView } from '../../../../src/shared/bridge/groups/match';
-import { ProfileSchema } from '../../../../src/shared/profile';
+import { ProfileSchema, type Profile } from '../../../../src/shared/profile';
+import type { ShellHooks } from '../../../../src/main/ports/shell-hooks';
 import type { SandboxHandle } from '../../../../src/sandbox/server';
 import { realClient } from '../../export/helpers/real-client';
 import { testWorkspacePort } from '../../../helpers/workspace';
 
 export { realClient };
+
+/** FeatureDeps for the match feature around `api`; bulk progress events are collected in `events`. */
+export function matchFeatureDeps(o: { api: ApiClient; profile: Profile; dir: string; shell?: Partial<ShellHooks> }) {
+  const events: BulkJobView[] = [];
+  const deps: FeatureDeps = {
+    api: async () => o.api,
+    activeProfile: () => o.profile,
+    settings: { read: (_k, _s, f) => f, write: () => {} },
+    emit: ((group: string, name: string, payload: BulkJobView) => {
+      if (group === 'match' && name === 'bulkProgress') events.push(payload);
+    }) as FeatureDeps['emit'],
+    shell: {
+      kind: 'browser',
+      chooseExportPath: async (n) => join(o.dir, n),
+      revealFile: async () => {},
+      notify: () => {},
+      openExternal: async () => {},
+      ...o.shell,
+    },
+    dataDir: o.dir,
+    workspace: testWorkspacePort(o.dir, () => o.profile.id),
+    now: () => Date.now(),
+  };
+  return { deps, events };
+}
 
 export async function sandboxDeps(sandbox: SandboxHandle, template: string | null = null) {
   const client = realClient(sandbox);
@@ -18,29 +44,11 @@ export async function sandboxDeps(sandbox: SandboxHandle, template: string | nul
   const sent: Array<Record<string, unknown>> = [];
   const api: ApiClient = { ...client, match: (body, opts) => (sent.push(body as Record<string, unknown>), client.match(body, opts)) };
   const dir = await mkdtemp(join(tmpdir(), 'match-sbx-'));
-  const events: BulkJobView[] = [];
   const profile = ProfileSchema.parse({
     id: 'sandbox', name: 'Sandbox', kind: 'sandbox', authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl,
     clientId: sandbox.control.clients.analyst.id, matchPayloadTemplate: template,
   });
-  const deps: FeatureDeps = {
-    api: async () => api,
-    activeProfile: () => profile,
-    settings: { read: (_k, _s, f) => f, write: () => {} },
-    emit: ((group: string, name: string, payload: BulkJobView) => {
-      if (group === 'match' && name === 'bulkProgress') events.push(payload);
-    }) as FeatureDeps['emit'],
-    shell: {
-      kind: 'browser',
-      chooseExportPath: async (n) => join(dir, n),
-      revealFile: async () => {},
-      notify: () => {},
-      openExternal: async () => {},
-    },
-    dataDir: dir,
-    workspace: testWorkspacePort(dir, () => profile.id),
-    now: () => Date.now(),
-  };
+  const { deps, events } = matchFeatureDeps({ api, profile, dir });
   /** Resolves with the final view of job `id` (progress events are the only signal, as in the UI). */
   const finished = async (id: string, timeoutMs = 60_000): Promise<BulkJobView> => {
     const t0 = Date.now();
