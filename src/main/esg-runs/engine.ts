@@ -123,10 +123,9 @@ export class RunEngine {
       this.patch(cell, { state: 'cancelled', finishedAt: now, updatedAt: now });
       this.cells.delete(cell.view.id);
     }
-    this.flush();
-    this.setStatus(runId, 'cancelled', now);
     this.open.set(runId, 0);
-    this.emitRun(runId);
+    this.setStatus(runId, 'cancelled', now);
+    this.flush();
     return this.info(runId);
   }
 
@@ -343,11 +342,9 @@ export class RunEngine {
   private finish(runId: number): void {
     const status = this.statusOf.get(runId);
     if (status !== 'running' && status !== 'paused') return;
-    const now = this.now();
-    this.flush();
-    this.setStatus(runId, 'finished', now);
+    this.setStatus(runId, 'finished', this.now());
+    this.flush(); // the last cells and the finished status in one event
     const run = this.info(runId);
-    this.deps.emitUpdate({ run, tasks: [] });
     this.deps.onRunFinished({ run, ...finishedText(run) });
   }
 
