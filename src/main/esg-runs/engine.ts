@@ -49,6 +49,9 @@ export interface RunEngineDeps {
 interface Cell {
   view: TaskView;
   abort: AbortController | null;
+  /** The session `status` said complete (its id is cleared on the cell: a restart then reads the data
+   *  with a module request and never asks that session's status again). */
+  doneSession?: string;
 }
 
 interface WatchEntry {
@@ -259,7 +262,8 @@ export class RunEngine {
   private sessionEnded(cell: Cell, state: 'processing' | 'complete' | 'not_found' | 'expired' | 'error', count: number, error?: BridgeError): void {
     const now = this.now();
     if (state === 'complete') {
-      this.patch(cell, { progressCount: count, updatedAt: now });
+      cell.doneSession = cell.view.sessionId ?? undefined;
+      this.patch(cell, { progressCount: count, sessionId: null, updatedAt: now });
       this.fetchQueue.push(cell.view.id);
     } else if (state === 'not_found') {
       this.end(cell, { state: 'not_found', progressCount: count });
@@ -279,7 +283,7 @@ export class RunEngine {
     this.inFlight++;
     const ac = new AbortController();
     cell.abort = ac;
-    const sessionId = cell.view.sessionId;
+    const sessionId = cell.doneSession;
     try {
       for (let i = 0; ; i++) {
         const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry });
@@ -382,6 +386,8 @@ export class RunEngine {
       if (t.state === 'processing' && t.sessionId) toWatch.push([cell, t.sessionId]);
       else {
         // Requesting when the app stopped: the answer never arrived, so the request goes out again.
+        // Processing without a session: it completed and its data was not read yet; the module
+        // request reads it (or the service's current session is followed).
         if (t.state !== 'queued') this.patch(cell, { state: 'queued', sessionId: null, updatedAt: now });
         queue.push(t.id);
       }
