@@ -182,6 +182,18 @@ export const MIGRATIONS: readonly Migration[] = [
           overall_change REAL,
           previous_rating TEXT
         ) WITHOUT ROWID;
+        -- The list view's ESG columns (src/main/lists/esg-summary.ts) read this view; the service
+        -- gives one rating, so the pillar ratings stay empty.
+        DROP VIEW esg_summary;
+        CREATE VIEW esg_summary AS SELECT
+          lower(company_id) AS company_id,
+          overall AS overall_score, rating AS overall_rating,
+          environmental AS environmental_score, CAST(NULL AS TEXT) AS environmental_rating,
+          social AS social_score, CAST(NULL AS TEXT) AS social_rating,
+          governance AS governance_score, CAST(NULL AS TEXT) AS governance_rating,
+          news_count, commitments_count,
+          last_refreshed AS refreshed_at, overall_change
+        FROM esg_company_summary;
       `);
     },
   },
