@@ -58,7 +58,10 @@ test('labelled headers, formatted revenue, folding filters, detail over the grid
   await expect(firstRowCells.nth(1)).toHaveText(row1.name.replace(/\s+/g, ' ').trim());
   await expect(firstRowCells.nth(2)).toContainText(`${row1.company_id.slice(0, 8)}…`);
   await expect(firstRowCells.nth(2)).not.toContainText(row1.company_id);
-  await expect(page.getByRole('button', { name: 'Copy company ID of row 1' })).toBeVisible();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  await page.getByRole('button', { name: 'Copy company ID of row 1', exact: true }).click();
+  await expect(page.getByText(`Copied company ID ${row1.company_id}.`)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(row1.company_id);
 
   // Revenue: scroll the (column-virtualised) grid until its header is mounted, then read a cell.
   const revenueHeader = page.getByRole('columnheader', { name: 'Revenue (USD)' });
@@ -72,11 +75,16 @@ test('labelled headers, formatted revenue, folding filters, detail over the grid
   const withRevenue = ids.map((id) => german.find((c) => c.company_id === id)!).findIndex((c) => typeof c.revenue === 'number');
   expect(withRevenue).toBeGreaterThanOrEqual(0);
   const company = german.find((c) => c.company_id === ids[withRevenue])!;
-  const locale = await page.evaluate(() => navigator.language);
   const revenueCell = page.locator(`[role="grid"] [role="row"][aria-rowindex="${withRevenue + 2}"] [role="gridcell"][aria-colindex="${revenueCol}"]`);
-  const money = (opts: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', ...opts }).format(company.revenue!);
-  await expect(revenueCell).toHaveText(money({ notation: 'compact', maximumFractionDigits: 1 }));
-  await expect(revenueCell).toHaveAttribute('title', money({ maximumFractionDigits: 0 }));
+  // Formatted by the browser's own Intl in the analyst's locale (Node's ICU may differ in detail).
+  const money = (opts: Intl.NumberFormatOptions) =>
+    page.evaluate(([n, o]) => new Intl.NumberFormat(navigator.language, { style: 'currency', currency: 'USD', ...o }).format(n), [company.revenue!, opts] as const);
+  await expect(revenueCell).toHaveText(await money({ notation: 'compact', maximumFractionDigits: 1 }));
+  await expect(revenueCell).toHaveAttribute('title', await money({ maximumFractionDigits: 0 }));
+  if ((await page.evaluate(() => navigator.language)) === 'en-US') {
+    await expect(revenueCell).toHaveText(/^\$\d{1,3}(\.\d)?[KMB]$/);
+    await expect(revenueCell).toHaveAttribute('title', `$${fmt.format(company.revenue!)}`);
+  }
   expect(await revenueCell.textContent()).not.toBe(String(company.revenue));
   await page.locator('.grid__scroll').evaluate((el) => el.scrollTo({ left: 0 }));
 
