@@ -193,7 +193,7 @@ test.describe('awkward records', () => {
     const noAddrCell = idCell(page, noAddress.company_id);
     await noAddrCell.dblclick();
     const d2 = page.getByRole('complementary');
-    await expect(d2.locator('.company-detail__field', { has: page.locator('dt', { hasText: /^address$/ }) })).toContainText('null');
+    await expect(d2.locator('.company-detail__field', { has: page.locator('dt', { hasText: /^Address$/ }) })).toContainText('null');
     await expect(d2.getByRole('button', { name: 'Open ESG' })).toBeVisible();
     await d2.getByRole('button', { name: 'Match' }).click();
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Search companies');

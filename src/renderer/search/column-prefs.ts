@@ -9,7 +9,7 @@ export const MIN_WIDTH = 60;
 export const MAX_WIDTH = 1200;
 
 export function defaultWidth(path: string): number {
-  if (path === 'company_id') return 150; // shortened, with a copy button
+  if (path === 'company_id') return 160; // shortened, with a copy button
   if (path === 'name') return 240;
   return 160;
 }

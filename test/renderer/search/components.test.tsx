@@ -45,6 +45,14 @@ describe('CompanyDetail', () => {
     }
     expect(html).toContain('Line\nBreak &quot;Q&quot;');
   });
+  it('labels fields from the catalogue (field name in the title) and formats numbers', () => {
+    const html = renderToStaticMarkup(<CompanyDetail record={{ company_id: 'id-2', revenue: 870000, founding_year: 1896, employee_count: 12500 }} onClose={noop} />);
+    const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(870000);
+    expect(html).toContain('<dt title="revenue">Revenue (USD)</dt>');
+    expect(html).toContain(`>${money}</span>`);
+    expect(html).toContain('>1896</span>');
+    expect(html).toContain(`>${new Intl.NumberFormat().format(12500)}</span>`);
+  });
   it('prefills Match from plain text fields, nested address as fallback', () => {
     expect(matchPrefill({ company_id: 'x', name: 'A', website_domain: 'a.io', address: { city: 'Oslo', country: 'NO' } })).toEqual({
       name: 'A',
