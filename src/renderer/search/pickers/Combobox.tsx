@@ -44,21 +44,25 @@ export function Combobox(props: ComboboxProps) {
   const { label, value, groups, onInput, onPick, invalid, describedBy, placeholder, className } = props;
   const id = useId();
   const listId = `${id}-list`;
-  const [open, setOpen] = useState(false);
+  /** Opened by typing (shown only while the text is not yet a whole value) or by the keyboard (shown). */
+  const [open, setOpen] = useState<'typing' | 'keyboard' | null>(null);
   const [active, setActive] = useState(-1);
   const flat = groups.flatMap((g) => g.options);
   const count = flat.length;
-  const shown = open && (count > 0 || Boolean(props.emptyText && value.trim() !== ''));
+  const typed = value.trim().toLowerCase();
+  const complete = typed !== '' && flat.some((o) => o.value.toLowerCase() === typed || o.label.toLowerCase() === typed);
+  const shown =
+    open !== null && (count > 0 || Boolean(props.emptyText && typed !== '')) && (open === 'keyboard' || (typed !== '' && !complete));
   const optionId = (i: number) => `${id}-opt-${i}`;
 
   const move = (delta: number) => {
     if (count === 0) return;
-    setOpen(true);
+    setOpen('keyboard');
     setActive((a) => (a < 0 ? (delta > 0 ? 0 : count - 1) : (a + delta + count) % count));
   };
   const pick = (o: ComboOption) => {
     onPick(o);
-    setOpen(false);
+    setOpen(null);
     setActive(-1);
   };
 
@@ -66,14 +70,24 @@ export function Combobox(props: ComboboxProps) {
     switch (e.key) {
       case 'ArrowDown':
         e.preventDefault();
-        if (!open || e.altKey) {
-          setOpen(true);
-          if (e.altKey) return;
+        if (e.altKey) {
+          setOpen('keyboard');
+          return;
+        }
+        if (!shown) {
+          setOpen('keyboard');
+          setActive(0);
+          return;
         }
         move(1);
         return;
       case 'ArrowUp':
         e.preventDefault();
+        if (!shown) {
+          setOpen('keyboard');
+          setActive(count - 1);
+          return;
+        }
         move(-1);
         return;
       case 'Home':
@@ -91,7 +105,7 @@ export function Combobox(props: ComboboxProps) {
         }
         if (props.onEnter?.()) {
           e.preventDefault();
-          setOpen(false);
+          setOpen(null);
           return;
         }
         break;
@@ -99,13 +113,13 @@ export function Combobox(props: ComboboxProps) {
         if (shown) {
           e.preventDefault();
           e.stopPropagation();
-          setOpen(false);
+          setOpen(null);
           setActive(-1);
           return;
         }
         break;
       case 'Tab':
-        setOpen(false);
+        setOpen(null);
         break;
     }
     props.onKeyDown?.(e);
@@ -133,14 +147,14 @@ export function Combobox(props: ComboboxProps) {
         value={value}
         onChange={(e) => {
           onInput(e.target.value);
-          setOpen(true);
+          setOpen('typing');
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
         onPaste={props.onPaste}
         onFocus={props.onFocus}
         onBlur={() => {
-          setOpen(false);
+          setOpen(null);
           setActive(-1);
           props.onBlur?.();
         }}
