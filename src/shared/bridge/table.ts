@@ -6,6 +6,7 @@ import { diagnosticsGroup } from './groups/diagnostics';
 import { esgGroup } from './groups/esg';
 import { esgRunsGroup } from './groups/esg-runs';
 import { exportGroup } from './groups/export';
+import { listsGroup } from './groups/lists';
 import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
 import { snapshotGroup } from './groups/snapshot';
@@ -22,6 +23,7 @@ export const bridgeTable = {
   match: matchGroup,
   diagnostics: diagnosticsGroup,
   uiState: uiStateGroup,
+  lists: listsGroup,
 };
 export type BridgeTable = typeof bridgeTable;
 export type FirmscopeApi = RendererApi<BridgeTable>;
