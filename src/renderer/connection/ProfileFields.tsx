@@ -88,6 +88,13 @@ export function ProfileFields({ form, errors, onChange, isSandbox, hasSecret, se
             error={errors.requestsPerSecond}
             {...text('requestsPerSecond')}
           />
+          <TextField
+            label="ESG requests at once"
+            hint="For ESG runs over many companies: module requests in flight at once (1–32). Empty: 4."
+            inputMode="numeric"
+            error={errors.esgConcurrency}
+            {...text('esgConcurrency')}
+          />
         </div>
       </details>
     </>

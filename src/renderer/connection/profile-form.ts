@@ -18,6 +18,8 @@ export interface ProfileFormState {
   matchPayloadTemplate: string;
   /** Empty string = no fixed pace (null on the wire). */
   requestsPerSecond: string;
+  /** Empty string = the default (4). */
+  esgConcurrency: string;
 }
 
 export type FormField = Exclude<keyof ProfileFormState, 'id'>;
@@ -31,6 +33,7 @@ export const ADVANCED_FIELDS: readonly FormField[] = [
   'matchPath',
   'matchPayloadTemplate',
   'requestsPerSecond',
+  'esgConcurrency',
 ];
 
 export function emptyForm(): ProfileFormState {
@@ -44,6 +47,7 @@ export function emptyForm(): ProfileFormState {
     ...DEFAULT_PATHS,
     matchPayloadTemplate: '',
     requestsPerSecond: '',
+    esgConcurrency: '',
   };
 }
 
@@ -62,6 +66,7 @@ export function formFromProfile(p: ProfileView): ProfileFormState {
     matchPath: p.matchPath,
     matchPayloadTemplate: p.matchPayloadTemplate ?? '',
     requestsPerSecond: p.requestsPerSecond == null ? '' : String(p.requestsPerSecond),
+    esgConcurrency: p.esgConcurrency == null ? '' : String(p.esgConcurrency),
   };
 }
 
@@ -86,6 +91,7 @@ export function validateForm(f: ProfileFormState): ValidationResult {
     matchPath: f.matchPath.trim(),
     matchPayloadTemplate: f.matchPayloadTemplate.trim() === '' ? null : f.matchPayloadTemplate,
     requestsPerSecond: f.requestsPerSecond.trim() === '' ? null : Number(f.requestsPerSecond.trim().replace(',', '.')),
+    ...(f.esgConcurrency.trim() === '' ? {} : { esgConcurrency: Number(f.esgConcurrency.trim()) }),
   };
   const parsed = ProfileInputSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, input: parsed.data };

@@ -49,6 +49,17 @@ describe('profile form', () => {
     expect(v.ok && v.input.matchPayloadTemplate).toBe('{"name":"{name}"}');
   });
 
+  it('ESG requests at once: empty keeps the default, a whole number 1-32 is saved, anything else is said on the field', () => {
+    expect(formFromProfile(view).esgConcurrency).toBe('');
+    const empty = validateForm(formFromProfile(view));
+    expect(empty.ok && empty.input.esgConcurrency).toBeUndefined();
+    const eight = validateForm({ ...formFromProfile(view), esgConcurrency: ' 8 ' });
+    expect(eight.ok && eight.input.esgConcurrency).toBe(8);
+    expect(formFromProfile({ ...view, esgConcurrency: 8 }).esgConcurrency).toBe('8');
+    const bad = validateForm({ ...formFromProfile(view), esgConcurrency: '40' });
+    expect(!bad.ok && bad.errors.esgConcurrency).toBe('At most 32 ESG requests at once');
+  });
+
   it('a new profile has no id and the documented defaults', () => {
     const f = emptyForm();
     expect(f.id).toBeUndefined();
