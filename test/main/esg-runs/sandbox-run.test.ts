@@ -14,7 +14,8 @@ import { sandboxWithClock, until } from '../esg/helpers/sandbox-world';
 import type { ScaledClock } from '../esg/helpers/scaled-clock';
 import { runsOn, tempDataDir, type StatusRecord } from './helpers/run-world';
 
-const FACTOR = 10;
+// 5x, not more: under a loaded CI machine a stalled event loop stretches virtual time by the factor.
+const FACTOR = 5;
 let sandbox: SandboxHandle;
 let clock: ScaledClock;
 beforeAll(async () => {
@@ -53,10 +54,10 @@ it('200 companies x 3 modules with faults and a restart in the middle: all termi
   const done = (w: typeof first) => [...w.cells().values()].filter((t) => isTerminalTask(t.state)).length;
 
   // A burst of 429s and a token expiry while it runs.
-  await until(() => done(first) >= 60, 60_000, '60 cells done');
+  await until(() => done(first) >= 60, 120_000, '60 cells done');
   sandbox.control.injectFault({ kind: 'rate_limit', retryAfterSeconds: 1 }, 12, 'esg');
   sandbox.control.expireAllTokens();
-  await until(() => done(first) >= 240, 120_000, '240 cells done');
+  await until(() => done(first) >= 240, 240_000, '240 cells done');
   sandbox.control.injectFault({ kind: 'rate_limit', retryAfterSeconds: 1 }, 12, 'status');
 
   // Restart: the first core stops (cells stay as they are in the database), a new one resumes.
@@ -65,7 +66,7 @@ it('200 companies x 3 modules with faults and a restart in the middle: all termi
   await first.close();
   const second = runsOn(sandbox, clock, { dataDir, log, statuses, esgConcurrency: 8 });
   await second.feature.start!();
-  await until(() => second.finished().length === 1, 180_000, 'run finished after the restart');
+  await until(() => second.finished().length === 1, 300_000, 'run finished after the restart');
 
   const board = await second.feature.handlers.board({ runId: run.id }, ctx());
   expect(board.run.status).toBe('finished');
@@ -108,7 +109,7 @@ it('200 companies x 3 modules with faults and a restart in the middle: all termi
     expect(terminal === -1 || terminal === calls.length - 1, `status calls after the terminal answer for ${sid}`).toBe(true);
   }
   await second.close();
-}, 400_000);
+}, 700_000);
 
 it('the search-only client: every cell no_access (403), said in words, and the run still finishes', async () => {
   const w = runsOn(sandbox, clock, { dataDir: tempDataDir(), client: sandbox.control.clients.searchOnly });
