@@ -62,7 +62,7 @@ export function createConnectionHandlers(o: {
 
 /** Equal in everything a session is built from or shows (all but the app-side live count switch). */
 function sameConnection(a: Profile, b: Profile): boolean {
-  const { liveCount: _a, ...restA } = a;
-  const { liveCount: _b, ...restB } = b;
-  return canonicalJson(restA) === canonicalJson(restB);
+  // An absent secretAuthUrl means "entered for the current Auth URL" (profile-repo), so compare what it means.
+  const norm = ({ liveCount: _l, ...p }: Profile) => ({ ...p, secretAuthUrl: p.secretAuthUrl ?? p.authUrl, network: networkOf(p) });
+  return canonicalJson(norm(a)) === canonicalJson(norm(b));
 }

@@ -6,6 +6,7 @@ import { liveCountOf } from '../../shared/profile';
 import { firmscope, unwrap } from '../bridge';
 import { useProfiles } from '../connection/queries';
 import { createLiveCounter, liveCountText, type LiveCounter, type LiveCountState } from './live-count';
+import './live-count.css';
 
 let requestSeq = 0;
 

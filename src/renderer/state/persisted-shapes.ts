@@ -37,6 +37,8 @@ const PersistedSearchSchema = z.object({
   editorText: text(SCREEN_STATE_MAX_CHARS).optional(),
   pageSizeText: text(10),
   prefs: ColumnPrefsSchema,
+  /** The saved and recent searches panel is collapsed. */
+  savedPanelClosed: z.boolean().optional(),
   /** The applied search and the page being viewed. */
   applied: z.object({ body: z.unknown(), pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX), pageNumber: z.number().int().min(1) }).nullable(),
 });
@@ -58,6 +60,7 @@ function searchOut(s: SearchScreenState): PersistedSearch {
     ...(s.editor?.problem ? { editorText: s.editor.text } : {}),
     pageSizeText: s.pageSizeText,
     prefs: s.prefs,
+    ...(s.savedPanelClosed ? { savedPanelClosed: true } : {}),
     applied: shown ? { body: shown.body, pageSize: shown.pageSize, pageNumber: shown.pageNumber } : null,
   };
 }
@@ -106,6 +109,7 @@ export function restoreSearch(raw: unknown): RestoredSearch | null {
       editor: editor?.editor ?? null,
       pageSizeText: saved.pageSizeText,
       prefs: saved.prefs,
+      ...(saved.savedPanelClosed ? { savedPanelClosed: true } : {}),
     },
     reopen: saved.applied ? { ...saved.applied, pageNumber: Math.min(saved.applied.pageNumber, REOPEN_MAX_PAGE) } : null,
   };

@@ -27,7 +27,9 @@ async function boot() {
     return r.value;
   };
   const searchRequests = async () => (await value<RequestLogEntry[]>('diagnostics', 'requestLog')).filter((e) => e.path.includes('/search/'));
-  return { call, value, searchRequests };
+  const log = async () => value<RequestLogEntry[]>('diagnostics', 'requestLog');
+  const tokenRequests = async () => (await log()).filter((e) => e.path.includes('/oauth2/token'));
+  return { call, value, searchRequests, tokenRequests };
 }
 
 describe('search.countMatches through the core', () => {
@@ -55,8 +57,11 @@ describe('search.countMatches through the core', () => {
     expect(await searchRequests()).toEqual([]);
   }, 60_000);
 
-  it('persists the off switch with the profile and then makes no request', async () => {
-    const { call, value, searchRequests } = await boot();
+  it('persists the off switch with the profile and then makes no request; the switch alone keeps the session', async () => {
+    const { call, value, searchRequests, tokenRequests } = await boot();
+    await value('search', 'countMatches', { body }); // signs in
+    expect(await tokenRequests()).toHaveLength(1);
+    await value('diagnostics', 'clearLog');
     const { profiles } = await value<{ profiles: ProfileView[] }>('connection', 'listProfiles');
     const sandbox = profiles.find((p) => p.id === 'sandbox')!;
     expect(sandbox.liveCount ?? true).toBe(true);
@@ -74,6 +79,8 @@ describe('search.countMatches through the core', () => {
     await value('connection', 'saveProfile', { profile: { ...input, liveCount: true } });
     expect((await value<{ count: number }>('search', 'countMatches', { body })).count).toBeGreaterThan(0);
     expect(await searchRequests()).toHaveLength(1);
+    // Saving only the switch did not drop the session: no second sign-in.
+    expect(await tokenRequests()).toHaveLength(0);
   }, 60_000);
 });
 
