@@ -78,20 +78,20 @@ export const SavedSearches = memo(function SavedSearches({ body, pageSize, colum
         </form>
         {save.error ? <ErrorMessage error={save.error} title="Could not save" /> : null}
         {saved.error ? <ErrorMessage error={saved.error} title="Saved searches could not be loaded" /> : null}
-        <h3 className="saved-panel__heading" id="saved-list-title">
+        <h3 className="saved-panel__heading">
           Saved
         </h3>
-        <ul className="saved-panel__list" aria-labelledby="saved-list-title">
+        <ul className="saved-panel__list" aria-label="Saved searches">
           {(saved.data ?? []).map((s) => (
             <SavedEntry key={s.id} search={s} active={s.id === activeId} onRun={onRun} onChanged={() => void invalidate()} />
           ))}
           {saved.data?.length === 0 ? <li className="empty">No saved searches yet.</li> : null}
         </ul>
-        <h3 className="saved-panel__heading" id="recent-list-title">
+        <h3 className="saved-panel__heading">
           Recent
         </h3>
         {recent.error ? <ErrorMessage error={recent.error} title="Recent searches could not be loaded" /> : null}
-        <ul className="saved-panel__list" aria-labelledby="recent-list-title">
+        <ul className="saved-panel__list" aria-label="Recent searches">
           {(recent.data ?? []).map((r: RecentSearch, i) => {
             const words = searchInWords(r.body);
             return (
