@@ -9,6 +9,8 @@ import { createLiveCounter, liveCountText, type LiveCounter, type LiveCountState
 import './live-count.css';
 
 let requestSeq = 0;
+/** Counts of this app run, kept across the screen's remounts (keys carry the profile id). */
+const counts = new Map<string, { count: number; at: number }>();
 
 /** Asks main for the count; an abort cancels the request in main as well. */
 async function countMatches(body: unknown, signal: AbortSignal): Promise<number> {
@@ -41,7 +43,7 @@ export function LiveCount({ body, applied }: LiveCountProps) {
   const { enabled, profileId } = useLiveCountEnabled();
   const [state, setState] = useState<LiveCountState>({ kind: 'idle' });
   const counter = useRef<LiveCounter | null>(null);
-  if (!counter.current) counter.current = createLiveCounter({ fetch: countMatches, onState: setState });
+  if (!counter.current) counter.current = createLiveCounter({ fetch: countMatches, onState: setState, cache: counts });
   useEffect(() => () => counter.current?.dispose(), []);
 
   const bodyKey = body === null ? null : canonicalJson(body);

@@ -18,6 +18,11 @@ export interface LiveCounterOptions {
   errorMs?: number;
   /** Counts remembered per body, so going back to an earlier edit asks nothing. */
   cacheSize?: number;
+  /** How long a remembered count is shown without asking again. */
+  cacheMs?: number;
+  /** Shared by the counters of one app run (the screen remounts after navigation). */
+  cache?: Map<string, { count: number; at: number }>;
+  now?(): number;
 }
 
 export interface LiveCounter {
@@ -28,12 +33,15 @@ export interface LiveCounter {
 
 export const LIVE_COUNT_DELAY_MS = 600;
 export const LIVE_COUNT_ERROR_MS = 5_000;
+export const LIVE_COUNT_CACHE_MS = 10 * 60_000;
 
 export function createLiveCounter(o: LiveCounterOptions): LiveCounter {
   const delayMs = o.delayMs ?? LIVE_COUNT_DELAY_MS;
   const errorMs = o.errorMs ?? LIVE_COUNT_ERROR_MS;
   const cacheSize = o.cacheSize ?? 20;
-  const cache = new Map<string, number>();
+  const cacheMs = o.cacheMs ?? LIVE_COUNT_CACHE_MS;
+  const now = o.now ?? Date.now;
+  const cache = o.cache ?? new Map<string, { count: number; at: number }>();
   let currentKey: string | null = null;
   let seq = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -49,7 +57,7 @@ export function createLiveCounter(o: LiveCounterOptions): LiveCounter {
   };
   const remember = (key: string, count: number) => {
     cache.delete(key);
-    cache.set(key, count);
+    cache.set(key, { count, at: now() });
     if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
   };
 
@@ -79,7 +87,7 @@ export function createLiveCounter(o: LiveCounterOptions): LiveCounter {
       stopPending();
       if (key === null) return o.onState({ kind: 'idle' });
       const known = cache.get(key);
-      if (known !== undefined) return o.onState({ kind: 'count', count: known });
+      if (known && now() - known.at < cacheMs) return o.onState({ kind: 'count', count: known.count });
       o.onState({ kind: 'idle' });
       timer = setTimeout(() => void ask(key, body, mine), delayMs);
     },

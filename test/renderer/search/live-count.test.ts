@@ -120,6 +120,30 @@ describe('live count timing', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('a remembered count expires, and a cache shared by two counters (a remounted screen) is used by both', async () => {
+    const cache = new Map<string, { count: number; at: number }>();
+    const requests: Array<(n: number) => void> = [];
+    const states: LiveCountState[] = [];
+    let clock = 0;
+    const make = () =>
+      createLiveCounter({ cache, cacheMs: 60_000, now: () => clock, fetch: () => new Promise<number>((r) => requests.push(r)), onState: (s) => states.push(s) });
+    const first = make();
+    first.edit('a', {});
+    await vi.advanceTimersByTimeAsync(600);
+    requests[0](11);
+    await settle();
+    first.dispose();
+    const second = make();
+    second.edit('a', {});
+    expect(states.at(-1)).toEqual({ kind: 'count', count: 11 });
+    second.edit(null);
+    clock = 60_000;
+    second.edit('a', {});
+    expect(states.at(-1)).toEqual({ kind: 'idle' });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(requests).toHaveLength(2);
+  });
+
   it('after dispose nothing is asked or reported', async () => {
     const { counter, requests, states } = setup();
     counter.edit('a', { v: 'a' });
