@@ -11,6 +11,7 @@ import { FacetChips, FacetsPanel, type FacetChoices } from './FacetsPanel';
 import { facetFilters, type ServiceFilter } from './facet-model';
 import { refreshSnapshot } from './LoadAllBar';
 import { useSnapshotFacets, useSnapshotPage } from './snapshot-queries';
+import { SnapshotScroller } from './SnapshotScroller';
 import './workbench.css';
 
 export const SNAPSHOT_PAGE_ROWS = 100;
@@ -34,6 +35,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
   // A snapshot other than the one the stored view belongs to starts from its service order.
   const current: WorkbenchViewState = state && state.snapshotId === snapshot.id ? state : { snapshotId: snapshot.id, sort: null, text: '', choices: {}, page: 0 };
   const { sort, page } = current;
+  const scroll = current.mode === 'scroll';
   const choices = current.choices as FacetChoices;
   const latest = useRef(current);
   latest.current = current;
@@ -75,6 +77,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
       return next.length ? { ...rest, [facet]: next } : rest;
     });
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (scroll) return; // the scroll view has no pages; its keys move through the rows
     const inGrid = (e.target as HTMLElement).closest('[role="grid"]') !== null;
     const editing = (e.target as HTMLElement).matches('input, textarea, select');
     const next = (e.altKey && e.key === 'ArrowRight') || (inGrid && !editing && !e.altKey && !e.ctrlKey && !e.metaKey && e.key.toLowerCase() === 'j');
@@ -154,6 +157,14 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
             </label>
             <span className="snapshot__sort-note">Empty values come last in both directions.</span>
           </div>
+          <div className="snapshot__mode" role="group" aria-label="View">
+            <button type="button" className="button button--small" aria-pressed={!scroll} onClick={() => patch({ mode: 'pages' })}>
+              Pages
+            </button>
+            <button type="button" className="button button--small" aria-pressed={scroll} onClick={() => patch({ mode: 'scroll' })}>
+              Scroll
+            </button>
+          </div>
           <FacetChips choices={choices} onRemove={toggle} />
           {chosenCount > 0 ? (
             <button
@@ -166,6 +177,10 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
               Turn these facet choices into service conditions
             </button>
           ) : null}
+          {scroll ? (
+            <SnapshotScroller snapshotId={snapshot.id} view={view} total={total} prefs={prefs} sort={sort} onSort={onSort} onOpen={onOpen} />
+          ) : (
+          <>
           <nav className="pager" aria-label="Snapshot pages">
             <button type="button" className="button button--small" onClick={() => go(0)} disabled={page === 0}>
               First
@@ -214,6 +229,8 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
             <p className="empty">No loaded rows match the text filter and facet choices.</p>
           )}
           <p className="snapshot__keys">Alt+Right / Alt+Left (J / K in the grid) go to the next and previous page.</p>
+          </>
+          )}
         </div>
       </div>
     </div>
