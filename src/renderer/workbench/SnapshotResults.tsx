@@ -7,11 +7,15 @@ import { collectColumns } from '../../shared/search/flatten';
 import type { ColumnPrefs } from '../search/column-prefs';
 import type { WorkbenchViewState } from '../state/search-state';
 import { ResultGrid, type GridSort } from '../search/ResultGrid';
+import { NEXT_KEYS, pagingKeyHandler, PREVIOUS_KEYS } from '../search/paging-keys';
+import { fieldLabel } from '../../shared/service/catalogue';
 import { FacetChips, FacetsPanel, type FacetChoices } from './FacetsPanel';
 import { facetFilters, type ServiceFilter } from './facet-model';
 import { refreshSnapshot } from './LoadAllBar';
 import { useSnapshotFacets, useSnapshotPage } from './snapshot-queries';
 import { SnapshotScroller } from './SnapshotScroller';
+import { AddToList } from '../lists/AddToList';
+import { SelectionToList } from '../lists/SelectionToList';
 import './workbench.css';
 
 export const SNAPSHOT_PAGE_ROWS = 100;
@@ -76,17 +80,9 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
       const { [facet]: _drop, ...rest } = c;
       return next.length ? { ...rest, [facet]: next } : rest;
     });
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (scroll) return; // the scroll view has no pages; its keys move through the rows
-    const inGrid = (e.target as HTMLElement).closest('[role="grid"]') !== null;
-    const editing = (e.target as HTMLElement).matches('input, textarea, select');
-    const next = (e.altKey && e.key === 'ArrowRight') || (inGrid && !editing && !e.altKey && !e.ctrlKey && !e.metaKey && e.key.toLowerCase() === 'j');
-    const prev = (e.altKey && e.key === 'ArrowLeft') || (inGrid && !editing && !e.altKey && !e.ctrlKey && !e.metaKey && e.key.toLowerCase() === 'k');
-    if (!next && !prev) return;
-    e.preventDefault();
-    e.stopPropagation();
-    go(page + (next ? 1 : -1));
-  };
+  const pagingKeys = pagingKeyHandler((direction) => go(page + (direction === 'next' ? 1 : -1)));
+  // The scroll view has no pages; its keys move through the rows.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => (scroll ? undefined : pagingKeys(e));
   const chosenCount = Object.values(choices).reduce((n, k) => n + (k?.length ?? 0), 0);
   const first = total ? page * SNAPSHOT_PAGE_ROWS + 1 : 0;
   const last = Math.min(total, (page + 1) * SNAPSHOT_PAGE_ROWS);
@@ -106,6 +102,11 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
           Show service pages
         </button>
       </div>
+      <AddToList
+        label="Save as list…"
+        suggestedName={`Search of ${when.format(snapshot.finishedAt ?? snapshot.startedAt)}`}
+        source={() => ({ kind: 'snapshot', snapshotId: snapshot.id })}
+      />
       <div className="snapshot__layout">
         <div className="snapshot__side">
           <label className="field snapshot__text">
@@ -135,7 +136,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
                 <option value="">Service order</option>
                 {columns.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {fieldLabel(c)}
                   </option>
                 ))}
               </select>
@@ -182,19 +183,33 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
           ) : (
           <>
           <nav className="pager" aria-label="Snapshot pages">
-            <button type="button" className="button button--small" onClick={() => go(0)} disabled={page === 0}>
+            <button type="button" className="button button--small" onClick={() => go(0)} disabled={page === 0} title="First page">
               First
             </button>
-            <button type="button" className="button button--small" onClick={() => go(page - 1)} disabled={page === 0}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => go(page - 1)}
+              disabled={page === 0}
+              title={`Previous page (${PREVIOUS_KEYS})`}
+              aria-keyshortcuts="Alt+ArrowLeft K"
+            >
               Previous
             </button>
             <span className="pager__page" aria-live="polite" data-testid="snapshot-page">
               Page {fmt.format(page + 1)} of {fmt.format(pages)}
             </span>
-            <button type="button" className="button button--small" onClick={() => go(page + 1)} disabled={page >= pages - 1}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => go(page + 1)}
+              disabled={page >= pages - 1}
+              title={`Next page (${NEXT_KEYS})`}
+              aria-keyshortcuts="Alt+ArrowRight J"
+            >
               Next
             </button>
-            <button type="button" className="button button--small" onClick={() => go(pages - 1)} disabled={page >= pages - 1}>
+            <button type="button" className="button button--small" onClick={() => go(pages - 1)} disabled={page >= pages - 1} title="Last page">
               Last
             </button>
             <form
@@ -224,6 +239,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
               onOpen={onOpen}
               sort={sort}
               onSort={onSort}
+              selectionActions={(selected) => <SelectionToList selected={selected} />}
             />
           ) : rows.isPending ? null : (
             <p className="empty">No loaded rows match the text filter and facet choices.</p>
