@@ -189,6 +189,7 @@ function RelationInput({ condition: c, n, invalid, describedBy, onChange }: { co
     <Combobox
       className="condition__relation"
       label={`Relation of condition ${n}`}
+      listLabel={`Relations to choose, condition ${n}`}
       placeholder="relation"
       value={draft ?? relationText(c.relation)}
       groups={groups}
