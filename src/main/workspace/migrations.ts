@@ -62,6 +62,141 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const r of all) indexRow(r.id, JSON.parse(r.record_json) as Record<string, unknown>, insertValue, insertText);
     },
   },
+  {
+    // 3: the snapshot id beside each value row, and a covering index over (snapshot, field): a sort
+    // or a facet reads one contiguous index range instead of looking up every row of the snapshot.
+    // row_id comes before the values so a loading snapshot appends to the end of each field's range
+    // (an index ordered by value takes random inserts: 5x slower loads, measured). Existing value
+    // rows get their snapshot id here.
+    name: 'snapshot values indexed per snapshot and field',
+    up(db) {
+      db.exec(`
+        ALTER TABLE snapshot_values ADD COLUMN snapshot_id INTEGER NOT NULL DEFAULT 0;
+        UPDATE snapshot_values SET snapshot_id = (SELECT r.snapshot_id FROM snapshot_rows r WHERE r.id = snapshot_values.row_id);
+        CREATE INDEX snapshot_values_by_field ON snapshot_values (snapshot_id, field, row_id, num, txt);
+      `);
+    },
+  },
+  {
+    // 4: named company lists per profile (src/main/lists). A company is in a list at most once and can
+    // be in several lists; a member keeps the search record it joined with (null for a pasted id the
+    // service did not return). `esg_summary` is the ESG-runs contract: empty here, replaced by the
+    // ESG-runs migration with a view over its stored results (columns: src/main/lists/esg-summary.ts).
+    name: 'lists',
+    up(db) {
+      db.exec(`
+        CREATE TABLE lists (
+          id INTEGER PRIMARY KEY,
+          profile_id TEXT NOT NULL,
+          name TEXT NOT NULL COLLATE NOCASE,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          UNIQUE (profile_id, name)
+        );
+        CREATE TABLE list_members (
+          list_id INTEGER NOT NULL REFERENCES lists(id) ON DELETE CASCADE,
+          company_id TEXT NOT NULL,
+          name TEXT,
+          country TEXT,
+          added_at INTEGER NOT NULL,
+          record_json TEXT,
+          PRIMARY KEY (list_id, company_id)
+        );
+        CREATE INDEX list_members_company ON list_members (company_id);
+        CREATE VIEW esg_summary AS SELECT
+          CAST(NULL AS TEXT) AS company_id,
+          CAST(NULL AS REAL) AS overall_score, CAST(NULL AS TEXT) AS overall_rating,
+          CAST(NULL AS REAL) AS environmental_score, CAST(NULL AS TEXT) AS environmental_rating,
+          CAST(NULL AS REAL) AS social_score, CAST(NULL AS TEXT) AS social_rating,
+          CAST(NULL AS REAL) AS governance_score, CAST(NULL AS TEXT) AS governance_rating,
+          CAST(NULL AS INTEGER) AS news_count, CAST(NULL AS INTEGER) AS commitments_count,
+          CAST(NULL AS INTEGER) AS refreshed_at, CAST(NULL AS REAL) AS overall_change
+        WHERE 0;
+      `);
+    },
+  },
+  {
+    // 5: ESG runs (issue 18): a run for many companies, one task per company x module, and every
+    // fetched module result kept (history, change since previous). esg_company_summary holds the
+    // list-view ESG columns per company, kept current by src/main/esg-runs/store.ts, so list
+    // queries can join and sort on them. list_id has no foreign key: lists may be deleted, runs stay.
+    name: 'esg runs',
+    up(db) {
+      db.exec(`
+        CREATE TABLE esg_runs (
+          id INTEGER PRIMARY KEY,
+          profile_id TEXT NOT NULL,
+          label TEXT NOT NULL,
+          list_id INTEGER,
+          modules_json TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('running', 'paused', 'cancelled', 'finished')),
+          created_at INTEGER NOT NULL,
+          finished_at INTEGER
+        );
+        CREATE INDEX esg_runs_profile ON esg_runs(profile_id, created_at DESC);
+        CREATE INDEX esg_runs_list ON esg_runs(list_id) WHERE list_id IS NOT NULL;
+        CREATE TABLE esg_run_tasks (
+          id INTEGER PRIMARY KEY,
+          run_id INTEGER NOT NULL REFERENCES esg_runs(id) ON DELETE CASCADE,
+          seq INTEGER NOT NULL,
+          company_id TEXT NOT NULL,
+          company_name TEXT,
+          module TEXT NOT NULL CHECK (module IN ('news', 'commitments', 'scores')),
+          state TEXT NOT NULL CHECK (state IN ('queued', 'requesting', 'processing', 'complete', 'not_found', 'failed', 'no_access', 'cancelled')),
+          session_id TEXT,
+          progress_count INTEGER,
+          progress_unit TEXT NOT NULL,
+          error_json TEXT,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          resubmitted INTEGER NOT NULL DEFAULT 0,
+          created_at INTEGER NOT NULL,
+          started_at INTEGER,
+          updated_at INTEGER NOT NULL,
+          finished_at INTEGER,
+          UNIQUE (run_id, company_id, module)
+        );
+        CREATE INDEX esg_run_tasks_state ON esg_run_tasks(run_id, state);
+        CREATE INDEX esg_run_tasks_board ON esg_run_tasks(run_id, seq);
+        CREATE TABLE esg_results (
+          id INTEGER PRIMARY KEY,
+          company_id TEXT NOT NULL,
+          company_name TEXT,
+          module TEXT NOT NULL CHECK (module IN ('news', 'commitments', 'scores')),
+          fetched_at INTEGER NOT NULL,
+          run_id INTEGER REFERENCES esg_runs(id) ON DELETE SET NULL,
+          item_count INTEGER NOT NULL,
+          data_json TEXT NOT NULL
+        );
+        CREATE INDEX esg_results_company ON esg_results(company_id, module, fetched_at DESC, id DESC);
+        CREATE INDEX esg_results_run ON esg_results(run_id);
+        CREATE TABLE esg_company_summary (
+          company_id TEXT PRIMARY KEY,
+          overall REAL,
+          environmental REAL,
+          social REAL,
+          governance REAL,
+          rating TEXT,
+          news_count INTEGER,
+          commitments_count INTEGER,
+          last_refreshed INTEGER,
+          overall_change REAL,
+          previous_rating TEXT
+        ) WITHOUT ROWID;
+        -- The list view's ESG columns (src/main/lists/esg-summary.ts) read this view; the service
+        -- gives one rating, so the pillar ratings stay empty.
+        DROP VIEW esg_summary;
+        CREATE VIEW esg_summary AS SELECT
+          lower(company_id) AS company_id,
+          overall AS overall_score, rating AS overall_rating,
+          environmental AS environmental_score, CAST(NULL AS TEXT) AS environmental_rating,
+          social AS social_score, CAST(NULL AS TEXT) AS social_rating,
+          governance AS governance_score, CAST(NULL AS TEXT) AS governance_rating,
+          news_count, commitments_count,
+          last_refreshed AS refreshed_at, overall_change
+        FROM esg_company_summary;
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,7 +4,9 @@ import { appGroup } from './groups/app';
 import { connectionGroup } from './groups/connection';
 import { diagnosticsGroup } from './groups/diagnostics';
 import { esgGroup } from './groups/esg';
+import { esgRunsGroup } from './groups/esg-runs';
 import { exportGroup } from './groups/export';
+import { listsGroup } from './groups/lists';
 import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
 import { snapshotGroup } from './groups/snapshot';
@@ -17,9 +19,11 @@ export const bridgeTable = {
   snapshot: snapshotGroup,
   export: exportGroup,
   esg: esgGroup,
+  esgRuns: esgRunsGroup,
   match: matchGroup,
   diagnostics: diagnosticsGroup,
   uiState: uiStateGroup,
+  lists: listsGroup,
 };
 export type BridgeTable = typeof bridgeTable;
 export type FirmscopeApi = RendererApi<BridgeTable>;

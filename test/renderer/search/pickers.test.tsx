@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 // The pickers driven by keyboard in a DOM: country by name, chips (comma, Enter, paste, Backspace, remove
 // buttons), the relation menu by label, and a service 400 shown on the condition it names.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
