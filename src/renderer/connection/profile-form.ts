@@ -1,6 +1,6 @@
 // Settings form state <-> ProfileInput, validated with the shared zod schema before anything is sent.
 // The client secret is deliberately NOT part of this state (it lives only in an uncontrolled input).
-import { DEFAULT_PATHS, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../shared/profile';
+import { DEFAULT_PATHS, liveCountOf, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../shared/profile';
 
 export interface ProfileFormState {
   id?: string;
@@ -20,6 +20,8 @@ export interface ProfileFormState {
   requestsPerSecond: string;
   /** Empty string = the default (4). */
   esgConcurrency: string;
+  /** Live match count on the Search screen (one page_size=1 request per edit). */
+  liveCount: boolean;
 }
 
 export type FormField = Exclude<keyof ProfileFormState, 'id'>;
@@ -48,6 +50,7 @@ export function emptyForm(): ProfileFormState {
     matchPayloadTemplate: '',
     requestsPerSecond: '',
     esgConcurrency: '',
+    liveCount: true,
   };
 }
 
@@ -67,6 +70,7 @@ export function formFromProfile(p: ProfileView): ProfileFormState {
     matchPayloadTemplate: p.matchPayloadTemplate ?? '',
     requestsPerSecond: p.requestsPerSecond == null ? '' : String(p.requestsPerSecond),
     esgConcurrency: p.esgConcurrency == null ? '' : String(p.esgConcurrency),
+    liveCount: liveCountOf(p),
   };
 }
 
@@ -92,6 +96,7 @@ export function validateForm(f: ProfileFormState): ValidationResult {
     matchPayloadTemplate: f.matchPayloadTemplate.trim() === '' ? null : f.matchPayloadTemplate,
     requestsPerSecond: f.requestsPerSecond.trim() === '' ? null : Number(f.requestsPerSecond.trim().replace(',', '.')),
     ...(f.esgConcurrency.trim() === '' ? {} : { esgConcurrency: Number(f.esgConcurrency.trim()) }),
+    liveCount: f.liveCount,
   };
   const parsed = ProfileInputSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, input: parsed.data };
