@@ -85,7 +85,10 @@ test('load all, sort by revenue, facet by country, chips, conditions from facets
   await page.keyboard.press('Alt+ArrowRight');
   await expect(snapshotPage(page)).toHaveText(`Page 2 of ${pages}`);
   // Still sorted by revenue descending: page 2 starts with the 101st highest revenue.
-  const revenueOf = async () => companies.find((c) => c.company_id === (await firstId(page).getAttribute('title')))?.revenue;
+  const revenueOf = async () => {
+    const id = await firstId(page).getAttribute('title');
+    return companies.find((c) => c.company_id === id)?.revenue;
+  };
   await expect.poll(revenueOf).toBe(byRevenue[100].revenue);
   await page.keyboard.press('j');
   await expect(snapshotPage(page)).toHaveText(`Page 3 of ${pages}`);
