@@ -12,7 +12,7 @@ import type { ShownSearch } from '../state/search-state';
 import { Banner } from '../ui/Banner';
 import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
-import { emptyPrefs, visibleColumns, type ColumnPrefs } from './column-prefs';
+import { visibleColumns, type ColumnPrefs } from './column-prefs';
 import { CompanyDetail } from './CompanyDetail';
 import { bodyToState, conditionFromFilter, fieldTarget, type BuilderState } from './filter-model';
 import { FilterBuilder, type FieldError } from './FilterBuilder';
@@ -20,6 +20,7 @@ import { Pager } from './Pager';
 import { pagingKeyHandler } from './paging-keys';
 import { builderBody, checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
 import { ResultGrid } from './ResultGrid';
+import { LiveCount } from './LiveCount';
 import { SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
 import { errorField, toDisplayError } from '../ui/errors';
@@ -111,7 +112,8 @@ export function SearchScreen() {
       ...(parsed.ok ? { builder: parsed.state, editor: null } : { editor: { text: JSON.stringify(body, null, 2), problem: { message: parsed.message } } }),
       pageSizeText: String(size),
       activeSaved: saved ?? null,
-      ...(saved ? { prefs: saved.columns ?? emptyPrefs() } : {}),
+      // A saved search opens with its columns; one saved before columns were kept opens with the current ones.
+      ...(saved?.columns ? { prefs: saved.columns } : {}),
       attempted: true,
       detail: null,
     });
@@ -123,6 +125,7 @@ export function SearchScreen() {
   runSavedRef.current = runSavedNow;
   const runSaved = useCallback((x: { body: unknown; pageSize: number; saved?: SavedSearch }) => runSavedRef.current(x), []);
   const onSaved = useCallback((saved: SavedSearch) => update({ activeSaved: saved }), [update]);
+  const onTogglePanel = useCallback((open: boolean) => update({ savedPanelClosed: !open }), [update]);
 
   const unapplied = hasUnappliedEdits(s);
   const visible = visibleColumns(columns, prefs);
@@ -131,9 +134,6 @@ export function SearchScreen() {
   const pageError = sessionError?.action.kind === 'page' ? sessionError.error : null;
   const pageSizeError = pageSizeProblem(s.pageSizeText);
   const editorProblem = s.editor?.problem;
-  const fieldError = rowError(startError, sessionError?.action, builder);
-  // Suggestions come from the snapshot of the shown query, else the newest loaded one.
-  const suggestFrom = ready ?? (snapshots.data ?? []).find((x) => x.status === 'complete' || x.status === 'capped') ?? null;
   const collapsed = s.filtersCollapsed === true;
   const conditionCount = builder.conditions.filter((c) => c.attribute.trim() !== '').length;
   // Alt+Right / Alt+Left on the service's pages (J / K in the grid); a snapshot handles its own.
@@ -142,6 +142,9 @@ export function SearchScreen() {
     if (direction === 'next' && view.hasNext) void session.next();
     if (direction === 'previous' && view.hasPrevious) void session.previous();
   });
+  const fieldError = rowError(startError, sessionError?.action, builder);
+  // Suggestions come from the snapshot of the shown query, else the newest loaded one.
+  const suggestFrom = ready ?? (snapshots.data ?? []).find((x) => x.status === 'complete' || x.status === 'capped') ?? null;
 
   return (
     <section className="screen search-screen" aria-labelledby="search-title">
@@ -159,6 +162,16 @@ export function SearchScreen() {
       </div>
       <div className={`search-layout${collapsed ? ' search-layout--collapsed' : ''}${view ? ' search-layout--results' : ''}`}>
         <div className="search-filters" id="search-filters" hidden={collapsed}>
+          <SavedSearches
+            body={validBody}
+            pageSize={run.ok ? run.pageSize : (shown?.pageSize ?? 10)}
+            columns={prefs}
+            activeId={activeSaved?.id ?? null}
+            open={!s.savedPanelClosed}
+            onToggle={onTogglePanel}
+            onRun={runSaved}
+            onSaved={onSaved}
+          />
           <form
             className="search-filters__form"
             aria-label="Search filters"
@@ -205,6 +218,7 @@ export function SearchScreen() {
               >
                 Search
               </button>
+              <LiveCount body={validBody} applied={shown && view ? { body: shown.body, count: view.count } : null} />
               {inFlight && inFlight.action.kind !== 'page' ? (
                 <>
                   <Spinner label={inFlight.action.kind === 'reopen' ? `Restoring page ${inFlight.action.pageNumber}…` : 'Searching…'} />
@@ -227,14 +241,6 @@ export function SearchScreen() {
             {startError ? <SearchErrors error={startError} onRetry={session.retry} placement="filters" /> : null}
           </form>
           <BodyEditor text={editorText(s)} problem={editorProblem} onEdit={onEdit} onDiscard={onDiscard} />
-          <SavedSearches
-            body={validBody}
-            pageSize={run.ok ? run.pageSize : (shown?.pageSize ?? 10)}
-            columns={prefs}
-            activeId={activeSaved?.id ?? null}
-            onRun={runSaved}
-            onSaved={onSaved}
-          />
         </div>
         <div className="search-results" aria-label="Results" role="region" onKeyDown={showSnapshot ? undefined : onPagingKey}>
           {notice ? (
