@@ -121,6 +121,16 @@ export const ProfileSchema = z.object({
     .nullable()
     .optional(),
   /**
+   * ESG runs: cells worked on at once (module request + watched session), default 4
+   * (docs/service-defaults.md). Absent = the default; every request still goes through the rate limiter.
+   */
+  esgConcurrency: z
+    .number({ error: 'Enter the number of ESG requests at once as a whole number' })
+    .int('Enter a whole number')
+    .min(1, 'At least 1 ESG request at once')
+    .max(32, 'At most 32 ESG requests at once')
+    .optional(),
+  /**
    * "about N companies match" while a search is edited: one page_size=1 search per edit (debounced).
    * Absent = on (docs/service-defaults.md, "Live match count"); off for services that bill per call.
    */

@@ -17,6 +17,7 @@ import { CompanyDetail } from './CompanyDetail';
 import { bodyToState, conditionFromFilter, type BuilderState } from './filter-model';
 import { FilterBuilder } from './FilterBuilder';
 import { Pager } from './Pager';
+import { pagingKeyHandler } from './paging-keys';
 import { checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
 import { ResultGrid } from './ResultGrid';
 import { LiveCount } from './LiveCount';
@@ -131,12 +132,31 @@ export function SearchScreen() {
   const pageError = sessionError?.action.kind === 'page' ? sessionError.error : null;
   const pageSizeError = pageSizeProblem(s.pageSizeText);
   const editorProblem = s.editor?.problem;
+  const collapsed = s.filtersCollapsed === true;
+  const conditionCount = builder.conditions.filter((c) => c.attribute.trim() !== '').length;
+  // Alt+Right / Alt+Left on the service's pages (J / K in the grid); a snapshot handles its own.
+  const onPagingKey = pagingKeyHandler((direction) => {
+    if (!view || inFlight) return;
+    if (direction === 'next' && view.hasNext) void session.next();
+    if (direction === 'previous' && view.hasPrevious) void session.previous();
+  });
 
   return (
     <section className="screen search-screen" aria-labelledby="search-title">
-      <h1 id="search-title">Search companies</h1>
-      <div className="search-layout">
-        <div className="search-filters">
+      <div className="search-head">
+        <h1 id="search-title">Search companies</h1>
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={!collapsed}
+          aria-controls="search-filters"
+          onClick={() => update({ filtersCollapsed: !collapsed })}
+        >
+          {collapsed ? `Show filters${conditionCount ? ` (${conditionCount} condition${conditionCount === 1 ? '' : 's'})` : ''}` : 'Hide filters'}
+        </button>
+      </div>
+      <div className={`search-layout${collapsed ? ' search-layout--collapsed' : ''}${view ? ' search-layout--results' : ''}`}>
+        <div className="search-filters" id="search-filters" hidden={collapsed}>
           <SavedSearches
             body={validBody}
             pageSize={run.ok ? run.pageSize : (shown?.pageSize ?? 10)}
@@ -222,7 +242,7 @@ export function SearchScreen() {
           </form>
           <BodyEditor text={editorText(s)} problem={editorProblem} onEdit={onEdit} onDiscard={onDiscard} />
         </div>
-        <div className="search-results" aria-label="Results" role="region">
+        <div className="search-results" aria-label="Results" role="region" onKeyDown={showSnapshot ? undefined : onPagingKey}>
           {notice ? (
             <Banner level="warning" onDismiss={session.dismissNotice} dismissLabel="Dismiss restart notice">
               {notice}
@@ -255,7 +275,14 @@ export function SearchScreen() {
               ) : (
                 <>
                   <div className="search-results__bar">
-                    <Pager view={view} inFlight={inFlight} onPrevious={() => void session.previous()} onNext={() => void session.next()} onCancel={session.cancel} />
+                    <Pager
+                      view={view}
+                      inFlight={inFlight}
+                      onFirst={() => void session.first()}
+                      onPrevious={() => void session.previous()}
+                      onNext={() => void session.next()}
+                      onCancel={session.cancel}
+                    />
                     <ExportMenu body={shown.body} pageSize={shown.pageSize} count={view.count} rows={view.rows} columns={visible} />
                   </div>
                   {view.rows.length > 1 ? <p className="search-results__sort-note">Sorting applies to the loaded set only: load all results to sort by any column.</p> : null}

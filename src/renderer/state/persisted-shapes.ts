@@ -39,6 +39,8 @@ const PersistedSearchSchema = z.object({
   editorText: text(SCREEN_STATE_MAX_CHARS).optional(),
   pageSizeText: text(10),
   prefs: ColumnPrefsSchema,
+  /** Absent in states saved before the filter panel could fold. */
+  filtersCollapsed: z.boolean().optional(),
   /** The saved and recent searches panel is collapsed. */
   savedPanelClosed: z.boolean().optional(),
   /** The applied search and the page being viewed. */
@@ -70,6 +72,7 @@ function searchOut(s: SearchScreenState): PersistedSearch {
     ...(s.editor?.problem ? { editorText: s.editor.text } : {}),
     pageSizeText: s.pageSizeText,
     prefs: s.prefs,
+    ...(s.filtersCollapsed ? { filtersCollapsed: true } : {}),
     ...(s.savedPanelClosed ? { savedPanelClosed: true } : {}),
     applied: shown ? { body: shown.body, pageSize: shown.pageSize, pageNumber: shown.pageNumber } : null,
   };
@@ -121,6 +124,7 @@ export function restoreSearch(raw: unknown): RestoredSearch | null {
       editor: editor?.editor ?? null,
       pageSizeText: saved.pageSizeText,
       prefs: saved.prefs,
+      filtersCollapsed: saved.filtersCollapsed ?? false,
       ...(saved.savedPanelClosed ? { savedPanelClosed: true } : {}),
     },
     reopen: saved.applied ? { ...saved.applied, pageNumber: Math.min(saved.applied.pageNumber, REOPEN_MAX_PAGE) } : null,
