@@ -205,7 +205,11 @@ export function SearchScreen() {
               >
                 Search
               </button>
-              <LiveCount body={validBody} applied={shown && view ? { body: shown.body, count: view.count } : null} />
+              <LiveCount
+                body={validBody}
+                applied={shown && view ? { body: shown.body, count: view.count } : null}
+                starting={inFlight && inFlight.action.kind !== 'page' ? inFlight.action.body : null}
+              />
               {inFlight && inFlight.action.kind !== 'page' ? (
                 <>
                   <Spinner label={inFlight.action.kind === 'reopen' ? `Restoring page ${inFlight.action.pageNumber}…` : 'Searching…'} />
