@@ -14,16 +14,17 @@ import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
 import { visibleColumns, type ColumnPrefs } from './column-prefs';
 import { CompanyDetail } from './CompanyDetail';
-import { conditionFromFilter, type BuilderState } from './filter-model';
-import { FilterBuilder } from './FilterBuilder';
+import { conditionFromFilter, fieldTarget, type BuilderState } from './filter-model';
+import { FilterBuilder, type FieldError } from './FilterBuilder';
 import { Pager } from './Pager';
 import { pagingKeyHandler } from './paging-keys';
-import { checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
+import { builderBody, checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
 import { ResultGrid } from './ResultGrid';
 import { LiveCount } from './LiveCount';
 import { openSearchPatch, type OpenedSearch } from './open-search';
 import { SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
+import { errorField, toDisplayError } from '../ui/errors';
 import { pageKey } from './search-session';
 import { useAppInfo } from '../connection/queries';
 import { LoadAllBar } from '../workbench/LoadAllBar';
@@ -32,6 +33,7 @@ import { SelectionToList } from '../lists/SelectionToList';
 import { snapshotsFor, useSnapshots } from '../workbench/snapshot-queries';
 import type { ServiceFilter } from '../workbench/facet-model';
 import './search.css';
+import './pickers/pickers.css';
 import './search-grid.css';
 
 /** The page on screen, observed so react-query keeps it cached while it is shown. */
@@ -58,7 +60,7 @@ export function SearchScreen() {
 
   const run = checkRun(s);
   const validBody = run.ok ? run.body : null;
-  const blockedReason = !run.ok && run.where !== 'builder' ? run.reason : null;
+  const blockedReason = !run.ok ? run.reason : null;
   // Loaded snapshots of the shown query (local sort, facets, text filter).
   const info = useAppInfo();
   const workspace = info.data?.workspace;
@@ -132,6 +134,9 @@ export function SearchScreen() {
     if (direction === 'next' && view.hasNext) void session.next();
     if (direction === 'previous' && view.hasPrevious) void session.previous();
   });
+  const fieldError = rowError(startError, sessionError?.action, builder);
+  // Suggestions come from the snapshot of the shown query, else the newest loaded one.
+  const suggestFrom = ready ?? (snapshots.data ?? []).find((x) => x.status === 'complete' || x.status === 'capped') ?? null;
 
   return (
     <section className="screen search-screen" aria-labelledby="search-title">
@@ -173,7 +178,7 @@ export function SearchScreen() {
                   The builder cannot display the body in the JSON editor below, so it is locked. Fix the JSON or discard the edit.
                 </p>
               ) : null}
-              <FilterBuilder state={builder} onChange={setBuilder} seenAttributes={columns} showErrors={s.attempted} />
+              <FilterBuilder state={builder} onChange={setBuilder} showErrors={s.attempted} snapshotId={suggestFrom?.id ?? null} fieldError={fieldError} />
             </fieldset>
             <div className="search-filters__run">
               <div className="field page-size">
@@ -201,7 +206,7 @@ export function SearchScreen() {
                 type="submit"
                 className="button button--primary"
                 disabled={inFlight !== null || blockedReason !== null}
-                aria-describedby={!run.ok && run.where === 'json' ? 'search-blocked-reason' : !run.ok && run.where === 'pageSize' ? 'search-page-size-err' : undefined}
+                aria-describedby={!run.ok ? (run.where === 'pageSize' ? 'search-page-size-err' : 'search-blocked-reason') : undefined}
               >
                 Search
               </button>
@@ -219,19 +224,14 @@ export function SearchScreen() {
                 </>
               ) : null}
             </div>
-            {!run.ok && run.where === 'json' ? (
-              <p id="search-blocked-reason" className="field__error search-filters__blocked">
+            {!run.ok && run.where !== 'pageSize' ? (
+              <p id="search-blocked-reason" className="field__error search-filters__blocked" data-testid="search-blocked-reason">
                 {run.reason}
               </p>
             ) : null}
             {unapplied && !blockedReason ? (
               <p className="search-filters__unapplied" data-testid="unapplied-edits">
                 Not applied: the results show the last search you ran. Press Search to apply these conditions and page size.
-              </p>
-            ) : null}
-            {s.attempted && !run.ok && run.where === 'builder' ? (
-              <p className="field__error" role="alert">
-                {run.reason}
               </p>
             ) : null}
             {startError ? <SearchErrors error={startError} onRetry={session.retry} placement="filters" /> : null}
@@ -297,6 +297,18 @@ export function SearchScreen() {
     </section>
   );
 }
+
+/** A 400 whose `field` names a condition of the search as built now (edits since make it stale). */
+function rowError(error: unknown, action: { kind: string; body?: unknown } | undefined, builder: BuilderState): FieldError | null {
+  if (!error || action?.kind !== 'start' || toDisplayError(error).code !== 'bad_request') return null;
+  if (canonicalJson(action.body) !== canonicalJson(builderBody(builder))) return null;
+  const target = fieldTarget(errorField(error), builder);
+  if (!target) return null;
+  return { ...target, message: serviceWords(toDisplayError(error).message) };
+}
+
+/** The server's own sentence, without the app's "The service refused the request:" lead-in. */
+const serviceWords = (message: string) => message.replace(/^The service refused the request:\s*/, '');
 
 function ResultArea(props: { view: SearchPageView; columns: string[]; prefs: ColumnPrefs; onPrefs(p: ColumnPrefs): void; onOpen(r: CompanyRecord): void }) {
   const { view } = props;

@@ -43,6 +43,8 @@ export interface WorkbenchViewState {
   text: string;
   choices: Partial<Record<string, Array<string | number>>>;
   page: number;
+  /** Paged grid (default) or one continuous, virtualised list ("Scroll"). */
+  mode?: 'pages' | 'scroll';
 }
 
 export interface SearchScreenState {
