@@ -35,7 +35,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 test('lists from selected rows, a loaded result set and pasted ids; rename, duplicate, delete; export read back', async ({ page, app }) => {
   // Five axe scans and two exports: minutes on a busy machine.
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   expect(big.length).toBeGreaterThan(100);
   expect(byEmployees[0].employee_count).toBeGreaterThan(byEmployees[1].employee_count ?? 0);
   await searchBig(page);
