@@ -2,7 +2,7 @@
 // come from the catalogue (relations by label, as typed); values from pickers. Problems are flagged on the
 // row before anything is sent, and a service 400 naming a condition's field is shown on that row.
 import { memo, useId, useState } from 'react';
-import { ATTRIBUTES, findAttribute, isRelation, RELATION_INFO } from '../../shared/service/catalogue';
+import { ATTRIBUTES, findAttribute, RELATION_INFO } from '../../shared/service/catalogue';
 import {
   changeKind,
   checkCondition,
@@ -189,6 +189,7 @@ function RelationInput({ condition: c, n, invalid, describedBy, onChange }: { co
     <Combobox
       className="condition__relation"
       label={`Relation of condition ${n}`}
+      listLabel={`Relations to choose, condition ${n}`}
       placeholder="relation"
       value={draft ?? relationText(c.relation)}
       groups={groups}
