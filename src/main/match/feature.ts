@@ -13,9 +13,15 @@ import { BulkJob, rankCandidates } from './bulk-job';
 import { writeBulkExport } from './bulk-export';
 import { inspectCsv, type CsvSource } from './csv-source';
 import { fileTimestamp } from '../../shared/export/file-name';
+import { z } from 'zod';
+import { clampThreshold, DEFAULT_REVIEW_THRESHOLD } from '../../shared/match/review';
 import { AtomicTarget } from '../tabular/atomic-target';
 import { fileError } from '../tabular/io-error';
 import { ExportJournal } from '../tabular/journal';
+
+/** Settings key: the review threshold each profile last chose (profile id -> 0..1). */
+export const REVIEW_THRESHOLD_KEY = 'match.reviewThreshold';
+const ThresholdsSchema = z.record(z.string(), z.number().min(0).max(1));
 
 /** Finished jobs kept for viewing/export; the oldest finished one goes first. */
 const MAX_JOBS = 8;
@@ -26,6 +32,16 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
   // The same journal as search exports: a killed process leaves no partial file (swept at start).
   const journal = new ExportJournal(join(deps.dataDir, 'exports-in-flight'));
   const template = () => deps.activeProfile()?.matchPayloadTemplate ?? null;
+  // The slider is remembered per profile: the next bulk match of that profile starts with it.
+  const thresholds = () => deps.settings.read(REVIEW_THRESHOLD_KEY, ThresholdsSchema, {});
+  const rememberedThreshold = () => {
+    const id = deps.activeProfile()?.id;
+    return id ? (thresholds()[id] ?? DEFAULT_REVIEW_THRESHOLD) : DEFAULT_REVIEW_THRESHOLD;
+  };
+  const rememberThreshold = (t: number) => {
+    const id = deps.activeProfile()?.id;
+    if (id) deps.settings.write(REVIEW_THRESHOLD_KEY, { ...thresholds(), [id]: clampThreshold(t) });
+  };
 
   const job = (id: string) => {
     const j = jobs.get(id);
@@ -160,6 +176,7 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
         api: deps.api,
         now: deps.now,
         onProgress: (view) => deps.emit('match', 'bulkProgress', view),
+        reviewThreshold: input.reviewThreshold ?? rememberedThreshold(),
       });
       jobs.set(id, j);
       evictOldJobs();
@@ -171,10 +188,24 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
       return [...jobs.values()].map((j) => j.view()).reverse();
     },
 
-    async bulkRows({ id, offset, limit, states }) {
+    async bulkRows({ id, offset, limit, states, decisions }) {
       const j = job(id);
-      const rows = states ? j.rows.filter((r) => states.includes(r.state)) : j.rows;
+      let rows = states ? j.rows.filter((r) => states.includes(r.state)) : j.rows;
+      if (decisions) rows = rows.filter((r) => decisions.includes(j.decisionOf(r)!));
       return { total: rows.length, rows: rows.slice(offset, offset + limit).map((r) => j.rowView(r)) };
+    },
+
+    async bulkSetThreshold({ id, threshold }) {
+      const j = job(id);
+      j.setThreshold(threshold);
+      rememberThreshold(threshold);
+      return j.view();
+    },
+
+    async bulkDecide({ id, line, action, companyId }) {
+      const j = job(id);
+      const row = j.decide(line, action === 'pick' ? { action, companyId: companyId! } : { action });
+      return { row: j.rowView(row), job: j.view() };
     },
 
     async bulkRetryFailures({ id }) {
@@ -202,7 +233,12 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
       if (path === null) return null;
       try {
         const target = await AtomicTarget.open(path, journal, `match-${j.id}-${randomUUID()}`);
-        const rows = await writeBulkExport(target, format, j.headers, j.rows, { fileName: j.view().fileName ?? null, profile: deps.activeProfile()?.name ?? null, at });
+        const rows = await writeBulkExport(target, format, j.headers, j.rows, {
+          fileName: j.view().fileName ?? null,
+          profile: deps.activeProfile()?.name ?? null,
+          at,
+          review: { decision: (r) => j.decisionOf(r), chosen: (r) => j.chosenOf(r), counts: j.reviewCounts() },
+        });
         const url = deps.shell.downloadUrlFor?.(path);
         const exportId = randomUUID();
         exportedFiles.set(exportId, path);
