@@ -13,6 +13,7 @@ import { createExportFeature } from '../export/feature';
 import { createMatchFeature } from '../match/feature';
 import { createSearchFeature } from '../search/feature';
 import { createSnapshotFeature } from '../snapshots/feature';
+import { createListsFeature } from '../lists/feature';
 import { Connections, type SandboxUrls } from '../profiles/connections';
 import { createProfileRepo } from '../profiles/profile-repo';
 import { chooseVault } from '../secrets/choose-vault';
@@ -143,13 +144,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     workspace: workspacePort(workspace, () => connections.activeProfile()?.id ?? null),
     now,
   };
-  const features: FeatureModule<'search' | 'export' | 'esg' | 'match' | 'snapshot'>[] = [];
+  const features: FeatureModule<'search' | 'export' | 'esg' | 'match' | 'snapshot' | 'lists'>[] = [];
   const search = createSearchFeature(deps);
   const exporter = createExportFeature(deps);
   const esg = createEsgFeature(deps);
   const match = createMatchFeature(deps);
   const snapshot = createSnapshotFeature(deps);
-  features.push(search, exporter, esg, match, snapshot);
+  // Lists before the features that read them (ESG runs, bulk-match review get `lists.store(profileId)`).
+  const lists = createListsFeature(deps);
+  features.push(search, exporter, esg, match, snapshot, lists);
 
   const handlers: BridgeHandlers = {
     app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
@@ -161,6 +164,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     esg: esg.handlers,
     match: match.handlers,
     uiState: createUiStateHandlers(settings, now),
+    lists: lists.handlers,
   };
 
   for (const f of features) await f.start?.();

@@ -62,6 +62,44 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const r of all) indexRow(r.id, JSON.parse(r.record_json) as Record<string, unknown>, insertValue, insertText);
     },
   },
+  {
+    // Named company lists per profile (src/main/lists). A company is in a list at most once and can
+    // be in several lists; a member keeps the search record it joined with (null for a pasted id the
+    // service did not return). `esg_summary` is the ESG-runs contract: empty here, replaced by the
+    // ESG-runs migration with a view over its stored results (columns: src/main/lists/esg-summary.ts).
+    name: 'lists',
+    up(db) {
+      db.exec(`
+        CREATE TABLE lists (
+          id INTEGER PRIMARY KEY,
+          profile_id TEXT NOT NULL,
+          name TEXT NOT NULL COLLATE NOCASE,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          UNIQUE (profile_id, name)
+        );
+        CREATE TABLE list_members (
+          list_id INTEGER NOT NULL REFERENCES lists(id) ON DELETE CASCADE,
+          company_id TEXT NOT NULL,
+          name TEXT,
+          country TEXT,
+          added_at INTEGER NOT NULL,
+          record_json TEXT,
+          PRIMARY KEY (list_id, company_id)
+        );
+        CREATE INDEX list_members_company ON list_members (company_id);
+        CREATE VIEW esg_summary AS SELECT
+          CAST(NULL AS TEXT) AS company_id,
+          CAST(NULL AS REAL) AS overall_score, CAST(NULL AS TEXT) AS overall_rating,
+          CAST(NULL AS REAL) AS environmental_score, CAST(NULL AS TEXT) AS environmental_rating,
+          CAST(NULL AS REAL) AS social_score, CAST(NULL AS TEXT) AS social_rating,
+          CAST(NULL AS REAL) AS governance_score, CAST(NULL AS TEXT) AS governance_rating,
+          CAST(NULL AS INTEGER) AS news_count, CAST(NULL AS INTEGER) AS commitments_count,
+          CAST(NULL AS INTEGER) AS refreshed_at, CAST(NULL AS REAL) AS overall_change
+        WHERE 0;
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

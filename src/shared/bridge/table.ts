@@ -5,6 +5,7 @@ import { connectionGroup } from './groups/connection';
 import { diagnosticsGroup } from './groups/diagnostics';
 import { esgGroup } from './groups/esg';
 import { exportGroup } from './groups/export';
+import { listsGroup } from './groups/lists';
 import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
 import { snapshotGroup } from './groups/snapshot';
@@ -20,6 +21,7 @@ export const bridgeTable = {
   match: matchGroup,
   diagnostics: diagnosticsGroup,
   uiState: uiStateGroup,
+  lists: listsGroup,
 };
 export type BridgeTable = typeof bridgeTable;
 export type FirmscopeApi = RendererApi<BridgeTable>;

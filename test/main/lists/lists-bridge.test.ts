@@ -1,0 +1,110 @@
+// The lists bridge group on a real core (embedded sandbox over HTTP, real SQLite): what the bridge
+// refuses, lists from a loaded snapshot and from pasted ids (names looked up by the service's
+// search; unknown ids kept, said so), the changed event, and the export read back from the file.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../src/main/bridge/dispatcher';
+import { createCore } from '../../../src/main/compose/create-core';
+import { createMemoryVault } from '../../../src/main/secrets/memory-vault';
+import { fnChannel } from '../../../src/shared/bridge/define';
+import { bridgeTable } from '../../../src/shared/bridge/table';
+import type { ListChange, ListInfo, ListMembersPage } from '../../../src/shared/lists/lists';
+import type { SnapshotInfo } from '../../../src/shared/workbench/snapshot';
+import type { SnapshotPage } from '../../../src/shared/bridge/groups/snapshot';
+import { tempDir, testShell } from '../../helpers/core-helpers';
+import { readCsv, readXlsx } from '../export/readback';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+type Res<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; details?: { field?: string } } };
+const BODY = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } };
+const UNKNOWN = 'ffffffff-ffff-4fff-8fff-ffffffffffff';
+
+async function boot() {
+  const d = tempDir();
+  let nextExport = 0;
+  const shell = { ...testShell(), chooseExportPath: async (name: string) => join(d.dir, `${nextExport++}-${name}`) };
+  const core = await createCore({ dataDir: d.dir, shell, vault: createMemoryVault(), sandbox: { companies: 300 } });
+  cleanups.push(d.cleanup, () => core.close());
+  const events: unknown[] = [];
+  core.onEvent((g, e, p) => g === 'lists' && e === 'changed' && events.push(p));
+  const dispatch = createDispatcher(bridgeTable, core.handlers);
+  const ctx = { signal: new AbortController().signal };
+  const call = <T>(group: string, name: string, input?: unknown) => dispatch.call(fnChannel(group, name), input, ctx) as Promise<Res<T>>;
+  const ok = async <T>(group: string, name: string, input?: unknown): Promise<T> => {
+    const r = await call<T>(group, name, input);
+    if (!r.ok) throw new Error(`${group}.${name}: ${r.error.code} ${r.error.message}`);
+    return r.value;
+  };
+  return { call, ok, events, dir: d.dir };
+}
+
+async function loadSnapshot(ok: Awaited<ReturnType<typeof boot>>['ok']): Promise<SnapshotInfo> {
+  const started = await ok<SnapshotInfo>('snapshot', 'load', { body: BODY });
+  for (let i = 0; i < 200; i++) {
+    const info = (await ok<SnapshotInfo[]>('snapshot', 'list')).find((s) => s.id === started.id);
+    if (info && info.status !== 'loading') return info;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('snapshot did not finish loading');
+}
+
+describe('lists bridge group', () => {
+  it('refuses bad input with a clear message: empty or taken names, malformed ids, unknown lists', async () => {
+    const { call, ok } = await boot();
+    const empty = await call('lists', 'create', { name: '   ', source: { kind: 'companies', companies: [] } });
+    expect(empty.ok || empty.error.code).toBe('invalid_input');
+    expect(!empty.ok && empty.error.message).toMatch(/Give the list a name/);
+    const bad = await call('lists', 'create', { name: 'X', source: { kind: 'ids', ids: ['not-a-uuid'] } });
+    expect(!bad.ok && bad.error.message).toMatch(/Not a company id/);
+    const sortField = await call('lists', 'members', { id: 1, view: { sort: { field: 'record_json; DROP TABLE lists', direction: 'asc' } }, offset: 0, limit: 10 });
+    expect(!sortField.ok && sortField.error.code).toBe('invalid_input');
+    await ok('lists', 'create', { name: 'Taken', source: { kind: 'companies', companies: [] } });
+    const taken = await call('lists', 'create', { name: 'taken', source: { kind: 'ids', ids: [UNKNOWN] } });
+    expect(!taken.ok && [taken.error.code, taken.error.details?.field]).toEqual(['invalid_input', 'name']);
+    const gone = await call('lists', 'rename', { id: 999, name: 'Y' });
+    expect(!gone.ok && gone.error.code).toBe('not_found');
+    expect((await ok<ListInfo[]>('lists', 'all')).map((l) => l.name)).toEqual(['Taken']);
+  });
+
+  it('saves a loaded snapshot as a list and makes one from pasted ids with names from the service', async () => {
+    const { ok, events } = await boot();
+    const snap = await loadSnapshot(ok);
+    expect(snap.rowCount).toBeGreaterThan(3);
+    const saved = await ok<ListChange>('lists', 'create', { name: 'German companies', source: { kind: 'snapshot', snapshotId: snap.id } });
+    expect(saved.list.memberCount).toBe(snap.rowCount);
+    const page = await ok<SnapshotPage>('snapshot', 'page', { id: snap.id, view: {}, offset: 0, limit: 3 });
+    const ids = page.rows.map((r) => r.company_id.toUpperCase());
+    const pasted = await ok<ListChange>('lists', 'create', { name: 'Pasted', source: { kind: 'ids', ids: [...ids, UNKNOWN] } });
+    expect([pasted.added, pasted.namesUnknown, pasted.lookupError]).toEqual([4, [UNKNOWN], null]);
+    const members = await ok<ListMembersPage>('lists', 'members', { id: pasted.list.id, view: {}, offset: 0, limit: 10 });
+    expect(members.rows.map((m) => m.name)).toEqual([...page.rows.map((r) => r.name), null]);
+    expect(members.rows[0]).toMatchObject({ companyId: page.rows[0].company_id, country: 'DE', record: page.rows[0] });
+    expect(events).toEqual([
+      { profileId: 'sandbox', listId: saved.list.id },
+      { profileId: 'sandbox', listId: pasted.list.id },
+    ]);
+  });
+
+  it('exports the list view (sorted, filtered) to CSV and XLSX that read back with names and ids', async () => {
+    const { ok, dir } = await boot();
+    const snap = await loadSnapshot(ok);
+    const { list } = await ok<ListChange>('lists', 'create', { name: 'Export me', source: { kind: 'snapshot', snapshotId: snap.id } });
+    const view = { sort: { field: 'name', direction: 'desc' } };
+    const all = await ok<ListMembersPage>('lists', 'members', { id: list.id, view, offset: 0, limit: 1000 });
+    const csv = await ok<{ fileName: string; rows: number }>('lists', 'export', { id: list.id, view, format: 'csv' });
+    expect(csv.fileName).toMatch(/^0-Export me-.*\.csv$/);
+    expect(csv.rows).toBe(list.memberCount);
+    const rows = await readCsv(join(dir, csv.fileName));
+    expect(rows[0].slice(0, 3)).toEqual(['Name', 'Company ID', 'Country']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(all.rows.map((m) => m.companyId));
+    expect(rows[1][0]).toBe(all.rows[0].name);
+    const xlsx = await ok<{ fileName: string; rows: number }>('lists', 'export', { id: list.id, view: { ...view, text: all.rows[0].name! }, format: 'xlsx' });
+    const book = await readXlsx(join(dir, xlsx.fileName));
+    expect(book[0].slice(0, 2)).toEqual(['Name', 'Company ID']);
+    expect(book[1].slice(0, 2)).toEqual([all.rows[0].name, all.rows[0].companyId]);
+  });
+});
