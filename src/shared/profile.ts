@@ -120,6 +120,16 @@ export const ProfileSchema = z.object({
     .max(10_000, 'At most 10,000 requests per second')
     .nullable()
     .optional(),
+  /**
+   * ESG runs: cells worked on at once (module request + watched session), default 4
+   * (docs/service-defaults.md). Absent = the default; every request still goes through the rate limiter.
+   */
+  esgConcurrency: z
+    .number({ error: 'Enter the number of ESG requests at once as a whole number' })
+    .int('Enter a whole number')
+    .min(1, 'At least 1 ESG request at once')
+    .max(32, 'At most 32 ESG requests at once')
+    .optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

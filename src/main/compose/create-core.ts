@@ -9,6 +9,7 @@ import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../san
 import { createRequestLog } from '../api/request-log';
 import { createTransport } from '../api/transport';
 import { createEsgFeature } from '../esg/feature';
+import { createEsgRunsFeature } from '../esg-runs/feature';
 import { createExportFeature } from '../export/feature';
 import { createMatchFeature } from '../match/feature';
 import { createSearchFeature } from '../search/feature';
@@ -144,15 +145,16 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     workspace: workspacePort(workspace, () => connections.activeProfile()?.id ?? null),
     now,
   };
-  const features: FeatureModule<'search' | 'export' | 'esg' | 'match' | 'snapshot' | 'lists'>[] = [];
+  const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'match' | 'snapshot' | 'lists'>[] = [];
   const search = createSearchFeature(deps);
   const exporter = createExportFeature(deps);
   const esg = createEsgFeature(deps);
+  const esgRuns = createEsgRunsFeature(deps);
   const match = createMatchFeature(deps);
   const snapshot = createSnapshotFeature(deps);
   // Lists before the features that read them (ESG runs, bulk-match review get `lists.store(profileId)`).
   const lists = createListsFeature(deps);
-  features.push(search, exporter, esg, match, snapshot, lists);
+  features.push(search, exporter, esg, esgRuns, match, snapshot, lists);
 
   const handlers: BridgeHandlers = {
     app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
@@ -162,6 +164,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     snapshot: snapshot.handlers,
     export: exporter.handlers,
     esg: esg.handlers,
+    esgRuns: esgRuns.handlers,
     match: match.handlers,
     uiState: createUiStateHandlers(settings, now),
     lists: lists.handlers,

@@ -100,6 +100,76 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    // ESG runs (issue 18): a run for many companies, one task per company x module, and every
+    // fetched module result kept (history, change since previous). esg_company_summary holds the
+    // list-view ESG columns per company, kept current by src/main/esg-runs/store.ts, so list
+    // queries can join and sort on them. list_id has no foreign key: lists may be deleted, runs stay.
+    name: 'esg runs',
+    up(db) {
+      db.exec(`
+        CREATE TABLE esg_runs (
+          id INTEGER PRIMARY KEY,
+          profile_id TEXT NOT NULL,
+          label TEXT NOT NULL,
+          list_id INTEGER,
+          modules_json TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('running', 'paused', 'cancelled', 'finished')),
+          created_at INTEGER NOT NULL,
+          finished_at INTEGER
+        );
+        CREATE INDEX esg_runs_profile ON esg_runs(profile_id, created_at DESC);
+        CREATE INDEX esg_runs_list ON esg_runs(list_id) WHERE list_id IS NOT NULL;
+        CREATE TABLE esg_run_tasks (
+          id INTEGER PRIMARY KEY,
+          run_id INTEGER NOT NULL REFERENCES esg_runs(id) ON DELETE CASCADE,
+          seq INTEGER NOT NULL,
+          company_id TEXT NOT NULL,
+          company_name TEXT,
+          module TEXT NOT NULL CHECK (module IN ('news', 'commitments', 'scores')),
+          state TEXT NOT NULL CHECK (state IN ('queued', 'requesting', 'processing', 'complete', 'not_found', 'failed', 'no_access', 'cancelled')),
+          session_id TEXT,
+          progress_count INTEGER,
+          progress_unit TEXT NOT NULL,
+          error_json TEXT,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          resubmitted INTEGER NOT NULL DEFAULT 0,
+          created_at INTEGER NOT NULL,
+          started_at INTEGER,
+          updated_at INTEGER NOT NULL,
+          finished_at INTEGER,
+          UNIQUE (run_id, company_id, module)
+        );
+        CREATE INDEX esg_run_tasks_state ON esg_run_tasks(run_id, state);
+        CREATE INDEX esg_run_tasks_board ON esg_run_tasks(run_id, seq);
+        CREATE TABLE esg_results (
+          id INTEGER PRIMARY KEY,
+          company_id TEXT NOT NULL,
+          company_name TEXT,
+          module TEXT NOT NULL CHECK (module IN ('news', 'commitments', 'scores')),
+          fetched_at INTEGER NOT NULL,
+          run_id INTEGER REFERENCES esg_runs(id) ON DELETE SET NULL,
+          item_count INTEGER NOT NULL,
+          data_json TEXT NOT NULL
+        );
+        CREATE INDEX esg_results_company ON esg_results(company_id, module, fetched_at DESC, id DESC);
+        CREATE INDEX esg_results_run ON esg_results(run_id);
+        CREATE TABLE esg_company_summary (
+          company_id TEXT PRIMARY KEY,
+          overall REAL,
+          environmental REAL,
+          social REAL,
+          governance REAL,
+          rating TEXT,
+          news_count INTEGER,
+          commitments_count INTEGER,
+          last_refreshed INTEGER,
+          overall_change REAL,
+          previous_rating TEXT
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,6 +4,7 @@ import { appGroup } from './groups/app';
 import { connectionGroup } from './groups/connection';
 import { diagnosticsGroup } from './groups/diagnostics';
 import { esgGroup } from './groups/esg';
+import { esgRunsGroup } from './groups/esg-runs';
 import { exportGroup } from './groups/export';
 import { listsGroup } from './groups/lists';
 import { matchGroup } from './groups/match';
@@ -18,6 +19,7 @@ export const bridgeTable = {
   snapshot: snapshotGroup,
   export: exportGroup,
   esg: esgGroup,
+  esgRuns: esgRunsGroup,
   match: matchGroup,
   diagnostics: diagnosticsGroup,
   uiState: uiStateGroup,

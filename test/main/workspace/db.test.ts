@@ -38,10 +38,11 @@ describe('openWorkspaceDb', () => {
   it('migrates a database of the previous schema with rows in it: old snapshots sort and text-filter like new ones', () => {
     const t = temp();
     mkdirSync(dirname(t.file), { recursive: true });
-    // A database as the previous version left it: schema version SCHEMA_VERSION - 1, one loaded snapshot.
+    // A database as the version before the text index left it (found by name: later migrations append), one loaded snapshot.
+    const beforeIndex = MIGRATIONS.findIndex((m) => m.name === 'snapshot values and text index');
     const old = new (sqlite())(t.file);
-    migrate(old, SCHEMA_VERSION - 1);
-    expect(old.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION - 1);
+    migrate(old, beforeIndex);
+    expect(old.pragma('user_version', { simple: true })).toBe(beforeIndex);
     const sql = createSql(old);
     sql.run(`INSERT INTO snapshots (id, profile_id, query_json, page_size, row_cap, row_count, status, started_at) VALUES (1, 'p', '{}', 100, 100000, 3, 'complete', 1)`);
     const rows = [company(1, { revenue: 5, name: 'Zeta Müller GmbH' }), company(2, { revenue: 50 }), company(3, { name: 'Alpha' })];
