@@ -150,10 +150,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const exporter = createExportFeature(deps);
   const esg = createEsgFeature(deps);
   const esgRuns = createEsgRunsFeature(deps);
-  const match = createMatchFeature(deps);
-  const snapshot = createSnapshotFeature(deps);
   // Lists before the features that read them (ESG runs, bulk-match review get `lists.store(profileId)`).
   const lists = createListsFeature(deps);
+  const match = createMatchFeature(deps, { lists });
+  const snapshot = createSnapshotFeature(deps);
   features.push(search, exporter, esg, esgRuns, match, snapshot, lists);
 
   const handlers: BridgeHandlers = {

@@ -9,6 +9,8 @@ import type { MatchResultView } from '../../shared/bridge/groups/match';
 import { guessMapping } from '../../shared/match/fields';
 import { buildMatchBody, checkEditedBody, describeProblems, type BuildResult } from '../../shared/match/request-builder';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
+import type { ListsAccess } from '../lists/list-store';
+import type { ListMemberInput } from '../../shared/lists/lists';
 import { BulkJob, rankCandidates } from './bulk-job';
 import { writeBulkExport } from './bulk-export';
 import { inspectCsv, type CsvSource } from './csv-source';
@@ -27,7 +29,12 @@ const ThresholdsSchema = z.record(z.string(), z.number().min(0).max(1));
 const MAX_JOBS = 8;
 const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.txt']);
 
-export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
+/** The lists feature as the review step uses it (absent in tests that do not need lists). */
+export interface MatchFeatureOptions {
+  lists?: { activeStore(): ListsAccess };
+}
+
+export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions = {}): FeatureModule<'match'> {
   const jobs = new Map<string, BulkJob>();
   // The same journal as search exports: a killed process leaves no partial file (swept at start).
   const journal = new ExportJournal(join(deps.dataDir, 'exports-in-flight'));
@@ -216,6 +223,32 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
 
     async bulkCancel({ id }) {
       job(id).cancel();
+    },
+
+    async bulkAddToList({ id, target }) {
+      const j = job(id);
+      if (!opts.lists) throw new AppError('workspace_unavailable', 'Lists are not available in this build.');
+      const store = opts.lists.activeStore();
+      const companies: ListMemberInput[] = [];
+      let rejected = 0;
+      let pending = 0;
+      for (const r of j.rows) {
+        const d = j.decisionOf(r);
+        if (d === 'rejected') rejected++;
+        if (d === 'pending') pending++;
+        const chosen = j.chosenOf(r);
+        if (!chosen) continue;
+        // The best candidate keeps its main fields (a record); a picked one its name and country.
+        const best = r.best?.company.company_id === chosen.companyId ? r.best.company : undefined;
+        companies.push(best ? { companyId: chosen.companyId, record: best } : { companyId: chosen.companyId, ...(chosen.name ? { name: chosen.name } : {}), ...(chosen.country ? { country: chosen.country } : {}) });
+      }
+      if (companies.length === 0) throw new AppError('invalid_input', 'No row is accepted yet: accept or pick a candidate first.');
+      if ('newName' in target) {
+        const { list, added, alreadyIn } = store.createList({ name: target.newName, companies });
+        return { list: store.get(list.id)!, added, alreadyIn, rejected, pending };
+      }
+      const { added, alreadyIn } = store.addToList(target.listId, companies);
+      return { list: store.get(target.listId)!, added, alreadyIn, rejected, pending };
     },
 
     async revealExport({ exportId }) {

@@ -4,6 +4,7 @@ import type { MatchCandidate } from '../../service/schemas';
 import type { BridgeError } from '../../errors';
 import type { BuildProblem } from '../../match/request-builder';
 import { MAPPABLE_FIELDS, type ColumnMapping } from '../../match/fields';
+import { ListIdSchema, ListNameSchema, type ListInfo } from '../../lists/lists';
 import { DECISIONS, type Decision, type ReviewChoice, type ReviewCounts } from '../../match/review';
 
 /** Form values as typed (strings; limit may be a number). Checked by the request builder, not here, so the analyst gets field-level messages. */
@@ -117,6 +118,18 @@ export interface BulkExportResult {
   downloadUrl?: string;
 }
 
+/** What "Add accepted to list" did. */
+export interface BulkAddToListResult {
+  list: ListInfo;
+  /** Companies that joined the list. */
+  added: number;
+  /** Accepted companies that were in the list already (or chosen by two rows). */
+  alreadyIn: number;
+  /** Matched rows left out: rejected ones and ones still pending review. */
+  rejected: number;
+  pending: number;
+}
+
 export const matchGroup = group({
   fns: {
     /** The body that would be sent for these fields, per the active profile's payload template. */
@@ -174,6 +187,16 @@ export const matchGroup = group({
         companyId: z.string().min(1).max(256).optional(),
       }).refine((v) => v.action !== 'pick' || v.companyId !== undefined, 'Say which candidate to pick.'),
     ).returns<{ row: BulkRowView; job: BulkJobView }>(),
+    /**
+     * Puts the companies of accepted rows (auto-accepted, accepted, picked: the chosen candidate) in
+     * an existing list or a new one (lists of the active profile). Rejected and pending rows stay out.
+     */
+    bulkAddToList: fn(
+      z.object({
+        id: z.string().max(128),
+        target: z.union([z.object({ listId: ListIdSchema }), z.object({ newName: ListNameSchema })]),
+      }),
+    ).returns<BulkAddToListResult>(),
     bulkRetryFailures: fn(z.object({ id: z.string().max(128) })).returns<BulkJobView>(),
     bulkCancel: fn(z.object({ id: z.string().max(128) })).returns<void>(),
     bulkExport: fn(z.object({ id: z.string().max(128), format: z.enum(['csv', 'xlsx', 'json']) })).returns<BulkExportResult | null>(),
