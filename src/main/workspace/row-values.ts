@@ -35,11 +35,20 @@ export function textColumns(record: Record<string, unknown>): [string, string, s
   return [s(record.name), s(record.city), s(record.website_domain), s(record.industry_label)];
 }
 
-/** Writes the value rows and the full-text entry of one stored row. */
-export function indexRow(rowId: number, record: Record<string, unknown>, insertValue: Statement, insertText: Statement): void {
+/** The non-empty cells of one record, by flattened field name. */
+export function* rowCells(record: Record<string, unknown>): Generator<[string, CellValue]> {
   for (const [field, raw] of Object.entries(flattenRecord(record))) {
     const v = cellValue(raw);
-    if (v) insertValue.run(rowId, field, v.num, v.txt);
+    if (v) yield [field, v];
   }
+}
+
+/**
+ * Writes the value rows (row_id, field, num, txt) and the full-text entry of one stored row, as
+ * schema version 2 has them (its migration indexes older rows with this; SnapshotStore writes the
+ * later columns itself).
+ */
+export function indexRow(rowId: number, record: Record<string, unknown>, insertValue: Statement, insertText: Statement): void {
+  for (const [field, v] of rowCells(record)) insertValue.run(rowId, field, v.num, v.txt);
   insertText.run(rowId, ...textColumns(record));
 }

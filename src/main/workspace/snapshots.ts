@@ -5,7 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import type { WorkspaceDb } from './db';
 import { FACETS } from './facets';
 import type { FacetCount, FacetId, SnapshotInfo, SnapshotStatus, SnapshotView } from '../../shared/workbench/snapshot';
-import { indexRow } from './row-values';
+import { rowCells, textColumns } from './row-values';
 
 interface SnapshotRow {
   id: number;
@@ -42,7 +42,7 @@ export class SnapshotStore {
 
   constructor(private readonly db: WorkspaceDb) {
     this.insertRow = db.raw.prepare('INSERT INTO snapshot_rows (snapshot_id, seq, company_id, record_json) VALUES (?, ?, ?, ?)');
-    this.insertValue = db.raw.prepare('INSERT INTO snapshot_values (row_id, field, num, txt) VALUES (?, ?, ?, ?)');
+    this.insertValue = db.raw.prepare('INSERT INTO snapshot_values (row_id, field, num, txt, snapshot_id) VALUES (?, ?, ?, ?, ?)');
     this.insertText = db.raw.prepare('INSERT INTO snapshot_fts (rowid, name, city, domain, industry) VALUES (?, ?, ?, ?, ?)');
   }
 
@@ -62,7 +62,8 @@ export class SnapshotStore {
       let seq = before.row_count;
       for (const record of records) {
         const id = Number(this.insertRow.run(snapshotId, seq++, String(record.company_id ?? ''), JSON.stringify(record)).lastInsertRowid);
-        indexRow(id, record, this.insertValue, this.insertText);
+        for (const [field, v] of rowCells(record)) this.insertValue.run(id, field, v.num, v.txt, snapshotId);
+        this.insertText.run(id, ...textColumns(record));
       }
       this.db.sql.run('UPDATE snapshots SET row_count = ?, service_count = coalesce(?, service_count) WHERE id = ?', [seq, serviceCount ?? null, snapshotId]);
       return seq;
@@ -111,8 +112,8 @@ export class SnapshotStore {
   values(snapshotId: number, field: string, prefix = '', top = 50): FacetCount[] {
     return this.db.sql
       .all<{ k: string | number; n: number }>(
-        `SELECT coalesce(v.txt, v.num) AS k, count(*) AS n FROM snapshot_rows r JOIN snapshot_values v ON v.row_id = r.id AND v.field = @field
-         WHERE r.snapshot_id = @snapshotId AND (@prefix = '' OR coalesce(v.txt, CAST(v.num AS TEXT)) LIKE @like ESCAPE '\\')
+        `SELECT coalesce(v.txt, v.num) AS k, count(*) AS n FROM snapshot_values v
+         WHERE v.snapshot_id = @snapshotId AND v.field = @field AND (@prefix = '' OR coalesce(v.txt, CAST(v.num AS TEXT)) LIKE @like ESCAPE '\\')
          GROUP BY k ORDER BY n DESC, k LIMIT @top`,
         { snapshotId, field, prefix, like: prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%', top },
       )
@@ -121,62 +122,95 @@ export class SnapshotStore {
 
   /** One page of the snapshot as the view shows it, and how many rows the view holds. */
   page(snapshotId: number, view: SnapshotView, offset: number, limit: number): { total: number; records: Record<string, unknown>[] } {
-    const { where, params } = this.filter(snapshotId, view);
-    const total = this.db.sql.get<{ n: number }>(`SELECT count(*) AS n FROM snapshot_rows r WHERE ${where}`, params)!.n;
-    let text: string;
-    const p: Record<string, unknown> = { ...params, limit, offset };
-    if (view.sort) {
-      const dir = view.sort.direction === 'desc' ? 'DESC' : 'ASC';
-      p.sortField = view.sort.field;
-      // Empty cells have no value row: last in both directions. Numbers before texts, service order breaks ties.
-      text = `SELECT r.record_json FROM snapshot_rows r LEFT JOIN snapshot_values s ON s.row_id = r.id AND s.field = @sortField
-        WHERE ${where}
-        ORDER BY s.row_id IS NULL, s.num IS NULL, s.num ${dir}, s.txt COLLATE NOCASE ${dir}, r.seq
-        LIMIT @limit OFFSET @offset`;
-    } else {
-      text = `SELECT r.record_json FROM snapshot_rows r WHERE ${where} ORDER BY r.seq LIMIT @limit OFFSET @offset`;
-    }
-    const records = this.db.sql.column<string>(text, p).map((j) => JSON.parse(j) as Record<string, unknown>);
+    const rowsOf = this.filter(snapshotId, view, 'r.id');
+    const where = `r.snapshot_id = @snapshotId${rowsOf.where}`;
+    const total = this.db.sql.get<{ n: number }>(`SELECT count(*) AS n FROM snapshot_rows r WHERE ${where}`, rowsOf.params)!.n;
+    const ids = view.sort ? this.sortedIds(snapshotId, view, total, offset, limit) : this.db.sql.column<number>(
+      `SELECT r.id FROM snapshot_rows r WHERE ${where} ORDER BY r.seq LIMIT @limit OFFSET @offset`,
+      { ...rowsOf.params, limit, offset },
+    );
+    const records = ids.map((id) => JSON.parse(this.db.sql.column<string>('SELECT record_json FROM snapshot_rows WHERE id = ?', [id])[0]) as Record<string, unknown>);
     return { total, records };
+  }
+
+  /**
+   * Row ids of one sorted page. The order has three runs: numbers (then their text), texts, both
+   * read from the field's range of the covering index, and rows with no value for the field (empty
+   * cells: last in both directions). Within a run the service order breaks ties (row ids grow with
+   * `seq`: rows are inserted in order). Counting each run picks the one(s) the page falls in.
+   */
+  private sortedIds(snapshotId: number, view: SnapshotView, total: number, offset: number, limit: number): number[] {
+    const sort = view.sort!;
+    const dir = sort.direction === 'desc' ? 'DESC' : 'ASC';
+    const vals = this.filter(snapshotId, view, 'v.row_id');
+    const rows = this.filter(snapshotId, view, 'r.id');
+    const p = { ...vals.params, sortField: sort.field };
+    const inField = `v.snapshot_id = @snapshotId AND v.field = @sortField${vals.where}`;
+    const numbers = this.db.sql.get<{ n: number }>(`SELECT count(*) AS n FROM snapshot_values v WHERE ${inField} AND v.num IS NOT NULL`, p)!.n;
+    const texts = this.db.sql.get<{ n: number }>(`SELECT count(*) AS n FROM snapshot_values v WHERE ${inField} AND v.num IS NULL`, p)!.n;
+    const runs = [
+      { n: numbers, sql: `SELECT v.row_id FROM snapshot_values v WHERE ${inField} AND v.num IS NOT NULL ORDER BY v.num ${dir}, v.txt COLLATE NOCASE ${dir}, v.row_id` },
+      { n: texts, sql: `SELECT v.row_id FROM snapshot_values v WHERE ${inField} AND v.num IS NULL ORDER BY v.txt COLLATE NOCASE ${dir}, v.row_id` },
+      {
+        n: total - numbers - texts,
+        sql: `SELECT r.id FROM snapshot_rows r WHERE r.snapshot_id = @snapshotId${rows.where}
+          AND NOT EXISTS (SELECT 1 FROM snapshot_values v WHERE v.row_id = r.id AND v.field = @sortField) ORDER BY r.seq`,
+      },
+    ];
+    const ids: number[] = [];
+    let skip = offset;
+    let want = limit;
+    for (const run of runs) {
+      if (want <= 0) break;
+      if (skip >= run.n) {
+        skip -= run.n;
+        continue;
+      }
+      const take = Math.min(want, run.n - skip);
+      ids.push(...this.db.sql.column<number>(`${run.sql} LIMIT @limit OFFSET @offset`, { ...p, limit: take, offset: skip }));
+      want -= take;
+      skip = 0;
+    }
+    return ids;
   }
 
   /** Counts per key of one facet over the view, ignoring that facet's own choices (so siblings stay visible). */
   facetCounts(snapshotId: number, facet: FacetId, view: SnapshotView, top = 50): FacetCount[] {
     const def = FACETS[facet];
     const { [facet]: _own, ...others } = view.facets ?? {};
-    const { where, params } = this.filter(snapshotId, { ...view, facets: others });
+    const { where, params } = this.filter(snapshotId, { ...view, facets: others }, 'v.row_id');
     const order = def.order === 'count' ? 'n DESC, k' : 'k';
     return this.db.sql
       .all<{ k: string | number; n: number }>(
-        `SELECT ${def.key} AS k, count(*) AS n FROM snapshot_rows r JOIN snapshot_values v ON v.row_id = r.id AND v.field = @facetField
-         WHERE ${where} AND k IS NOT NULL GROUP BY k ORDER BY ${order} LIMIT @top`,
+        `SELECT ${def.key} AS k, count(*) AS n FROM snapshot_values v
+         WHERE v.snapshot_id = @snapshotId AND v.field = @facetField${where} AND k IS NOT NULL GROUP BY k ORDER BY ${order} LIMIT @top`,
         { ...params, facetField: def.field, top },
       )
       .map((r) => ({ key: r.k, count: r.n }));
   }
 
-  /** WHERE over `r` (snapshot_rows) for the view's text and facet choices. */
-  private filter(snapshotId: number, view: SnapshotView): { where: string; params: Record<string, unknown> } {
-    const parts = ['r.snapshot_id = @snapshotId'];
+  /** Conditions (each starting with " AND ") on the row id expression `rowId` for the view's text and facet choices. */
+  private filter(snapshotId: number, view: SnapshotView, rowId: string): { where: string; params: Record<string, unknown> } {
+    let where = '';
     const params: Record<string, unknown> = { snapshotId };
     const match = ftsQuery(view.text ?? '');
     if (match) {
-      parts.push('r.id IN (SELECT rowid FROM snapshot_fts WHERE snapshot_fts MATCH @match)');
+      where += ` AND ${rowId} IN (SELECT rowid FROM snapshot_fts WHERE snapshot_fts MATCH @match)`;
       params.match = match;
     }
     let i = 0;
     for (const [id, keys] of Object.entries(view.facets ?? {}) as [FacetId, ReadonlyArray<string | number>][]) {
       if (!keys || keys.length === 0) continue;
       const def = FACETS[id];
-      const names = keys.map((k) => {
-        const name = `f${i++}`;
-        params[name] = k;
-        return `@${name}`;
+      const facet = `facet${i++}`;
+      const names = keys.map((k, j) => {
+        params[`${facet}_${j}`] = k;
+        return `@${facet}_${j}`;
       });
-      params[`field${i}`] = def.field;
-      parts.push(`r.id IN (SELECT v.row_id FROM snapshot_values v WHERE v.field = @field${i} AND ${def.key} IN (${names.join(', ')}))`);
+      params[facet] = def.field;
+      where += ` AND ${rowId} IN (SELECT v.row_id FROM snapshot_values v WHERE v.snapshot_id = @snapshotId AND v.field = @${facet} AND ${def.key} IN (${names.join(', ')}))`;
     }
-    return { where: parts.join(' AND '), params };
+    return { where, params };
   }
 }
 

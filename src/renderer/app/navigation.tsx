@@ -8,7 +8,8 @@ export type Route =
   | { screen: 'match'; prefill?: Record<string, string> }
   | { screen: 'exports' }
   | { screen: 'settings' }
-  | { screen: 'diagnostics' };
+  | { screen: 'diagnostics' }
+  | { screen: 'lists'; listId?: number };
 
 export interface Navigation {
   route: Route;

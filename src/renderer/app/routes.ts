@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { screen: 'exports', label: 'Exports', shortcut: '4' },
   { screen: 'settings', label: 'Settings', shortcut: '5' },
   { screen: 'diagnostics', label: 'Diagnostics', shortcut: '6' },
+  { screen: 'lists', label: 'Lists', shortcut: '7' },
 ];
 
 export function navItemForShortcut(key: string): NavItem | undefined {

@@ -5,6 +5,7 @@ import { DiagnosticsScreen } from '../diagnostics/DiagnosticsScreen';
 import { EsgScreen } from '../esg/EsgScreen';
 import { ExportsPanel } from '../export/ExportsPanel';
 import { MatchScreen } from '../match/MatchScreen';
+import { ListsScreen } from '../lists/ListsScreen';
 import { SearchScreen } from '../search/SearchScreen';
 import type { Route } from './navigation';
 
@@ -15,6 +16,7 @@ const SCREENS: Record<Route['screen'], () => ReactElement> = {
   exports: () => <ExportsPanel />,
   settings: () => <SettingsScreen />,
   diagnostics: () => <DiagnosticsScreen />,
+  lists: () => <ListsScreen />,
 };
 
 export function ScreenFor({ route }: { route: Route }) {

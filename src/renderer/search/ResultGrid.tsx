@@ -1,7 +1,7 @@
 // Result grid: TanStack Table for the column model, @tanstack/react-virtual for rows and columns.
 // Roving focus over cells (arrows, Home/End, PageUp/PageDown, Enter opens the record, Space
 // selects, Ctrl+C copies TSV).
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState, type RowSelectionState, type Updater } from '@tanstack/react-table';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CompanyRecord } from '../../shared/service/schemas';
@@ -25,6 +25,8 @@ export interface ResultGridProps {
   onSort?(field: string): void;
   /** Why headers do not sort, in the header's tooltip (e.g. service pages: "Load all to sort"). */
   sortHint?: string;
+  /** Toolbar controls acting on the selected rows (e.g. "Add to list"); given the selected records. */
+  selectionActions?(selected: CompanyRecord[]): ReactNode;
 }
 
 export interface GridSort {
@@ -38,7 +40,7 @@ const HEAD_H = 34;
 /** The row-selection column before the data columns. */
 const SELECT_W = 44;
 
-export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, onOpen, sort, onSort, sortHint }: ResultGridProps) {
+export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, onOpen, sort, onSort, sortHint, selectionActions }: ResultGridProps) {
   // Rows are flattened when first shown, not all 200 up front: only mounted rows need their cells.
   const flatRow = useMemo(() => {
     const cache: Flat[] = [];
@@ -224,6 +226,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
           Show details
         </button>
         <ColumnsPanel available={available} prefs={prefs} onChange={onPrefsChange} />
+        {selectionActions?.(tableRows.filter((r) => r.getIsSelected()).map((r) => rows[r.index]))}
         <span className="result-grid__status" role="status">
           {copied}
         </span>

@@ -9,6 +9,8 @@ import { editBodyText } from '../search/query-model';
 import type { EsgScreenState, MatchScreenState } from './other-states';
 import type { ScreenStates } from './screen-store';
 import type { SearchScreenState } from './search-state';
+import type { ListsScreenState } from './lists-state';
+import { LIST_SORT_FIELDS } from '../../shared/lists/lists';
 
 const text = (max: number) => z.string().max(max);
 /** A longer hand-edited match body is kept for this run only (the screen state has a size cap). */
@@ -48,6 +50,14 @@ const PersistedMatchSchema = z.object({
   editedBody: text(MATCH_BODY_KEEP_CHARS).nullable(),
 });
 
+const PersistedListsSchema = z.object({
+  v: z.literal(1),
+  openListId: z.number().int().positive().nullable(),
+  sort: z.object({ field: z.enum(LIST_SORT_FIELDS), direction: z.enum(['asc', 'desc']) }).nullable(),
+  text: text(500),
+  page: z.number().int().min(0),
+});
+
 export type PersistedSearch = z.infer<typeof PersistedSearchSchema>;
 
 function searchOut(s: SearchScreenState): PersistedSearch {
@@ -83,6 +93,8 @@ export function toPersisted(screen: PersistedScreen, all: ScreenStates): unknown
         fields: all.match.fields,
         editedBody: all.match.editedBody !== null && all.match.editedBody.length <= MATCH_BODY_KEEP_CHARS ? all.match.editedBody : null,
       };
+    case 'lists':
+      return { v: 1, openListId: all.lists.openListId, sort: all.lists.sort, text: all.lists.text.slice(0, 500), page: all.lists.page };
   }
 }
 
@@ -119,4 +131,9 @@ export function restoreEsg(raw: unknown): Partial<EsgScreenState> | null {
 export function restoreMatch(raw: unknown): Partial<MatchScreenState> | null {
   const p = PersistedMatchSchema.safeParse(raw);
   return p.success ? { mode: p.data.mode, fields: p.data.fields, editedBody: p.data.editedBody } : null;
+}
+
+export function restoreLists(raw: unknown): Partial<ListsScreenState> | null {
+  const p = PersistedListsSchema.safeParse(raw);
+  return p.success ? { openListId: p.data.openListId, sort: p.data.sort, text: p.data.text, page: p.data.page } : null;
 }

@@ -6,7 +6,7 @@ import { PERSISTED_SCREENS, type PersistedScreen } from '../../shared/bridge/gro
 import { firmscope, unwrap } from '../bridge';
 import { useConnectionStatus } from '../connection/queries';
 import type { SearchSession } from '../search/search-session';
-import { restoreEsg, restoreMatch, restoreSearch, toPersisted } from './persisted-shapes';
+import { restoreEsg, restoreLists, restoreMatch, restoreSearch, toPersisted } from './persisted-shapes';
 import type { ScreenStates, ScreenStore } from './screen-store';
 
 export const SAVE_DEBOUNCE_MS = 400;
@@ -70,6 +70,10 @@ export function startPersister(store: ScreenStore, search: SearchSession, profil
       if (!store.touched.has('match')) {
         const match = restoreMatch(saved.match);
         if (match) store.update('match', match);
+      }
+      if (!store.touched.has('lists')) {
+        const lists = restoreLists(saved.lists);
+        if (lists) store.update('lists', lists);
       }
       const all = store.get();
       for (const screen of PERSISTED_SCREENS) {

@@ -6,6 +6,7 @@ import type { PersistedScreen } from '../../shared/bridge/groups/ui-state';
 import { createSearchSession, type SearchSession } from '../search/search-session';
 import { initialEsgState, initialMatchState, type EsgScreenState, type MatchScreenState } from './other-states';
 import { initialSearchState, type SearchScreenState } from './search-state';
+import { initialListsState, type ListsScreenState } from './lists-state';
 import { createStore, useStoreSelector, type Store } from './store';
 import { useScreenPersistence } from './persistence';
 
@@ -13,8 +14,14 @@ export interface ScreenStates {
   search: SearchScreenState;
   esg: EsgScreenState;
   match: MatchScreenState;
+  lists: ListsScreenState;
 }
-export const initialScreenStates = (): ScreenStates => ({ search: initialSearchState(), esg: initialEsgState(), match: initialMatchState() });
+export const initialScreenStates = (): ScreenStates => ({
+  search: initialSearchState(),
+  esg: initialEsgState(),
+  match: initialMatchState(),
+  lists: initialListsState(),
+});
 
 export type SlicePatch<T> = Partial<T> | ((s: T) => Partial<T>);
 

@@ -11,6 +11,8 @@ import { FacetChips, FacetsPanel, type FacetChoices } from './FacetsPanel';
 import { facetFilters, type ServiceFilter } from './facet-model';
 import { refreshSnapshot } from './LoadAllBar';
 import { useSnapshotFacets, useSnapshotPage } from './snapshot-queries';
+import { AddToList } from '../lists/AddToList';
+import { SelectionToList } from '../lists/SelectionToList';
 import './workbench.css';
 
 export const SNAPSHOT_PAGE_ROWS = 100;
@@ -103,6 +105,11 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
           Show service pages
         </button>
       </div>
+      <AddToList
+        label="Save as list…"
+        suggestedName={`Search of ${when.format(snapshot.finishedAt ?? snapshot.startedAt)}`}
+        source={() => ({ kind: 'snapshot', snapshotId: snapshot.id })}
+      />
       <div className="snapshot__layout">
         <div className="snapshot__side">
           <label className="field snapshot__text">
@@ -209,6 +216,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
               onOpen={onOpen}
               sort={sort}
               onSort={onSort}
+              selectionActions={(selected) => <SelectionToList selected={selected} />}
             />
           ) : rows.isPending ? null : (
             <p className="empty">No loaded rows match the text filter and facet choices.</p>

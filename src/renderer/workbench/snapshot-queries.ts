@@ -33,9 +33,11 @@ export function useSnapshotPage(id: number, view: SnapshotView, offset: number, 
 }
 
 export function useSnapshotFacets(id: number, view: SnapshotView) {
+  // Counts do not depend on the sort: a sort click must not recount every facet in main.
+  const { sort: _sort, ...counted } = view;
   return useQuery({
-    queryKey: ['snapshot', 'facets', id, view],
-    queryFn: () => unwrap(firmscope().snapshot.facets({ id, view })),
+    queryKey: ['snapshot', 'facets', id, counted],
+    queryFn: () => unwrap(firmscope().snapshot.facets({ id, view: counted })),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   });

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS, SCHEMA_VERSION } from '../../../src/main/workspace/migrations';
+import { indexRow } from '../../../src/main/workspace/row-values';
 import { SnapshotStore } from '../../../src/main/workspace/snapshots';
 import { createSql } from '../../../src/main/workspace/sql';
 import { company, openAt, sqlite, tempWorkspaceDir } from './helpers';
@@ -35,14 +36,14 @@ describe('openWorkspaceDb', () => {
     }
   });
 
-  it('migrates a database of the previous schema with rows in it: old snapshots sort and text-filter like new ones', () => {
+  it('migrates a database of the first schema (rows without value rows) with rows in it: old snapshots sort and text-filter like new ones', () => {
     const t = temp();
     mkdirSync(dirname(t.file), { recursive: true });
-    // A database as the version before the text index left it (found by name: later migrations append), one loaded snapshot.
-    const beforeIndex = MIGRATIONS.findIndex((m) => m.name === 'snapshot values and text index');
+    // A database as the first version left it: only the 'snapshots' migration, one loaded snapshot.
+    const v1 = MIGRATIONS.findIndex((m) => m.name === 'snapshots') + 1;
     const old = new (sqlite())(t.file);
-    migrate(old, beforeIndex);
-    expect(old.pragma('user_version', { simple: true })).toBe(beforeIndex);
+    migrate(old, v1);
+    expect(old.pragma('user_version', { simple: true })).toBe(v1);
     const sql = createSql(old);
     sql.run(`INSERT INTO snapshots (id, profile_id, query_json, page_size, row_cap, row_count, status, started_at) VALUES (1, 'p', '{}', 100, 100000, 3, 'complete', 1)`);
     const rows = [company(1, { revenue: 5, name: 'Zeta Müller GmbH' }), company(2, { revenue: 50 }), company(3, { name: 'Alpha' })];
@@ -58,6 +59,46 @@ describe('openWorkspaceDb', () => {
       expect(store.page(1, { text: 'muller' }, 0, 10).records.map((r) => r.name)).toEqual(['Zeta Müller GmbH']);
       // Loading more after the upgrade continues the same snapshot.
       expect(store.append(1, [company(4)])).toBe(4);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('migrates value rows written before the per-snapshot index: they get their snapshot id and sort through the index', () => {
+    const t = temp();
+    mkdirSync(dirname(t.file), { recursive: true });
+    const before = MIGRATIONS.findIndex((m) => m.name === 'snapshot values indexed per snapshot and field');
+    expect(before).toBeGreaterThan(0);
+    const old = new (sqlite())(t.file);
+    migrate(old, before);
+    const sql = createSql(old);
+    const insertValue = old.prepare('INSERT INTO snapshot_values (row_id, field, num, txt) VALUES (?, ?, ?, ?)');
+    const insertText = old.prepare('INSERT INTO snapshot_fts (rowid, name, city, domain, industry) VALUES (?, ?, ?, ?, ?)');
+    const snaps = [
+      [company(1, { revenue: 5 }), company(2, { revenue: 50 }), company(3, { name: 'Alpha' })],
+      [company(4, { revenue: 7 }), company(5, { revenue: 1 })],
+    ];
+    snaps.forEach((rows, s) => {
+      sql.run(`INSERT INTO snapshots (id, profile_id, query_json, page_size, row_cap, row_count, status, started_at) VALUES (?, 'p', '{}', 100, 100000, ?, 'complete', 1)`, [s + 1, rows.length]);
+      rows.forEach((r, seq) => {
+        const { lastInsertRowid } = sql.run('INSERT INTO snapshot_rows (snapshot_id, seq, company_id, record_json) VALUES (?, ?, ?, ?)', [s + 1, seq, r.company_id, JSON.stringify(r)]);
+        indexRow(lastInsertRowid, r, insertValue, insertText);
+      });
+    });
+    old.close();
+
+    const db = openAt(t.file);
+    try {
+      const unassigned = db.sql.get<{ n: number }>('SELECT count(*) AS n FROM snapshot_values v JOIN snapshot_rows r ON r.id = v.row_id WHERE v.snapshot_id <> r.snapshot_id')!.n;
+      expect(unassigned).toBe(0);
+      const store = new SnapshotStore(db);
+      expect(store.page(1, { sort: { field: 'revenue', direction: 'desc' } }, 0, 10).records.map((r) => r.company_id)).toEqual(
+        [snaps[0][1], snaps[0][0], snaps[0][2]].map((r) => r.company_id),
+      );
+      expect(store.page(2, { sort: { field: 'revenue', direction: 'asc' } }, 0, 10).records.map((r) => r.company_id)).toEqual(
+        [snaps[1][1], snaps[1][0]].map((r) => r.company_id),
+      );
+      expect(store.facetCounts(2, 'country', {})).toEqual([{ key: 'DE', count: 2 }]);
     } finally {
       db.close();
     }

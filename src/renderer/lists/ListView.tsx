@@ -1,0 +1,197 @@
+// One list: its companies by name with country, industry, size and the ESG summary columns ("—"
+// until an ESG run stores data). Sort by any column, text filter, pages, remove selected, export.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ListInfo, ListMember, ListSortField, ListView as ListViewSpec } from '../../shared/lists/lists';
+import type { ListsScreenState } from '../state/lists-state';
+import { useNavigation } from '../app/navigation';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { ListExport } from './ListExport';
+import { useListMembers, useRemoveMembers } from './list-queries';
+import { DASH, esgPillars, fmtChange, fmtCount, fmtMoney, fmtMoneyExact, fmtWhen, scoreWithRating } from './list-format';
+import { ShortId } from './ShortId';
+
+export const LIST_PAGE_ROWS = 50;
+
+interface Column {
+  label: string;
+  sort?: ListSortField;
+  num?: boolean;
+  cell(m: ListMember): string;
+  title?(m: ListMember): string | undefined;
+}
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Country', sort: 'country', cell: (m) => m.countryName ?? m.country ?? DASH },
+  { label: 'Industry', sort: 'industry', cell: (m) => m.industry ?? DASH },
+  { label: 'Employees', sort: 'employees', num: true, cell: (m) => fmtCount(m.employees) },
+  { label: 'Revenue', sort: 'revenue', num: true, cell: (m) => fmtMoney(m.revenue), title: (m) => fmtMoneyExact(m.revenue) },
+  ...esgPillars.map(
+    (p): Column => ({
+      label: p.label,
+      sort: p.sort,
+      num: true,
+      cell: (m) => scoreWithRating(m.esg[p.score] as number | null | undefined, m.esg[p.rating] as string | null | undefined),
+    }),
+  ),
+  { label: 'News', sort: 'newsCount', num: true, cell: (m) => fmtCount(m.esg.newsCount) },
+  { label: 'Commitments', sort: 'commitmentsCount', num: true, cell: (m) => fmtCount(m.esg.commitmentsCount) },
+  { label: 'ESG refreshed', sort: 'refreshedAt', cell: (m) => fmtWhen(m.esg.refreshedAt) },
+  { label: 'Change since previous refresh', sort: 'overallChange', num: true, cell: (m) => fmtChange(m.esg.overallChange) },
+];
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+export function ListView({ list, state, onState }: { list: ListInfo; state: ListsScreenState; onState(p: Partial<ListsScreenState>): void }) {
+  const [textInput, setTextInput] = useState(state.text);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { navigate } = useNavigation();
+  const latest = useRef(state);
+  latest.current = state;
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if (textInput.trim() !== latest.current.text) onState({ text: textInput.trim(), page: 0 });
+    }, 200);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onState reads the latest state through the store
+  }, [textInput]);
+
+  const view = useMemo<ListViewSpec>(() => ({ ...(state.sort ? { sort: state.sort } : {}), ...(state.text ? { text: state.text } : {}) }), [state.sort, state.text]);
+  const members = useListMembers(list.id, view, state.page * LIST_PAGE_ROWS, LIST_PAGE_ROWS);
+  const remove = useRemoveMembers();
+  const rows = members.data?.rows ?? [];
+  const total = members.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_ROWS));
+  const page = Math.min(state.page, pages - 1);
+  const first = total ? page * LIST_PAGE_ROWS + 1 : 0;
+  const last = Math.min(total, (page + 1) * LIST_PAGE_ROWS);
+  const go = (p: number) => onState({ page: Math.max(0, Math.min(pages - 1, p)) });
+
+  // Another list, page or view: the selection starts over.
+  const viewKey = `${list.id}|${page}|${JSON.stringify(view)}`;
+  const [seenKey, setSeenKey] = useState(viewKey);
+  if (seenKey !== viewKey) {
+    setSeenKey(viewKey);
+    setSelected(new Set());
+  }
+
+  const sortBy = (field: ListSortField) => {
+    const s = state.sort;
+    onState({ sort: s?.field !== field ? { field, direction: 'asc' } : s.direction === 'asc' ? { field, direction: 'desc' } : null, page: 0 });
+  };
+  const ariaSort = (field?: ListSortField) => (field && state.sort?.field === field ? (state.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
+  const mark = (field?: ListSortField) => (field && state.sort?.field === field ? (state.sort.direction === 'asc' ? ' ▲' : ' ▼') : '');
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.companyId));
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const header = (label: string, field?: ListSortField, num?: boolean) => (
+    <th key={label} scope="col" aria-sort={ariaSort(field)} className={num ? 'num' : undefined}>
+      {field ? (
+        <button type="button" className="list-view__sort" onClick={() => sortBy(field)}>
+          {label}
+          <span aria-hidden="true">{mark(field)}</span>
+        </button>
+      ) : (
+        label
+      )}
+    </th>
+  );
+
+  return (
+    <section className="list-view" aria-labelledby="list-view-title">
+      <div className="list-view__head">
+        <h2 id="list-view-title">{list.name}</h2>
+        <span className="muted">
+          {n(list.memberCount)} {list.memberCount === 1 ? 'company' : 'companies'}
+        </span>
+      </div>
+      <div className="list-view__toolbar">
+        <label className="field list-view__filter">
+          <span className="field__label">Filter this list</span>
+          <input className="field__input" type="search" value={textInput} placeholder="Name, country, city, industry or id" onChange={(e) => setTextInput(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={selected.size === 0 || remove.isPending}
+          onClick={() => remove.mutate({ id: list.id, companyIds: [...selected] }, { onSuccess: () => setSelected(new Set()) })}
+        >
+          Remove {selected.size ? n(selected.size) : ''} selected from list
+        </button>
+        <ListExport list={list} view={view} />
+      </div>
+      {remove.error ? <ErrorMessage error={remove.error} title="Could not remove the companies" /> : null}
+      {members.error ? <ErrorMessage error={members.error} title="Could not read the list" onRetry={() => void members.refetch()} /> : null}
+      <nav className="pager" aria-label="List pages">
+        <button type="button" className="button button--small" onClick={() => go(page - 1)} disabled={page === 0}>
+          Previous
+        </button>
+        <span className="pager__page" aria-live="polite">
+          Page {n(page + 1)} of {n(pages)}
+        </span>
+        <button type="button" className="button button--small" onClick={() => go(page + 1)} disabled={page >= pages - 1}>
+          Next
+        </button>
+        <span className="pager__rows" data-testid="list-rows">
+          {total ? `Rows ${n(first)}–${n(last)} of ${n(total)}` : state.text ? 'No companies in this list match the filter' : 'This list is empty'}
+        </span>
+      </nav>
+      {rows.length ? (
+        <div className="table-wrap">
+          <table className="data-table list-view__table" aria-label={`Companies in ${list.name}`} aria-rowcount={total + 1}>
+            <thead>
+              <tr>
+                <th scope="col" className="list-view__select">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all companies on this page"
+                    checked={allOnPage}
+                    onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.companyId)) : new Set())}
+                  />
+                </th>
+                {header('Name', 'name')}
+                <th scope="col">ID</th>
+                {COLUMNS.map((c) => header(c.label, c.sort, c.num))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m, i) => (
+                <tr key={m.companyId} aria-rowindex={first + i + 1}>
+                  <td className="list-view__select">
+                    <input type="checkbox" aria-label={`Select ${m.name ?? m.companyId}`} checked={selected.has(m.companyId)} onChange={() => toggle(m.companyId)} />
+                  </td>
+                  <th scope="row" className="list-view__name">
+                    {m.name ? (
+                      <button
+                        type="button"
+                        className="button button--ghost button--small list-view__open"
+                        title={`Open the ESG data of ${m.name}`}
+                        onClick={() => navigate({ screen: 'esg', companyId: m.companyId, companyName: m.name ?? undefined })}
+                      >
+                        {m.name}
+                      </button>
+                    ) : (
+                      <span className="muted">Name unknown</span>
+                    )}
+                  </th>
+                  <td>
+                    <ShortId id={m.companyId} name={m.name} />
+                  </td>
+                  {COLUMNS.map((c) => (
+                    <td key={c.label} className={c.num ? 'num' : undefined} title={c.title?.(m)}>
+                      {c.cell(m)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
