@@ -75,6 +75,8 @@ export interface EsgRunStoreApi {
   /** Several task changes in one transaction (the engine's batched writes). */
   updateTasks(changes: Array<{ id: number; patch: TaskPatch }>): void;
   counts(runId: number): TaskCounts;
+  /** Runs `fn` in one transaction (a result and its cell's state are written together). */
+  transaction<T>(fn: () => T): T;
   saveResult(r: SaveResult): StoredEsgResult;
   latest(companyId: string): CompanyEsgLatest;
   history(companyId: string, module: EsgModule, limit?: number): StoredEsgResult[];
@@ -248,6 +250,10 @@ export class EsgRunStore implements EsgRunStoreApi {
     const counts = emptyCounts();
     for (const r of this.sql.all<{ state: TaskState; n: number }>('SELECT state, COUNT(*) AS n FROM esg_run_tasks WHERE run_id = ? GROUP BY state', [runId])) counts[r.state] = r.n;
     return counts;
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.sql.tx(fn);
   }
 
   saveResult(r: SaveResult): StoredEsgResult {
