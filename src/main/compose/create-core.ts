@@ -10,6 +10,7 @@ import { createRequestLog } from '../api/request-log';
 import { createTransport } from '../api/transport';
 import { createEsgFeature } from '../esg/feature';
 import { createEsgRunsFeature } from '../esg-runs/feature';
+import { createEsgExportFeature } from '../esg-export/feature';
 import { createExportFeature } from '../export/feature';
 import { createMatchFeature } from '../match/feature';
 import { createSearchFeature } from '../search/feature';
@@ -145,7 +146,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     workspace: workspacePort(workspace, () => connections.activeProfile()?.id ?? null),
     now,
   };
-  const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'match' | 'snapshot' | 'lists'>[] = [];
+  const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'esgExport' | 'match' | 'snapshot' | 'lists'>[] = [];
   const search = createSearchFeature(deps);
   const exporter = createExportFeature(deps);
   const esg = createEsgFeature(deps);
@@ -154,7 +155,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const lists = createListsFeature(deps);
   const match = createMatchFeature(deps, { lists });
   const snapshot = createSnapshotFeature(deps);
-  features.push(search, exporter, esg, esgRuns, match, snapshot, lists);
+  const esgExport = createEsgExportFeature(deps, { lists });
+  features.push(search, exporter, esg, esgRuns, esgExport, match, snapshot, lists);
 
   const handlers: BridgeHandlers = {
     app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
@@ -165,6 +167,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     export: exporter.handlers,
     esg: esg.handlers,
     esgRuns: esgRuns.handlers,
+    esgExport: esgExport.handlers,
     match: match.handlers,
     uiState: createUiStateHandlers(settings, now),
     lists: lists.handlers,
