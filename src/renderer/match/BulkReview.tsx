@@ -68,7 +68,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
         {r.picked.toLocaleString('en-US')} picked another · {r.rejected.toLocaleString('en-US')} rejected
       </p>
       <div className="match-bulk-rows__tools">
-        <SelectField label="Review" value={queue} onChange={(e) => (setQueue(e.target.value as ReviewQueue), setOffset(0), setActive(0))}>
+        <SelectField label="Show in review" value={queue} onChange={(e) => (setQueue(e.target.value as ReviewQueue), setOffset(0), setActive(0))}>
           {(Object.keys(QUEUES) as ReviewQueue[]).map((q) => (
             <option key={q} value={q}>{QUEUES[q].label}</option>
           ))}
