@@ -7,6 +7,7 @@ import { readXlsx } from '../main/export/readback';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+import { shownIds as gridIds } from './grid-helpers';
 
 /** Searches `country equals <code>` and returns the company ids of page 1 (10 rows). */
 async function searchCountry(page: Page, code: string): Promise<string[]> {
@@ -15,7 +16,7 @@ async function searchCountry(page: Page, code: string): Promise<string[]> {
   await page.getByLabel('Value of condition 1').fill(code);
   await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByTestId('rows-range')).toContainText('Rows 1–10 of', { timeout: FIRST_SEARCH_MS });
-  return page.locator('[role="row"] [role="gridcell"][aria-colindex="2"]').allTextContents();
+  return gridIds(page);
 }
 
 test('export the current page as CSV from the results and check the file', async ({ page, app }) => {
@@ -49,8 +50,9 @@ test('export the current page as CSV from the results and check the file', async
   const file = join(app.dataDir, 'exports', fileName);
   const onDisk = readFileSync(file, 'utf8');
   const [header, ...rows] = parse(onDisk) as string[][];
-  expect(header[0]).toBe('company_id');
-  expect(rows.map((r) => r[0])).toEqual(shownIds);
+  // Visible columns in grid order (name first), raw field names and values.
+  expect(header.slice(0, 2)).toEqual(['name', 'company_id']);
+  expect(rows.map((r) => r[1])).toEqual(shownIds);
   expect(new Set(rows.map((r) => r.length))).toEqual(new Set([header.length]));
 
   const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { EXPECTED_CONSOLE_ERROR, expect, FIRST_SEARCH_MS, guardedTest, startHost, stopHost, test } from './fixtures';
+import { idCell, shownIds } from './grid-helpers';
 
 const companies = generateCompanies(42, 25_000);
 const za = companies.filter((c) => c.country === 'ZA');
@@ -16,7 +17,6 @@ const pager = (page: Page) => page.getByRole('navigation', { name: 'Result pages
 const range = (page: Page) => page.getByTestId('rows-range');
 const searchButton = (page: Page) => page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true });
 const bodyEditor = (page: Page) => page.getByLabel('Request body (JSON)');
-const shownIds = (page: Page) => page.locator('[role="row"] [role="gridcell"][aria-colindex="2"]').allTextContents();
 
 async function searchFor(page: Page, country: string, pageSize: number) {
   await bodyEditor(page).fill(JSON.stringify(body(country)));
@@ -40,10 +40,10 @@ test('leaving Search, ESG and Match and coming back keeps conditions, page, colu
   await expect(range(page)).toHaveText(`Rows 8–14 of ${za.length}`);
   const secondId = (await shownIds(page))[0];
   const second = za.find((c) => c.company_id === secondId)!;
-  await page.locator('[role="gridcell"]', { hasText: second.company_id }).dblclick();
+  await idCell(page, second.company_id).dblclick();
   const detail = page.getByRole('complementary');
   await expect(detail).toContainText(second.company_id);
-  await hideColumn(page, 'country_name');
+  await hideColumn(page, 'Country name');
 
   // "Open ESG" from the detail, then back with Alt+1.
   await detail.getByRole('button', { name: 'Open ESG' }).click();
@@ -54,7 +54,7 @@ test('leaving Search, ESG and Match and coming back keeps conditions, page, colu
   await expect(pager(page)).toContainText('Page 2');
   await expect(page.getByLabel('Page size')).toHaveValue('7');
   await expect(page.getByLabel('Value of condition 1')).toHaveValue('ZA');
-  await expect(page.getByRole('columnheader', { name: 'country_name' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Country name' })).toHaveCount(0);
   await expect(page.getByRole('complementary')).toContainText(second.company_id);
 
   // "Match" from the detail; a typed input survives a trip to ESG (whose company panel survives too).
@@ -129,7 +129,7 @@ guardedTest('a restart on the same data dir restores the last search, its page a
     await pager(page).getByRole('button', { name: 'Next' }).click();
     await expect(range(page)).toHaveText(`Rows 15–21 of ${za.length}`);
     const third = await shownIds(page);
-    await hideColumn(page, 'country_name');
+    await hideColumn(page, 'Country name');
     // An export of this page, listed on the Exports screen.
     await page.getByRole('button', { name: 'Export…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export results' });
@@ -150,8 +150,8 @@ guardedTest('a restart on the same data dir restores the last search, its page a
     expect(await shownIds(page)).toEqual(third);
     await expect(page.getByLabel('Page size')).toHaveValue('7');
     await expect(page.getByLabel('Value of condition 1')).toHaveValue('ZA');
-    await expect(page.getByRole('columnheader', { name: 'name', exact: true })).toBeVisible();
-    await expect(page.getByRole('columnheader', { name: 'country_name' })).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Country name' })).toHaveCount(0);
     // Previous works from the restored page.
     await pager(page).getByRole('button', { name: 'Previous' }).click();
     await expect(range(page)).toHaveText(`Rows 8–14 of ${za.length}`);

@@ -116,7 +116,7 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   {
-    // ESG runs (issue 18): a run for many companies, one task per company x module, and every
+    // 5: ESG runs (issue 18): a run for many companies, one task per company x module, and every
     // fetched module result kept (history, change since previous). esg_company_summary holds the
     // list-view ESG columns per company, kept current by src/main/esg-runs/store.ts, so list
     // queries can join and sort on them. list_id has no foreign key: lists may be deleted, runs stay.
@@ -182,6 +182,18 @@ export const MIGRATIONS: readonly Migration[] = [
           overall_change REAL,
           previous_rating TEXT
         ) WITHOUT ROWID;
+        -- The list view's ESG columns (src/main/lists/esg-summary.ts) read this view; the service
+        -- gives one rating, so the pillar ratings stay empty.
+        DROP VIEW esg_summary;
+        CREATE VIEW esg_summary AS SELECT
+          lower(company_id) AS company_id,
+          overall AS overall_score, rating AS overall_rating,
+          environmental AS environmental_score, CAST(NULL AS TEXT) AS environmental_rating,
+          social AS social_score, CAST(NULL AS TEXT) AS social_rating,
+          governance AS governance_score, CAST(NULL AS TEXT) AS governance_rating,
+          news_count, commitments_count,
+          last_refreshed AS refreshed_at, overall_change
+        FROM esg_company_summary;
       `);
     },
   },

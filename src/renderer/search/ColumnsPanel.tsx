@@ -1,5 +1,6 @@
 // Show, hide, reorder and size the grid's columns without a mouse.
 import { useState } from 'react';
+import { fieldLabel } from '../../shared/service/catalogue';
 import { defaultWidth, MAX_WIDTH, MIN_WIDTH, moveColumn, orderedColumns, setHidden, setWidth, type ColumnPrefs } from './column-prefs';
 
 export interface ColumnsPanelProps {
@@ -39,19 +40,21 @@ export function ColumnsPanel({ available, prefs, onChange }: ColumnsPanelProps) 
             </button>
           </div>
           <ul className="columns-panel__list">
-            {order.map((col, i) => (
+            {order.map((col, i) => {
+              const label = fieldLabel(col);
+              return (
               <li key={col} className="columns-panel__item">
                 <label className="columns-panel__name" title={col}>
                   <input type="checkbox" checked={!hidden.has(col)} onChange={(e) => onChange(setHidden(prefs, col, !e.target.checked))} />
-                  {col}
+                  {label}
                 </label>
-                <button type="button" className="button button--ghost button--small" aria-label={`Move ${col} left`} disabled={i === 0} onClick={() => onChange(moveColumn(available, prefs, col, -1))}>
+                <button type="button" className="button button--ghost button--small" aria-label={`Move ${label} left`} disabled={i === 0} onClick={() => onChange(moveColumn(available, prefs, col, -1))}>
                   ↑
                 </button>
                 <button
                   type="button"
                   className="button button--ghost button--small"
-                  aria-label={`Move ${col} right`}
+                  aria-label={`Move ${label} right`}
                   disabled={i === order.length - 1}
                   onClick={() => onChange(moveColumn(available, prefs, col, 1))}
                 >
@@ -60,7 +63,7 @@ export function ColumnsPanel({ available, prefs, onChange }: ColumnsPanelProps) 
                 <input
                   type="number"
                   className="field__input columns-panel__width"
-                  aria-label={`Width of ${col} in pixels`}
+                  aria-label={`Width of ${label} in pixels`}
                   min={MIN_WIDTH}
                   max={MAX_WIDTH}
                   step={10}
@@ -71,7 +74,8 @@ export function ColumnsPanel({ available, prefs, onChange }: ColumnsPanelProps) 
                   }}
                 />
               </li>
-            ))}
+              );
+            })}
           </ul>
         </div>
       ) : null}

@@ -2,6 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import { useNavigation } from '../app/navigation';
+import { fieldLabel } from '../../shared/service/catalogue';
+import { cellFormat } from './cell-format';
 
 export interface CompanyDetailProps {
   record: CompanyRecord;
@@ -81,24 +83,29 @@ export function CompanyDetail({ record, onClose }: CompanyDetailProps) {
   );
 }
 
-function FieldList({ value }: { value: Record<string, unknown> }) {
+/** Fields under their catalogue labels (the field name in the title); `path` is the parent's dotted path. */
+function FieldList({ value, path = '' }: { value: Record<string, unknown>; path?: string }) {
   const keys = Object.keys(value);
   if (keys.length === 0) return <span className="company-detail__empty">(empty)</span>;
   return (
     <dl className="company-detail__fields">
-      {keys.map((k) => (
-        <div key={k} className="company-detail__field">
-          <dt>{k}</dt>
-          <dd>
-            <Value value={value[k]} />
-          </dd>
-        </div>
-      ))}
+      {keys.map((k) => {
+        const field = path ? `${path}.${k}` : k;
+        const label = path ? fieldLabel(field).split(' › ').pop()! : fieldLabel(field);
+        return (
+          <div key={k} className="company-detail__field">
+            <dt title={field}>{label}</dt>
+            <dd>
+              <Value value={value[k]} path={field} />
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
 
-function Value({ value }: { value: unknown }) {
+function Value({ value, path }: { value: unknown; path: string }) {
   if (value === null) return <span className="company-detail__null">null</span>;
   if (value === undefined) return <span className="company-detail__null">—</span>;
   if (Array.isArray(value)) {
@@ -107,13 +114,14 @@ function Value({ value }: { value: unknown }) {
       <ol className="company-detail__array">
         {value.map((v, i) => (
           <li key={i}>
-            <Value value={v} />
+            <Value value={v} path={path} />
           </li>
         ))}
       </ol>
     );
   }
-  if (typeof value === 'object') return <FieldList value={value as Record<string, unknown>} />;
+  if (typeof value === 'object') return <FieldList value={value as Record<string, unknown>} path={path} />;
   if (typeof value === 'string') return <span className="company-detail__text">{value}</span>;
-  return <span>{String(value)}</span>;
+  // Numbers in the analyst's locale (money exact, years ungrouped); the raw value in the title.
+  return <span title={String(value)}>{cellFormat.cell(path, value).full}</span>;
 }

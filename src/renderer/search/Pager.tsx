@@ -1,10 +1,14 @@
-// Page number, "rows x–y of count", Previous/Next (disabled at the ends) and Cancel for a page in flight.
+// The service's pages: First / Previous / "Page 3 of 248" / Next, "rows x–y of count", Cancel for a
+// page in flight. No Last and no jump: the service pages with opaque next/previous tokens only
+// (docs: company-data-service spec), so page N is reached by walking; a loaded snapshot can jump.
 import type { SearchPageView } from '../../shared/bridge/groups/search';
 import type { InFlight } from '../state/search-state';
+import { NEXT_KEYS, PREVIOUS_KEYS } from './paging-keys';
 
 export interface PagerProps {
   view: SearchPageView;
   inFlight: InFlight | null;
+  onFirst(): void;
   onPrevious(): void;
   onNext(): void;
   onCancel(): void;
@@ -12,18 +16,44 @@ export interface PagerProps {
 
 const fmt = new Intl.NumberFormat();
 
-export function Pager({ view, inFlight, onPrevious, onNext, onCancel }: PagerProps) {
+/** Pages of the result set (at least 1), from the service's count and the page size. */
+export const pageTotal = (view: Pick<SearchPageView, 'count' | 'pageSize'>) => Math.max(1, Math.ceil(view.count / Math.max(1, view.pageSize)));
+
+export function Pager({ view, inFlight, onFirst, onPrevious, onNext, onCancel }: PagerProps) {
   const last = view.rows.length ? view.firstRow + view.rows.length - 1 : 0;
   const loadingPage = inFlight?.action.kind === 'page';
+  const total = pageTotal(view);
   return (
     <nav className="pager" aria-label="Result pages">
-      <button type="button" className="button button--small" onClick={onPrevious} disabled={!view.hasPrevious || inFlight !== null}>
+      <button type="button" className="button button--small" onClick={onFirst} disabled={view.pageNumber <= 1 || inFlight !== null} title="First page">
+        First
+      </button>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={onPrevious}
+        disabled={!view.hasPrevious || inFlight !== null}
+        title={`Previous page (${PREVIOUS_KEYS})`}
+        aria-keyshortcuts="Alt+ArrowLeft K"
+      >
         Previous
       </button>
-      <span className="pager__page" aria-live="polite">
-        Page {fmt.format(view.pageNumber)}
+      <span
+        className="pager__page"
+        aria-live="polite"
+        data-testid="page-number"
+        title="The service pages forward and back only: load all results to jump to any page."
+      >
+        Page {fmt.format(view.pageNumber)} of {fmt.format(Math.max(total, view.pageNumber))}
       </span>
-      <button type="button" className="button button--small" onClick={onNext} disabled={!view.hasNext || inFlight !== null}>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={onNext}
+        disabled={!view.hasNext || inFlight !== null}
+        title={`Next page (${NEXT_KEYS})`}
+        aria-keyshortcuts="Alt+ArrowRight J"
+      >
         Next
       </button>
       <span className="pager__rows" data-testid="rows-range">

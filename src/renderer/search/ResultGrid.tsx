@@ -5,8 +5,10 @@ import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type Keybo
 import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState, type RowSelectionState, type Updater } from '@tanstack/react-table';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CompanyRecord } from '../../shared/service/schemas';
-import { cellText, flattenRecord } from '../../shared/search/flatten';
+import { flattenRecord } from '../../shared/search/flatten';
 import { toTsv } from '../../shared/search/tsv';
+import { fieldLabel } from '../../shared/service/catalogue';
+import { cellFormat } from './cell-format';
 import { defaultWidth, MAX_WIDTH, MIN_WIDTH, orderedColumns, visibleColumns, type ColumnPrefs } from './column-prefs';
 import { ColumnsPanel } from './ColumnsPanel';
 import { GridRow, type ColumnSlot } from './GridRow';
@@ -138,6 +140,8 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   if (rowsSeen !== rows) {
     setRowsSeen(rows);
     setSelection({});
+    // Paging from the grid (J / K, Alt+arrows) keeps the focus in it, on the first row.
+    if (typeof document !== 'undefined' && scrollRef.current?.contains(document.activeElement)) pendingFocus.current = true;
     setActive((a) => ({ r: 0, c: a.c }));
   }
 
@@ -156,6 +160,15 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
     const picked = tableRows.filter((r) => r.getIsSelected()).map((r) => rows[r.index]);
     return picked.length ? picked : rows[activeRowIndex] ? [rows[activeRowIndex]] : [];
   };
+  const copyId = useCallback(async (id: string) => {
+    try {
+      await navigator.clipboard.writeText(id);
+      setCopied(`Copied company ID ${id}.`);
+    } catch {
+      setCopied('Copying was refused by the system clipboard.');
+    }
+  }, []);
+  const onCopyId = useCallback((id: string) => void copyId(id), [copyId]);
   const copy = async () => {
     const recs = selectedRecords();
     try {
@@ -176,6 +189,8 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Alt+arrows page (handled by the results around the grid), they do not move the focus.
+    if (e.altKey) return;
     const { r, c } = active;
     const mod = e.ctrlKey || e.metaKey;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 320) / ROW_H) - 1);
@@ -213,7 +228,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   };
 
   const activeCol = active.c > 0 ? visible[active.c - 1] : undefined;
-  const activeText = activeCol && rows[activeRowIndex] ? cellText(flatRow(activeRowIndex)[activeCol]) : '';
+  const activeText = activeCol && rows[activeRowIndex] ? cellFormat.cell(activeCol, flatRow(activeRowIndex)[activeCol]).full : '';
   const selectedCount = Object.values(selection).filter(Boolean).length;
 
   return (
@@ -267,13 +282,13 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
                     >
                       {onSort ? (
                         <button type="button" className="grid__sort" onClick={() => onSort(h.id)}>
-                          <span className="grid__text">{h.id}</span>
+                          <span className="grid__text">{fieldLabel(h.id)}</span>
                           <span className="grid__sort-mark" aria-hidden="true">
                             {sort?.field === h.id ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
                           </span>
                         </button>
                       ) : (
-                        <span className="grid__text">{h.id}</span>
+                        <span className="grid__text">{fieldLabel(h.id)}</span>
                       )}
                       <div
                         className={`grid__resizer${h.column.getIsResizing() ? ' grid__resizer--active' : ''}`}
@@ -307,6 +322,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
                 onToggle={toggleRow}
                 onFocusCell={focusCell}
                 onOpen={openIndex}
+                onCopyId={onCopyId}
               />
             ))}
           </div>
@@ -315,7 +331,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
       <p className="result-grid__focus" aria-live="polite">
         {activeCol ? (
           <>
-            <strong>{activeCol}</strong> (row {firstRow + activeRowIndex}): <span className="result-grid__focus-value">{activeText || '—'}</span>
+            <strong title={activeCol}>{fieldLabel(activeCol)}</strong> (row {firstRow + activeRowIndex}): <span className="result-grid__focus-value">{activeText || '—'}</span>
           </>
         ) : (
           'Arrow keys move between cells, Enter opens the company, Space selects, Ctrl+C copies.'

@@ -14,13 +14,15 @@ import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
 import { emptyPrefs, visibleColumns, type ColumnPrefs } from './column-prefs';
 import { CompanyDetail } from './CompanyDetail';
-import { bodyToState, conditionFromFilter, type BuilderState } from './filter-model';
-import { FilterBuilder } from './FilterBuilder';
+import { bodyToState, conditionFromFilter, fieldTarget, type BuilderState } from './filter-model';
+import { FilterBuilder, type FieldError } from './FilterBuilder';
 import { Pager } from './Pager';
-import { checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
+import { pagingKeyHandler } from './paging-keys';
+import { builderBody, checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
 import { ResultGrid } from './ResultGrid';
 import { SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
+import { errorField, toDisplayError } from '../ui/errors';
 import { pageKey } from './search-session';
 import { useAppInfo } from '../connection/queries';
 import { LoadAllBar } from '../workbench/LoadAllBar';
@@ -29,6 +31,7 @@ import { SelectionToList } from '../lists/SelectionToList';
 import { snapshotsFor, useSnapshots } from '../workbench/snapshot-queries';
 import type { ServiceFilter } from '../workbench/facet-model';
 import './search.css';
+import './pickers/pickers.css';
 import './search-grid.css';
 
 /** The page on screen, observed so react-query keeps it cached while it is shown. */
@@ -55,7 +58,7 @@ export function SearchScreen() {
 
   const run = checkRun(s);
   const validBody = run.ok ? run.body : null;
-  const blockedReason = !run.ok && run.where !== 'builder' ? run.reason : null;
+  const blockedReason = !run.ok ? run.reason : null;
   // Loaded snapshots of the shown query (local sort, facets, text filter).
   const info = useAppInfo();
   const workspace = info.data?.workspace;
@@ -128,12 +131,34 @@ export function SearchScreen() {
   const pageError = sessionError?.action.kind === 'page' ? sessionError.error : null;
   const pageSizeError = pageSizeProblem(s.pageSizeText);
   const editorProblem = s.editor?.problem;
+  const collapsed = s.filtersCollapsed === true;
+  const conditionCount = builder.conditions.filter((c) => c.attribute.trim() !== '').length;
+  // Alt+Right / Alt+Left on the service's pages (J / K in the grid); a snapshot handles its own.
+  const onPagingKey = pagingKeyHandler((direction) => {
+    if (!view || inFlight) return;
+    if (direction === 'next' && view.hasNext) void session.next();
+    if (direction === 'previous' && view.hasPrevious) void session.previous();
+  });
+  const fieldError = rowError(startError, sessionError?.action, builder);
+  // Suggestions come from the snapshot of the shown query, else the newest loaded one.
+  const suggestFrom = ready ?? (snapshots.data ?? []).find((x) => x.status === 'complete' || x.status === 'capped') ?? null;
 
   return (
     <section className="screen search-screen" aria-labelledby="search-title">
-      <h1 id="search-title">Search companies</h1>
-      <div className="search-layout">
-        <div className="search-filters">
+      <div className="search-head">
+        <h1 id="search-title">Search companies</h1>
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={!collapsed}
+          aria-controls="search-filters"
+          onClick={() => update({ filtersCollapsed: !collapsed })}
+        >
+          {collapsed ? `Show filters${conditionCount ? ` (${conditionCount} condition${conditionCount === 1 ? '' : 's'})` : ''}` : 'Hide filters'}
+        </button>
+      </div>
+      <div className={`search-layout${collapsed ? ' search-layout--collapsed' : ''}${view ? ' search-layout--results' : ''}`}>
+        <div className="search-filters" id="search-filters" hidden={collapsed}>
           <form
             className="search-filters__form"
             aria-label="Search filters"
@@ -148,7 +173,7 @@ export function SearchScreen() {
                   The builder cannot display the body in the JSON editor below, so it is locked. Fix the JSON or discard the edit.
                 </p>
               ) : null}
-              <FilterBuilder state={builder} onChange={setBuilder} seenAttributes={columns} showErrors={s.attempted} />
+              <FilterBuilder state={builder} onChange={setBuilder} showErrors={s.attempted} snapshotId={suggestFrom?.id ?? null} fieldError={fieldError} />
             </fieldset>
             <div className="search-filters__run">
               <div className="field page-size">
@@ -176,7 +201,7 @@ export function SearchScreen() {
                 type="submit"
                 className="button button--primary"
                 disabled={inFlight !== null || blockedReason !== null}
-                aria-describedby={!run.ok && run.where === 'json' ? 'search-blocked-reason' : !run.ok && run.where === 'pageSize' ? 'search-page-size-err' : undefined}
+                aria-describedby={!run.ok ? (run.where === 'pageSize' ? 'search-page-size-err' : 'search-blocked-reason') : undefined}
               >
                 Search
               </button>
@@ -189,19 +214,14 @@ export function SearchScreen() {
                 </>
               ) : null}
             </div>
-            {!run.ok && run.where === 'json' ? (
-              <p id="search-blocked-reason" className="field__error search-filters__blocked">
+            {!run.ok && run.where !== 'pageSize' ? (
+              <p id="search-blocked-reason" className="field__error search-filters__blocked" data-testid="search-blocked-reason">
                 {run.reason}
               </p>
             ) : null}
             {unapplied && !blockedReason ? (
               <p className="search-filters__unapplied" data-testid="unapplied-edits">
                 Not applied: the results show the last search you ran. Press Search to apply these conditions and page size.
-              </p>
-            ) : null}
-            {s.attempted && !run.ok && run.where === 'builder' ? (
-              <p className="field__error" role="alert">
-                {run.reason}
               </p>
             ) : null}
             {startError ? <SearchErrors error={startError} onRetry={session.retry} placement="filters" /> : null}
@@ -216,7 +236,7 @@ export function SearchScreen() {
             onSaved={onSaved}
           />
         </div>
-        <div className="search-results" aria-label="Results" role="region">
+        <div className="search-results" aria-label="Results" role="region" onKeyDown={showSnapshot ? undefined : onPagingKey}>
           {notice ? (
             <Banner level="warning" onDismiss={session.dismissNotice} dismissLabel="Dismiss restart notice">
               {notice}
@@ -249,7 +269,14 @@ export function SearchScreen() {
               ) : (
                 <>
                   <div className="search-results__bar">
-                    <Pager view={view} inFlight={inFlight} onPrevious={() => void session.previous()} onNext={() => void session.next()} onCancel={session.cancel} />
+                    <Pager
+                      view={view}
+                      inFlight={inFlight}
+                      onFirst={() => void session.first()}
+                      onPrevious={() => void session.previous()}
+                      onNext={() => void session.next()}
+                      onCancel={session.cancel}
+                    />
                     <ExportMenu body={shown.body} pageSize={shown.pageSize} count={view.count} rows={view.rows} columns={visible} />
                   </div>
                   {view.rows.length > 1 ? <p className="search-results__sort-note">Sorting applies to the loaded set only: load all results to sort by any column.</p> : null}
@@ -268,6 +295,18 @@ export function SearchScreen() {
     </section>
   );
 }
+
+/** A 400 whose `field` names a condition of the search as built now (edits since make it stale). */
+function rowError(error: unknown, action: { kind: string; body?: unknown } | undefined, builder: BuilderState): FieldError | null {
+  if (!error || action?.kind !== 'start' || toDisplayError(error).code !== 'bad_request') return null;
+  if (canonicalJson(action.body) !== canonicalJson(builderBody(builder))) return null;
+  const target = fieldTarget(errorField(error), builder);
+  if (!target) return null;
+  return { ...target, message: serviceWords(toDisplayError(error).message) };
+}
+
+/** The server's own sentence, without the app's "The service refused the request:" lead-in. */
+const serviceWords = (message: string) => message.replace(/^The service refused the request:\s*/, '');
 
 function ResultArea(props: { view: SearchPageView; columns: string[]; prefs: ColumnPrefs; onPrefs(p: ColumnPrefs): void; onOpen(r: CompanyRecord): void }) {
   const { view } = props;

@@ -9,17 +9,26 @@ export const MIN_WIDTH = 60;
 export const MAX_WIDTH = 1200;
 
 export function defaultWidth(path: string): number {
-  if (path === 'company_id') return 300;
+  if (path === 'company_id') return 160; // shortened, with a copy button
   if (path === 'name') return 240;
   return 160;
 }
 
-/** Remembered order first (only columns that exist), then new columns in the order the data shows them. */
+/** Columns that lead when the analyst has not ordered them: a name reads better than an id. */
+const LEADING = ['name', 'company_id'];
+
+/** The data's column order with the leading columns first. */
+export function defaultOrder(available: readonly string[]): string[] {
+  const lead = LEADING.filter((c) => available.includes(c));
+  return [...lead, ...available.filter((c) => !lead.includes(c))];
+}
+
+/** Remembered order first (only columns that exist), then new columns in the default order. */
 export function orderedColumns(available: readonly string[], prefs: ColumnPrefs): string[] {
   const have = new Set(available);
   const first = prefs.order.filter((c) => have.has(c));
   const placed = new Set(first);
-  return [...first, ...available.filter((c) => !placed.has(c))];
+  return [...first, ...defaultOrder(available).filter((c) => !placed.has(c))];
 }
 
 export function visibleColumns(available: readonly string[], prefs: ColumnPrefs): string[] {

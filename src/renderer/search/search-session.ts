@@ -23,6 +23,8 @@ export interface SearchSession {
   reopen(body: unknown, pageSize: number, pageNumber: number): Promise<void>;
   next(): Promise<void>;
   previous(): Promise<void>;
+  /** Page 1 of the applied search. */
+  first(): Promise<void>;
   cancel(): void;
   retry(): void;
   dismissNotice(): void;
@@ -55,7 +57,8 @@ export function createSearchSession(store: ScreenStore, qc: QueryClient): Search
     const current = session().shown;
     if (action.kind === 'page') {
       if (!current) return;
-      const target = current.pageNumber + (action.direction === 'next' ? 1 : -1);
+      const target = action.direction === 'first' ? 1 : current.pageNumber + (action.direction === 'next' ? 1 : -1);
+      if (target === current.pageNumber) return;
       if (qc.getQueryData<SearchPageView>(pageKey(current.sessionId, target))) {
         setSession({ error: null, shown: { ...current, pageNumber: target } });
         return;
@@ -83,8 +86,16 @@ export function createSearchSession(store: ScreenStore, qc: QueryClient): Search
         return;
       }
       const s = current!;
+      if (action.direction === 'first') {
+        // Not cached (a page restored after a restart): page 1 is the request without a token.
+        const view = await unwrap(firmscope().search.reopen({ body: s.body, pageSize: s.pageSize, pageNumber: 1, requestId }));
+        qc.removeQueries({ queryKey: ['search', 'page', s.sessionId] });
+        showView(view, s.body);
+        return;
+      }
+      const direction = action.direction;
       try {
-        const view = await unwrap(firmscope().search.page({ sessionId: s.sessionId, direction: action.direction, fromPage: s.pageNumber, requestId }));
+        const view = await unwrap(firmscope().search.page({ sessionId: s.sessionId, direction, fromPage: s.pageNumber, requestId }));
         if (view.sessionId !== s.sessionId) {
           // Main restarted the session from page 1: the old pages belong to tokens that no longer work.
           qc.removeQueries({ queryKey: ['search', 'page', s.sessionId] });
@@ -112,6 +123,7 @@ export function createSearchSession(store: ScreenStore, qc: QueryClient): Search
     reopen: (body, pageSize, pageNumber) => run({ kind: 'reopen', body, pageSize, pageNumber }),
     next: () => run({ kind: 'page', direction: 'next' }),
     previous: () => run({ kind: 'page', direction: 'previous' }),
+    first: () => run({ kind: 'page', direction: 'first' }),
     cancel() {
       const f = session().inFlight;
       if (f) void firmscope().search.cancel({ requestId: f.requestId });

@@ -39,6 +39,8 @@ const PersistedSearchSchema = z.object({
   editorText: text(SCREEN_STATE_MAX_CHARS).optional(),
   pageSizeText: text(10),
   prefs: ColumnPrefsSchema,
+  /** Absent in states saved before the filter panel could fold. */
+  filtersCollapsed: z.boolean().optional(),
   /** The applied search and the page being viewed. */
   applied: z.object({ body: z.unknown(), pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX), pageNumber: z.number().int().min(1) }).nullable(),
 });
@@ -68,6 +70,7 @@ function searchOut(s: SearchScreenState): PersistedSearch {
     ...(s.editor?.problem ? { editorText: s.editor.text } : {}),
     pageSizeText: s.pageSizeText,
     prefs: s.prefs,
+    ...(s.filtersCollapsed ? { filtersCollapsed: true } : {}),
     applied: shown ? { body: shown.body, pageSize: shown.pageSize, pageNumber: shown.pageNumber } : null,
   };
 }
@@ -118,6 +121,7 @@ export function restoreSearch(raw: unknown): RestoredSearch | null {
       editor: editor?.editor ?? null,
       pageSizeText: saved.pageSizeText,
       prefs: saved.prefs,
+      filtersCollapsed: saved.filtersCollapsed ?? false,
     },
     reopen: saved.applied ? { ...saved.applied, pageNumber: Math.min(saved.applied.pageNumber, REOPEN_MAX_PAGE) } : null,
   };

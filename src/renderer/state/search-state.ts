@@ -15,7 +15,8 @@ export interface ShownSearch {
 export type SearchAction =
   | { kind: 'start'; body: unknown; pageSize: number }
   | { kind: 'reopen'; body: unknown; pageSize: number; pageNumber: number }
-  | { kind: 'page'; direction: 'next' | 'previous' };
+  /** `first`: page 1 of the same search (from the cache, else a fresh session: the service's tokens cannot jump). */
+  | { kind: 'page'; direction: 'next' | 'previous' | 'first' };
 export interface InFlight {
   requestId: string;
   action: SearchAction;
@@ -45,6 +46,8 @@ export interface WorkbenchViewState {
 }
 
 export interface SearchScreenState {
+  /** The filter panel is folded away (kept across navigation and restart). */
+  filtersCollapsed?: boolean;
   /** Set once a loaded snapshot has been browsed (see src/renderer/workbench). */
   workbench?: WorkbenchViewState;
   /** The snapshot id the analyst left for the service's pages. */

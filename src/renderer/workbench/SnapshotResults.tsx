@@ -1,12 +1,14 @@
 // The grid over a loaded snapshot: local pages ("Page 3 of 248", first/last/jump), sort by any
 // column, FTS text filter, facets with chips; Alt+Right/Alt+Left (J/K in the grid) page.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import type { FacetId, SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
 import { collectColumns } from '../../shared/search/flatten';
 import type { ColumnPrefs } from '../search/column-prefs';
 import type { WorkbenchViewState } from '../state/search-state';
 import { ResultGrid, type GridSort } from '../search/ResultGrid';
+import { NEXT_KEYS, pagingKeyHandler, PREVIOUS_KEYS } from '../search/paging-keys';
+import { fieldLabel } from '../../shared/service/catalogue';
 import { FacetChips, FacetsPanel, type FacetChoices } from './FacetsPanel';
 import { facetFilters, type ServiceFilter } from './facet-model';
 import { refreshSnapshot } from './LoadAllBar';
@@ -76,16 +78,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
       const { [facet]: _drop, ...rest } = c;
       return next.length ? { ...rest, [facet]: next } : rest;
     });
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const inGrid = (e.target as HTMLElement).closest('[role="grid"]') !== null;
-    const editing = (e.target as HTMLElement).matches('input, textarea, select');
-    const next = (e.altKey && e.key === 'ArrowRight') || (inGrid && !editing && !e.altKey && !e.ctrlKey && !e.metaKey && e.key.toLowerCase() === 'j');
-    const prev = (e.altKey && e.key === 'ArrowLeft') || (inGrid && !editing && !e.altKey && !e.ctrlKey && !e.metaKey && e.key.toLowerCase() === 'k');
-    if (!next && !prev) return;
-    e.preventDefault();
-    e.stopPropagation();
-    go(page + (next ? 1 : -1));
-  };
+  const onKeyDown = pagingKeyHandler((direction) => go(page + (direction === 'next' ? 1 : -1)));
   const chosenCount = Object.values(choices).reduce((n, k) => n + (k?.length ?? 0), 0);
   const first = total ? page * SNAPSHOT_PAGE_ROWS + 1 : 0;
   const last = Math.min(total, (page + 1) * SNAPSHOT_PAGE_ROWS);
@@ -139,7 +132,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
                 <option value="">Service order</option>
                 {columns.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {fieldLabel(c)}
                   </option>
                 ))}
               </select>
@@ -174,19 +167,33 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
             </button>
           ) : null}
           <nav className="pager" aria-label="Snapshot pages">
-            <button type="button" className="button button--small" onClick={() => go(0)} disabled={page === 0}>
+            <button type="button" className="button button--small" onClick={() => go(0)} disabled={page === 0} title="First page">
               First
             </button>
-            <button type="button" className="button button--small" onClick={() => go(page - 1)} disabled={page === 0}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => go(page - 1)}
+              disabled={page === 0}
+              title={`Previous page (${PREVIOUS_KEYS})`}
+              aria-keyshortcuts="Alt+ArrowLeft K"
+            >
               Previous
             </button>
             <span className="pager__page" aria-live="polite" data-testid="snapshot-page">
               Page {fmt.format(page + 1)} of {fmt.format(pages)}
             </span>
-            <button type="button" className="button button--small" onClick={() => go(page + 1)} disabled={page >= pages - 1}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => go(page + 1)}
+              disabled={page >= pages - 1}
+              title={`Next page (${NEXT_KEYS})`}
+              aria-keyshortcuts="Alt+ArrowRight J"
+            >
               Next
             </button>
-            <button type="button" className="button button--small" onClick={() => go(pages - 1)} disabled={page >= pages - 1}>
+            <button type="button" className="button button--small" onClick={() => go(pages - 1)} disabled={page >= pages - 1} title="Last page">
               Last
             </button>
             <form

@@ -159,3 +159,56 @@ export function filterValueProblem(attr: AttributeInfo, relation: Relation, valu
   if (shape === 'range' && (value[0] as number) > (value[1] as number)) return `value for "between" needs min <= max`;
   return null;
 }
+
+// ---- How record fields read in the grid -------------------------------------------------------
+// Labels and number kinds for every field a company record shows, search attribute or not. The
+// grid shows the label and keeps the field name in the header's tooltip; exports keep raw names.
+
+export type FieldFormat = 'text' | 'id' | 'integer' | 'number' | 'currency' | 'year';
+
+export interface FieldDisplay {
+  label: string;
+  format: FieldFormat;
+  /** ISO 4217 code for `currency` fields. */
+  currency?: string;
+}
+
+/** Fields that are not search attributes, and the number kinds the attribute types cannot tell. */
+const FIELD_DISPLAY: Readonly<Record<string, Partial<FieldDisplay>>> = {
+  company_id: { format: 'id' },
+  revenue: { format: 'currency', currency: 'USD' },
+  founding_year: { format: 'year' },
+  country_name: { label: 'Country name' },
+  address: { label: 'Address' },
+  'address.street': { label: 'Street' },
+  'address.postal_code': { label: 'Postal code' },
+  'address.city': { label: 'Address city' },
+  'address.country': { label: 'Address country' },
+  website: { label: 'Website' },
+  phone: { label: 'Phone' },
+  identifiers: { label: 'Identifiers' },
+  'identifiers.lei': { label: 'LEI' },
+  'identifiers.vat': { label: 'VAT number' },
+  tags: { label: 'Tags' },
+};
+
+/** "address.geo.lat" → "Address › Geo › Lat" for fields nobody has labelled. */
+function humanise(path: string): string {
+  return path
+    .split('.')
+    .map((part) => {
+      const words = part.replace(/_/g, ' ').trim();
+      return words ? words[0].toUpperCase() + words.slice(1) : part;
+    })
+    .join(' › ');
+}
+
+/** Label and number kind of a (dotted) record field. */
+export function fieldDisplay(path: string): FieldDisplay {
+  const attr = byName.get(path);
+  const extra = FIELD_DISPLAY[path] ?? {};
+  const format: FieldFormat = extra.format ?? (attr?.valueType === 'integer' ? 'integer' : attr?.valueType === 'number' ? 'number' : 'text');
+  return { label: extra.label ?? attr?.label ?? humanise(path), format, ...(extra.currency ? { currency: extra.currency } : {}) };
+}
+
+export const fieldLabel = (path: string): string => fieldDisplay(path).label;

@@ -173,15 +173,15 @@ describe('lists migration', () => {
     db.close();
     const before = MIGRATIONS.findIndex((m) => m.name === 'lists');
     expect(before).toBeGreaterThan(0);
-    const raw = new Database(file);
-    raw.pragma('user_version = 0');
-    raw.exec('DROP VIEW esg_summary; DROP TABLE list_members; DROP TABLE lists; DROP TABLE snapshot_values; DROP TABLE snapshot_fts; DROP TABLE snapshot_rows; DROP TABLE snapshots;');
+    // A separate file built only up to the schema before lists (later migrations append after it).
+    const oldFile = `${file}.before-lists.sqlite`;
+    const raw = new Database(oldFile);
     migrate(raw, before);
     raw.prepare(`INSERT INTO snapshots (id, profile_id, query_json, page_size, row_cap, row_count, status, started_at) VALUES (7, 'p', '{}', 200, 10, 1, 'complete', 1)`).run();
     raw.prepare('INSERT INTO snapshot_rows (snapshot_id, seq, company_id, record_json) VALUES (7, 0, ?, ?)').run(company(5).company_id, JSON.stringify(company(5)));
     expect(raw.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'lists'`).pluck().get()).toBe(0);
     raw.close();
-    db = openAt(file);
+    db = openAt(oldFile);
     lists = new ListStore(db, 'p');
     const r = lists.createFromSnapshot('From old snapshot', 7);
     expect(names(r.list.id)).toEqual(['Company 5']);

@@ -45,6 +45,14 @@ describe('CompanyDetail', () => {
     }
     expect(html).toContain('Line\nBreak &quot;Q&quot;');
   });
+  it('labels fields from the catalogue (field name in the title) and formats numbers', () => {
+    const html = renderToStaticMarkup(<CompanyDetail record={{ company_id: 'id-2', revenue: 870000, founding_year: 1896, employee_count: 12500 }} onClose={noop} />);
+    const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(870000);
+    expect(html).toContain('<dt title="revenue">Revenue (USD)</dt>');
+    expect(html).toContain(`>${money}</span>`);
+    expect(html).toContain('>1896</span>');
+    expect(html).toContain(`>${new Intl.NumberFormat().format(12500)}</span>`);
+  });
   it('prefills Match from plain text fields, nested address as fallback', () => {
     expect(matchPrefill({ company_id: 'x', name: 'A', website_domain: 'a.io', address: { city: 'Oslo', country: 'NO' } })).toEqual({
       name: 'A',
@@ -67,26 +75,28 @@ describe('GridRow', () => {
     expect(html).toContain(`title="${long}"`);
     expect(html).toContain(`>${'x'.repeat(300)}…</div>`);
   });
-  it('marks a missing field and shows nested values as text', () => {
-    const html = row({ a: 'short', 'b.c': [1, 2] }, ['a', 'b.c', 'gone']);
+  it('marks a missing field and shows a list as chips', () => {
+    const html = row({ a: 'short', 'b.c': ['x', 'y'] }, ['a', 'b.c', 'gone']);
     expect(html).toContain('>short</div>');
-    expect(html).toContain('>[1,2]</div>');
+    expect(html).toContain('<span class="grid__chip">x</span><span class="grid__chip">y</span>');
     expect(html).toMatch(/grid__cell--missing[^>]*aria-colindex|aria-colindex="4"[^>]*grid__cell--missing/);
   });
 });
 
 describe('Pager', () => {
   const view = { sessionId: 's', pageNumber: 4, pageSize: 10, count: 35, firstRow: 31, rows: Array.from({ length: 5 }, (_, i) => ({ company_id: String(i) })), hasNext: false, hasPrevious: true };
-  it('shows the page, the row range and disables Next at the end', () => {
-    const html = renderToStaticMarkup(<Pager view={view} inFlight={null} onNext={noop} onPrevious={noop} onCancel={noop} />);
-    expect(html).toContain('Page 4');
+  it('shows the page of the total, the row range and disables Next at the end', () => {
+    const html = renderToStaticMarkup(<Pager view={view} inFlight={null} onFirst={noop} onNext={noop} onPrevious={noop} onCancel={noop} />);
+    expect(html).toContain('Page 4 of 4');
+    expect(html).not.toContain('>Last<');
+    expect(html).toMatch(/<button[^>]*title="Next page \(Alt\+Right, or J in the grid\)"[^>]*>Next<\/button>/);
     expect(html).toContain('Rows 31–35 of 35');
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Next<\/button>/);
     expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>Previous<\/button>/);
   });
   it('offers Cancel while a page is in flight', () => {
     const html = renderToStaticMarkup(
-      <Pager view={view} inFlight={{ requestId: 'r', action: { kind: 'page', direction: 'previous' } }} onNext={noop} onPrevious={noop} onCancel={noop} />,
+      <Pager view={view} inFlight={{ requestId: 'r', action: { kind: 'page', direction: 'previous' } }} onFirst={noop} onNext={noop} onPrevious={noop} onCancel={noop} />,
     );
     expect(html).toContain('>Cancel</button>');
   });

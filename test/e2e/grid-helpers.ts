@@ -1,0 +1,18 @@
+// Reading the result grid in E2E: the company id column shows a shortened id (the whole id is the
+// cell's title), headers show catalogue labels (the field name is the header's title).
+import type { Locator, Page } from '@playwright/test';
+
+/** The whole company ids of the rows on screen, in row order. */
+export function shownIds(page: Page): Promise<string[]> {
+  return page.locator('[role="grid"] [role="row"] [role="gridcell"].grid__cell--id').evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''));
+}
+
+/** The id cell of one company (its whole id is the title). */
+export function idCell(page: Page, companyId: string): Locator {
+  return page.locator(`[role="grid"] [role="gridcell"].grid__cell--id[title="${companyId}"]`);
+}
+
+/** The id cell of the grid row with this aria-rowindex (2 = first data row). */
+export function rowIdCell(page: Page, rowIndex: number): Locator {
+  return page.locator(`[role="grid"] [role="row"][aria-rowindex="${rowIndex}"] [role="gridcell"].grid__cell--id`);
+}
