@@ -25,6 +25,7 @@ import type { BackoffPolicy } from '../esg/backoff';
 import { SessionWatch } from '../esg/session-watch';
 import type { WatchTimers } from '../esg/timers';
 import { cellFailure, requestModule } from './cell-io';
+import type { RequestBudget } from '../ports/feature-deps';
 import type { EsgRunStore, TaskPatch } from './store';
 
 export interface RunEngineDeps {
@@ -36,6 +37,8 @@ export interface RunEngineDeps {
   isActive(): boolean;
   /** Module requests + data fetches in flight at once (profile `esgConcurrency`, default 4). */
   concurrency(): number;
+  /** The profile's rate limiter now (see admits()). */
+  budget?(): RequestBudget;
   timers: WatchTimers;
   policy: BackoffPolicy;
   maxConsecutiveFailures: number;
@@ -61,6 +64,13 @@ interface WatchEntry {
 
 /** Terminal transitions kept per run to estimate its end. */
 const ETA_SAMPLES = 200;
+/**
+ * At the service's quota the profile's rate limiter is the bottleneck. New cells start only while
+ * at most this many requests wait for it: a limiter queue of new module requests would delay the
+ * status polls and data reads that finish cells (completion latency), for no gain in throughput
+ * (the limiter's burst credit covers the moments it idles).
+ */
+export const ADMIT_BACKLOG = 0;
 /** Re-reads of the data when the module still says `processing` right after `status` said complete. */
 const COMPLETION_REFETCHES = 3;
 
@@ -160,17 +170,26 @@ export class RunEngine {
   /** Runs waiting because another profile was active go on (called when this one is used again). */
   pump(): void {
     if (this.disposed || !this.deps.isActive()) return;
-    while (this.inFlight < Math.max(1, this.deps.concurrency())) {
+    const limit = Math.max(1, this.deps.concurrency());
+    while (this.inFlight < limit) {
       const fetchId = this.fetchQueue.shift();
       if (fetchId !== undefined) {
         const cell = this.cells.get(fetchId);
         if (cell && cell.view.state === 'processing') void this.fetchData(cell);
         continue;
       }
+      if (!this.admits()) break;
+      // One slot stays free for data reads, so a completed session's data never waits for a new cell.
+      if (limit > 1 && this.inFlight >= limit - 1) break;
       const next = this.nextQueued();
       if (!next) break;
       void this.request(next);
     }
+  }
+
+  /** Whether the profile's request budget has room for a new cell (see ADMIT_BACKLOG). */
+  private admits(): boolean {
+    return (this.deps.budget?.().waiting ?? 0) <= ADMIT_BACKLOG;
   }
 
   /** Stops timers, watches and requests; the cells stay in the database as they are and resume next start. */
@@ -243,6 +262,7 @@ export class RunEngine {
             const c = this.cells.get(id);
             if (c && c.view.progressCount !== v.resultCount) this.patch(c, { progressCount: v.resultCount, updatedAt: this.now() });
           }
+          this.pump(); // a poll answered: the limiter may have room for a new cell
         },
         onTerminal: (v) => {
           if (this.watches.get(sessionId) === entry) this.watches.delete(sessionId);

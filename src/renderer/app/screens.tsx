@@ -1,13 +1,17 @@
 // Route -> screen. Feature screens read route parameters through useNavigation().
-import type { ReactElement } from 'react';
+// Search (the first screen), Settings and Exports are in the first bundle; the heavier screens
+// (ESG with its charts, Match, Lists, Diagnostics) load on first visit, so the first screen stays within
+// its size budget (bench/bundle-size.ts, test/packaging/bundle-size.test.ts).
+import { lazy, Suspense, type ReactElement } from 'react';
 import { SettingsScreen } from '../connection/SettingsScreen';
-import { DiagnosticsScreen } from '../diagnostics/DiagnosticsScreen';
-import { EsgScreen } from '../esg/EsgScreen';
 import { ExportsPanel } from '../export/ExportsPanel';
-import { MatchScreen } from '../match/MatchScreen';
-import { ListsScreen } from '../lists/ListsScreen';
 import { SearchScreen } from '../search/SearchScreen';
 import type { Route } from './navigation';
+
+const EsgScreen = lazy(() => import('../esg/EsgScreen').then((m) => ({ default: m.EsgScreen })));
+const MatchScreen = lazy(() => import('../match/MatchScreen').then((m) => ({ default: m.MatchScreen })));
+const ListsScreen = lazy(() => import('../lists/ListsScreen').then((m) => ({ default: m.ListsScreen })));
+const DiagnosticsScreen = lazy(() => import('../diagnostics/DiagnosticsScreen').then((m) => ({ default: m.DiagnosticsScreen })));
 
 const SCREENS: Record<Route['screen'], () => ReactElement> = {
   search: () => <SearchScreen />,
@@ -20,5 +24,9 @@ const SCREENS: Record<Route['screen'], () => ReactElement> = {
 };
 
 export function ScreenFor({ route }: { route: Route }) {
-  return SCREENS[route.screen]();
+  return (
+    <Suspense fallback={<p className="screen-loading" role="status">Loading…</p>}>
+      {SCREENS[route.screen]()}
+    </Suspense>
+  );
 }

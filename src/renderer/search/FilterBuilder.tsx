@@ -2,7 +2,7 @@
 // come from the catalogue (relations by label, as typed); values from pickers. Problems are flagged on the
 // row before anything is sent, and a service 400 naming a condition's field is shown on that row.
 import { memo, useId, useState } from 'react';
-import { ATTRIBUTES, findAttribute, isRelation, RELATION_INFO } from '../../shared/service/catalogue';
+import { ATTRIBUTES, findAttribute, RELATION_INFO } from '../../shared/service/catalogue';
 import {
   changeKind,
   checkCondition,
@@ -185,10 +185,18 @@ function RelationInput({ condition: c, n, invalid, describedBy, onChange }: { co
     { label: allowed ? `Relations for ${findAttribute(c.attribute)?.label ?? c.attribute}` : 'Relations', options },
     ...(others.length ? [{ label: 'Not accepted for this attribute', options: others.map((r) => ({ value: r, label: RELATION_INFO[r].label, detail: r })) }] : []),
   ];
+  const commit = () => {
+    if (draft === null) return false;
+    const r = parseRelation(draft) ?? draft.trim();
+    setDraft(null);
+    if (r !== c.relation) onChange({ relation: r });
+    return true;
+  };
   return (
     <Combobox
       className="condition__relation"
       label={`Relation of condition ${n}`}
+      listLabel={`Relations to choose, condition ${n}`}
       placeholder="relation"
       value={draft ?? relationText(c.relation)}
       groups={groups}
@@ -203,12 +211,9 @@ function RelationInput({ condition: c, n, invalid, describedBy, onChange }: { co
         setDraft(null);
         onChange({ relation: o.value });
       }}
-      onBlur={() => {
-        if (draft === null) return;
-        const r = parseRelation(draft) ?? draft.trim();
-        setDraft(null);
-        if (r !== c.relation) onChange({ relation: r });
-      }}
+      onBlur={() => void commit()}
+      // Enter settles typed text first (Search must not run a relation other than the one shown).
+      onEnter={commit}
     />
   );
 }

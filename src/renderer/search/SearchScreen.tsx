@@ -12,14 +12,16 @@ import type { ShownSearch } from '../state/search-state';
 import { Banner } from '../ui/Banner';
 import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
-import { emptyPrefs, visibleColumns, type ColumnPrefs } from './column-prefs';
+import { visibleColumns, type ColumnPrefs } from './column-prefs';
 import { CompanyDetail } from './CompanyDetail';
-import { bodyToState, conditionFromFilter, fieldTarget, type BuilderState } from './filter-model';
+import { conditionFromFilter, fieldTarget, type BuilderState } from './filter-model';
 import { FilterBuilder, type FieldError } from './FilterBuilder';
 import { Pager } from './Pager';
 import { pagingKeyHandler } from './paging-keys';
 import { builderBody, checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
 import { ResultGrid } from './ResultGrid';
+import { LiveCount } from './LiveCount';
+import { openSearchPatch, type OpenedSearch } from './open-search';
 import { SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
 import { errorField, toDisplayError } from '../ui/errors';
@@ -105,17 +107,9 @@ export function SearchScreen() {
     void session.start(run.body, run.pageSize);
   };
 
-  const runSavedNow = ({ body, pageSize: size, saved }: { body: unknown; pageSize: number; saved?: SavedSearch }) => {
-    const parsed = bodyToState(body);
-    update({
-      ...(parsed.ok ? { builder: parsed.state, editor: null } : { editor: { text: JSON.stringify(body, null, 2), problem: { message: parsed.message } } }),
-      pageSizeText: String(size),
-      activeSaved: saved ?? null,
-      ...(saved ? { prefs: saved.columns ?? emptyPrefs() } : {}),
-      attempted: true,
-      detail: null,
-    });
-    void session.start(body, size);
+  const runSavedNow = (opened: OpenedSearch) => {
+    update(openSearchPatch(opened));
+    void session.start(opened.body, opened.pageSize);
   };
 
   // Stable identities for the memoised panels (the latest closure is called through a ref).
@@ -123,6 +117,7 @@ export function SearchScreen() {
   runSavedRef.current = runSavedNow;
   const runSaved = useCallback((x: { body: unknown; pageSize: number; saved?: SavedSearch }) => runSavedRef.current(x), []);
   const onSaved = useCallback((saved: SavedSearch) => update({ activeSaved: saved }), [update]);
+  const onTogglePanel = useCallback((open: boolean) => update({ savedPanelClosed: !open }), [update]);
 
   const unapplied = hasUnappliedEdits(s);
   const visible = visibleColumns(columns, prefs);
@@ -159,6 +154,16 @@ export function SearchScreen() {
       </div>
       <div className={`search-layout${collapsed ? ' search-layout--collapsed' : ''}${view ? ' search-layout--results' : ''}`}>
         <div className="search-filters" id="search-filters" hidden={collapsed}>
+          <SavedSearches
+            body={validBody}
+            pageSize={run.ok ? run.pageSize : (shown?.pageSize ?? 10)}
+            columns={prefs}
+            activeId={activeSaved?.id ?? null}
+            open={!s.savedPanelClosed}
+            onToggle={onTogglePanel}
+            onRun={runSaved}
+            onSaved={onSaved}
+          />
           <form
             className="search-filters__form"
             aria-label="Search filters"
@@ -205,6 +210,11 @@ export function SearchScreen() {
               >
                 Search
               </button>
+              <LiveCount
+                body={validBody}
+                applied={shown && view ? { body: shown.body, count: view.count } : null}
+                starting={inFlight && inFlight.action.kind !== 'page' ? inFlight.action.body : null}
+              />
               {inFlight && inFlight.action.kind !== 'page' ? (
                 <>
                   <Spinner label={inFlight.action.kind === 'reopen' ? `Restoring page ${inFlight.action.pageNumber}…` : 'Searching…'} />
@@ -227,14 +237,6 @@ export function SearchScreen() {
             {startError ? <SearchErrors error={startError} onRetry={session.retry} placement="filters" /> : null}
           </form>
           <BodyEditor text={editorText(s)} problem={editorProblem} onEdit={onEdit} onDiscard={onDiscard} />
-          <SavedSearches
-            body={validBody}
-            pageSize={run.ok ? run.pageSize : (shown?.pageSize ?? 10)}
-            columns={prefs}
-            activeId={activeSaved?.id ?? null}
-            onRun={runSaved}
-            onSaved={onSaved}
-          />
         </div>
         <div className="search-results" aria-label="Results" role="region" onKeyDown={showSnapshot ? undefined : onPagingKey}>
           {notice ? (

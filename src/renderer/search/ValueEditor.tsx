@@ -115,6 +115,7 @@ function TextValue({ c, n, invalid, describedBy, snapshotId, onChange }: TextVal
     <div className="value-editor__text">
       <Combobox
         label={`Value of condition ${n}`}
+        listLabel={`Suggested values, condition ${n}`}
         value={c.input}
         groups={groups}
         invalid={invalid}

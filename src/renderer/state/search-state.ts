@@ -43,6 +43,8 @@ export interface WorkbenchViewState {
   text: string;
   choices: Partial<Record<string, Array<string | number>>>;
   page: number;
+  /** Paged grid (default) or one continuous, virtualised list ("Scroll"). */
+  mode?: 'pages' | 'scroll';
 }
 
 export interface SearchScreenState {
@@ -60,6 +62,8 @@ export interface SearchScreenState {
   attempted: boolean;
   prefs: ColumnPrefs;
   activeSaved: SavedSearch | null;
+  /** The saved and recent searches panel is collapsed (absent: expanded). */
+  savedPanelClosed?: boolean;
   detail: CompanyRecord | null;
   /** Columns seen over the pages of one result set, so they do not jump while paging. */
   seen: { sessionId: string | null; columns: string[] };

@@ -1,6 +1,6 @@
 // The grid over a loaded snapshot: local pages ("Page 3 of 248", first/last/jump), sort by any
 // column, FTS text filter, facets with chips; Alt+Right/Alt+Left (J/K in the grid) page.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import type { FacetId, SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
 import { collectColumns } from '../../shared/search/flatten';
@@ -13,6 +13,7 @@ import { FacetChips, FacetsPanel, type FacetChoices } from './FacetsPanel';
 import { facetFilters, type ServiceFilter } from './facet-model';
 import { refreshSnapshot } from './LoadAllBar';
 import { useSnapshotFacets, useSnapshotPage } from './snapshot-queries';
+import { SnapshotScroller } from './SnapshotScroller';
 import { AddToList } from '../lists/AddToList';
 import { SelectionToList } from '../lists/SelectionToList';
 import './workbench.css';
@@ -38,6 +39,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
   // A snapshot other than the one the stored view belongs to starts from its service order.
   const current: WorkbenchViewState = state && state.snapshotId === snapshot.id ? state : { snapshotId: snapshot.id, sort: null, text: '', choices: {}, page: 0 };
   const { sort, page } = current;
+  const scroll = current.mode === 'scroll';
   const choices = current.choices as FacetChoices;
   const latest = useRef(current);
   latest.current = current;
@@ -78,7 +80,9 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
       const { [facet]: _drop, ...rest } = c;
       return next.length ? { ...rest, [facet]: next } : rest;
     });
-  const onKeyDown = pagingKeyHandler((direction) => go(page + (direction === 'next' ? 1 : -1)));
+  const pagingKeys = pagingKeyHandler((direction) => go(page + (direction === 'next' ? 1 : -1)));
+  // The scroll view has no pages; its keys move through the rows.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => (scroll ? undefined : pagingKeys(e));
   const chosenCount = Object.values(choices).reduce((n, k) => n + (k?.length ?? 0), 0);
   const first = total ? page * SNAPSHOT_PAGE_ROWS + 1 : 0;
   const last = Math.min(total, (page + 1) * SNAPSHOT_PAGE_ROWS);
@@ -154,6 +158,14 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
             </label>
             <span className="snapshot__sort-note">Empty values come last in both directions.</span>
           </div>
+          <div className="snapshot__mode" role="group" aria-label="View">
+            <button type="button" className="button button--small" aria-pressed={!scroll} onClick={() => patch({ mode: 'pages' })}>
+              Pages
+            </button>
+            <button type="button" className="button button--small" aria-pressed={scroll} onClick={() => patch({ mode: 'scroll' })}>
+              Scroll
+            </button>
+          </div>
           <FacetChips choices={choices} onRemove={toggle} />
           {chosenCount > 0 ? (
             <button
@@ -166,6 +178,10 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
               Turn these facet choices into service conditions
             </button>
           ) : null}
+          {scroll ? (
+            <SnapshotScroller snapshotId={snapshot.id} view={view} total={total} prefs={prefs} sort={sort} onSort={onSort} onOpen={onOpen} />
+          ) : (
+          <>
           <nav className="pager" aria-label="Snapshot pages">
             <button type="button" className="button button--small" onClick={() => go(0)} disabled={page === 0} title="First page">
               First
@@ -229,6 +245,8 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
             <p className="empty">No loaded rows match the text filter and facet choices.</p>
           )}
           <p className="snapshot__keys">Alt+Right / Alt+Left (J / K in the grid) go to the next and previous page.</p>
+          </>
+          )}
         </div>
       </div>
     </div>

@@ -23,13 +23,17 @@ export function snapshotsFor(list: readonly SnapshotInfo[] | undefined, body: un
   };
 }
 
-export function useSnapshotPage(id: number, view: SnapshotView, offset: number, limit: number) {
-  return useQuery({
-    queryKey: ['snapshot', 'page', id, view, offset, limit],
+/** One page (or scroll block) of a view: the paged and the scroll view share these cache entries. */
+export function snapshotPageQuery(id: number, view: SnapshotView, offset: number, limit: number) {
+  return {
+    queryKey: ['snapshot', 'page', id, view, offset, limit] as const,
     queryFn: () => unwrap(firmscope().snapshot.page({ id, view, offset, limit })),
-    placeholderData: keepPreviousData,
     staleTime: Infinity,
-  });
+  };
+}
+
+export function useSnapshotPage(id: number, view: SnapshotView, offset: number, limit: number) {
+  return useQuery({ ...snapshotPageQuery(id, view, offset, limit), placeholderData: keepPreviousData });
 }
 
 export function useSnapshotFacets(id: number, view: SnapshotView) {

@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 // The pickers driven by keyboard in a DOM: country by name, chips (comma, Enter, paste, Backspace, remove
 // buttons), the relation menu by label, and a service 400 shown on the condition it names.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -34,7 +34,7 @@ describe('country picker', () => {
     const input = screen.getByRole('combobox', { name: 'Value of condition 1' });
     fireEvent.change(input, { target: { value: 'Germ' } });
     expect(input.getAttribute('aria-expanded')).toBe('true');
-    const list = screen.getByRole('listbox', { name: /Value of condition 1: suggestions/ });
+    const list = screen.getByRole('listbox', { name: 'Suggested values, condition 1' });
     expect(within(list).getAllByRole('option')[0].textContent).toContain('Germany');
     expect(input.getAttribute('aria-activedescendant')).toBeNull();
     key(input, 'ArrowDown');
@@ -66,7 +66,7 @@ describe('country picker', () => {
     const input = screen.getByRole('combobox', { name: 'Value of condition 1' });
     fireEvent.change(input, { target: { value: 'Aus' } });
     key(input, 'ArrowUp');
-    const options = within(screen.getByRole('listbox', { name: /Value of condition 1: suggestions/ })).getAllByRole('option');
+    const options = within(screen.getByRole('listbox', { name: 'Suggested values, condition 1' })).getAllByRole('option');
     expect(options.map((o) => o.firstChild?.textContent)).toEqual(expect.arrayContaining(['Australia', 'Austria']));
     expect(input.getAttribute('aria-activedescendant')).toBe(options.at(-1)!.id);
     key(input, 'Escape');
@@ -123,6 +123,16 @@ describe('relation menu', () => {
     expect(latest.conditions[0].relation).toBe('between');
     expect(screen.getByRole('spinbutton', { name: 'From (lower bound) of condition 1' })).toBeTruthy();
     expect(screen.getByRole('spinbutton', { name: 'To (upper bound) of condition 1' })).toBeTruthy();
+  });
+
+  it('Enter settles the typed text before anything else (no stale relation runs)', () => {
+    mount(one('revenue', 'equals'));
+    const rel = screen.getByRole('combobox', { name: 'Relation of condition 1' }) as HTMLInputElement;
+    fireEvent.change(rel, { target: { value: 'bigger' } });
+    const enter = fireEvent.keyDown(rel, { key: 'Enter' });
+    expect(enter).toBe(false); // default prevented: the form is not submitted with the old relation
+    expect(latest.conditions[0].relation).toBe('bigger');
+    expect(rel.value).toBe('bigger');
   });
 
   it('unknown text is kept and flagged', () => {

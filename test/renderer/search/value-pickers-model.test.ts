@@ -16,7 +16,7 @@ import {
   type BuilderState,
   type Condition,
 } from '../../../src/renderer/search/filter-model';
-import { checkRun } from '../../../src/renderer/search/query-model';
+import { checkRun, editBodyText, editorText } from '../../../src/renderer/search/query-model';
 import { initialSearchState } from '../../../src/renderer/state/search-state';
 import { ISO_COUNTRY_CODES } from '../../../src/shared/service/classifications';
 import {
@@ -88,6 +88,18 @@ describe('catalogue problems are flagged before a request', () => {
   it('Search is off with the condition and the reason named', () => {
     const s = { ...initialSearchState(), builder: state('and', { ...emptyCondition('country', 'equals'), input: 'DE' }, emptyCondition('city', 'equals')) };
     expect(checkRun(s)).toEqual({ ok: false, where: 'builder', reason: 'Search is off until the filters are complete. Fix condition 2: Enter a value.' });
+  });
+});
+
+describe('the JSON editor shows exactly what the builder holds', () => {
+  it('a pasted body with an unknown attribute becomes conditions as written, and Search is off on that row', () => {
+    const body = { filters: { and: [{ attribute: 'colour', relation: 'in', value: ['red', 'blue'] }] } };
+    const text = JSON.stringify(body);
+    const s = { ...initialSearchState(), ...editBodyText(text) };
+    expect(s.editor.problem).toBeUndefined();
+    expect(listItems(s.builder!.conditions[0])).toEqual(['red', 'blue']);
+    expect(editorText({ builder: s.builder!, editor: s.editor })).toBe(text);
+    expect(checkRun({ ...s, builder: s.builder! })).toMatchObject({ ok: false, where: 'builder', reason: expect.stringMatching(/condition 1: Unknown attribute "colour"/) });
   });
 });
 

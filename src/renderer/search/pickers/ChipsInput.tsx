@@ -70,6 +70,7 @@ export function ChipsInput({ condition: c, index, invalid, describedBy, snapshot
       ) : null}
       <Combobox
         label={`Add a value to condition ${n}`}
+        listLabel={`Suggested values, condition ${n}`}
         placeholder={chips.length ? 'add more…' : 'type, then comma or Enter; or paste a column'}
         value={draft}
         groups={groups}

@@ -20,6 +20,8 @@ export interface ComboGroup {
 
 export interface ComboboxProps {
   label: string;
+  /** Name of the suggestion list; must not contain `label` (tests and assistive tech find fields by it). */
+  listLabel: string;
   value: string;
   groups: readonly ComboGroup[];
   onInput(text: string): void;
@@ -159,7 +161,7 @@ export function Combobox(props: ComboboxProps) {
           props.onBlur?.();
         }}
       />
-      <div id={listId} role="listbox" aria-label={`${label}: suggestions`} className="combobox__list" hidden={!shown}>
+      <div id={listId} role="listbox" aria-label={props.listLabel} className="combobox__list" hidden={!shown}>
         {count === 0 && shown ? <div className="combobox__empty">{props.emptyText}</div> : null}
         {groups.map((g, gi) =>
           g.options.length === 0 ? null : (

@@ -1,0 +1,238 @@
+// "Scroll" view of a loaded snapshot: one continuous, virtualised list over every row of the view
+// (sort, text filter and facet choices apply), beside the paged view. Rows arrive in blocks of
+// SCROLL_BLOCK through the same `snapshot.page` call and react-query cache as the pages; a row
+// whose block has not arrived shows as a placeholder. Blocks are requested for what is in view,
+// at most every FETCH_EVERY_MS while the analyst scrolls, so a fast fling through 100,000 rows
+// does not queue hundreds of sorted queries in main.
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { CompanyRecord } from '../../shared/service/schemas';
+import type { SnapshotView } from '../../shared/workbench/snapshot';
+import { cellText, collectColumns, flattenRecord } from '../../shared/search/flatten';
+import { defaultWidth, visibleColumns, type ColumnPrefs } from '../search/column-prefs';
+import type { GridSort } from '../search/ResultGrid';
+import { snapshotPageQuery } from './snapshot-queries';
+
+/** Rows per request; the paged view's page size, so both views share cached pages. */
+export const SCROLL_BLOCK = 100;
+const ROW_H = 30;
+const FETCH_EVERY_MS = 120;
+const MAX_SHOWN = 200;
+const NO_ROWS: CompanyRecord[] = [];
+/** The row-number column. */
+const NUM_W = 64;
+
+export interface SnapshotScrollerProps {
+  snapshotId: number;
+  view: SnapshotView;
+  /** Rows in the view, when known (the paged view's last answer); refined by every block. */
+  total: number;
+  prefs: ColumnPrefs;
+  sort: GridSort | null;
+  onSort(field: string): void;
+  onOpen(r: CompanyRecord): void;
+}
+
+export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, sort, onSort, onOpen }: SnapshotScrollerProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const [blocks, setBlocks] = useState<number[]>([0]);
+  const viewKey = JSON.stringify(view);
+
+  const results = useQueries({ queries: blocks.map((b) => snapshotPageQuery(snapshotId, view, b * SCROLL_BLOCK, SCROLL_BLOCK)) });
+  // Blocks stay in this map while the view is the same (react-query keeps them cached too).
+  const loaded = useRef(new Map<number, CompanyRecord[]>());
+  const loadedFor = useRef(viewKey);
+  if (loadedFor.current !== viewKey) {
+    loaded.current = new Map();
+    loadedFor.current = viewKey;
+  }
+  let total = knownTotal;
+  results.forEach((r, i) => {
+    if (!r.data) return;
+    loaded.current.set(blocks[i], r.data.rows);
+    total = r.data.total;
+  });
+
+  const firstBlock = loaded.current.get(0) ?? loaded.current.values().next().value ?? NO_ROWS;
+  const columns = useMemo(() => visibleColumns(collectColumns(firstBlock), prefs), [firstBlock, prefs]);
+  const widths = useMemo(() => columns.map((c) => prefs.widths[c] ?? defaultWidth(c)), [columns, prefs.widths]);
+  const width = widths.reduce((a, b) => a + b, 0) + NUM_W;
+
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 4 });
+  const items = virtualizer.getVirtualItems();
+  // Only the columns in view are mounted; a spacer stands in for those scrolled away to the left.
+  const colVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: columns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => widths[i] ?? 120,
+    paddingStart: NUM_W,
+    overscan: 1,
+  });
+  useEffect(() => colVirtualizer.measure(), [colVirtualizer, widths]);
+  const colItems = colVirtualizer.getVirtualItems();
+  const mounted = useMemo(() => colItems.map((c) => c.index), [colItems.map((c) => c.index).join(',')]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by the indices
+  const lead = (colItems[0]?.start ?? NUM_W) - NUM_W;
+  const firstIndex = items[0]?.index ?? 0;
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+
+  // A new view starts at the top.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+    setActive(0);
+    setBlocks([0]);
+  }, [viewKey]);
+
+  // The blocks in view, asked for at most every FETCH_EVERY_MS (and once scrolling stops).
+  const want = useRef<number[]>([0]);
+  want.current = [];
+  for (let b = Math.floor(firstIndex / SCROLL_BLOCK); b <= Math.floor(lastIndex / SCROLL_BLOCK); b++) want.current.push(b);
+  const wantKey = want.current.join(',');
+  const lastFetch = useRef(0);
+  useEffect(() => {
+    const apply = () => {
+      lastFetch.current = performance.now();
+      setBlocks((have) => (have.join(',') === want.current.join(',') ? have : want.current));
+    };
+    const wait = Math.max(0, lastFetch.current + FETCH_EVERY_MS - performance.now());
+    if (wait === 0) {
+      apply();
+      return;
+    }
+    const t = setTimeout(apply, wait);
+    return () => clearTimeout(t);
+  }, [wantKey]);
+
+  const rowAt = (i: number): CompanyRecord | undefined => loaded.current.get(Math.floor(i / SCROLL_BLOCK))?.[i % SCROLL_BLOCK];
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_H) - 1);
+    const moves: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + page, PageUp: active - page, Home: 0, End: total - 1 };
+    if (e.key === 'Enter') {
+      const r = rowAt(active);
+      if (r) onOpen(r);
+      return;
+    }
+    if (!(e.key in moves) || total === 0) return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(total - 1, moves[e.key]));
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  return (
+    <div
+      className="scroller"
+      ref={scrollRef}
+      role="grid"
+      aria-label="Loaded rows, continuous"
+      aria-rowcount={total + 1}
+      aria-colcount={columns.length + 1}
+      aria-activedescendant={total ? `scroller-row-${active}` : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="snapshot-scroller"
+    >
+      <div role="rowgroup" className="scroller__head" style={{ width }}>
+        <div role="row" aria-rowindex={1} className="scroller__row scroller__row--head">
+          <div role="columnheader" aria-colindex={1} className="scroller__cell scroller__cell--num">
+            #
+          </div>
+          {lead > 0 ? <div className="scroller__gap" style={{ width: lead }} aria-hidden="true" /> : null}
+          {mounted.map((ci) => columns[ci]).map((c, k) => (
+            <div
+              key={c}
+              role="columnheader"
+              aria-colindex={mounted[k] + 2}
+              aria-sort={sort?.field === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+              className="scroller__cell"
+              style={{ width: widths[mounted[k]] }}
+            >
+              <button type="button" className="scroller__sort" title={`${c}: click to sort`} onClick={() => onSort(c)}>
+                {c}
+                <span aria-hidden="true">{sort?.field === c ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+              </button>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div role="rowgroup" className="scroller__body" style={{ height: virtualizer.getTotalSize(), width }}>
+        {items.map((vi) => (
+          // Keyed by slot: the row leaving the window hands its DOM to the row entering it (no remount while scrolling).
+          <ScrollRow
+            key={vi.index % items.length}
+            index={vi.index}
+            top={vi.start}
+            width={width}
+            record={rowAt(vi.index)}
+            columns={columns}
+            widths={widths}
+            mounted={mounted}
+            lead={lead}
+            active={vi.index === active}
+            onPick={setActive}
+            onOpen={onOpen}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+interface ScrollRowProps {
+  index: number;
+  top: number;
+  width: number;
+  record: CompanyRecord | undefined;
+  columns: readonly string[];
+  widths: readonly number[];
+  /** Indices of the mounted columns, and the width of those scrolled away before them. */
+  mounted: readonly number[];
+  lead: number;
+  active: boolean;
+  onPick(i: number): void;
+  onOpen(r: CompanyRecord): void;
+}
+
+const fmt = new Intl.NumberFormat();
+
+const ScrollRow = memo(
+  function ScrollRow({ index, top, width, record, columns, widths, mounted, lead, active, onPick, onOpen }: ScrollRowProps) {
+    const flat = useMemo(() => (record ? flattenRecord(record) : null), [record]);
+    return (
+      <div
+        role="row"
+        id={`scroller-row-${index}`}
+        aria-rowindex={index + 2}
+        aria-busy={flat ? undefined : true}
+        className={`scroller__row${active ? ' scroller__row--active' : ''}${flat ? '' : ' scroller__row--pending'}`}
+        style={{ top, width }}
+        onClick={() => onPick(index)}
+        onDoubleClick={() => record && onOpen(record)}
+      >
+        <div role="gridcell" aria-colindex={1} className="scroller__cell scroller__cell--num">
+          {fmt.format(index + 1)}
+        </div>
+        {lead > 0 ? <div className="scroller__gap" style={{ width: lead }} aria-hidden="true" /> : null}
+        {flat ? (
+          mounted.map((ci) => {
+            const text = cellText(flat[columns[ci]]);
+            return (
+              <div key={columns[ci]} role="gridcell" aria-colindex={ci + 2} className="scroller__cell" style={{ width: widths[ci] }}>
+                {text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text}
+              </div>
+            );
+          })
+        ) : (
+          // Not fetched yet: one placeholder cell for the row (cheap to paint during a fling).
+          <div role="gridcell" aria-colindex={2} className="scroller__cell scroller__cell--pending">
+            <span className="scroller__placeholder" aria-hidden="true" />
+          </div>
+        )}
+      </div>
+    );
+  },
+  (a, b) => a.index === b.index && a.top === b.top && a.width === b.width && a.record === b.record && a.columns === b.columns && a.widths === b.widths && a.mounted === b.mounted && a.lead === b.lead && a.active === b.active,
+);
