@@ -42,6 +42,8 @@ export interface SandboxControl {
   esgKnown(companyId: string): boolean;
   /** Companies whose ESG modules work (`known`) or answer not_found. */
   esgCompanies(kind: 'known' | 'unknown', limit?: number): SandboxCompany[];
+  /** Every ESG session so far: start (clock ms) and duration, to measure completion latency. */
+  esgSessions(): ReturnType<SandboxContext['esg']['sessionTimings']>;
   stats(): SandboxStatsSnapshot;
   resetStats(): void;
 }
@@ -78,6 +80,7 @@ export function createControl(ctx: SandboxContext): SandboxControl {
       }
       return out;
     },
+    esgSessions: () => ctx.esg.sessionTimings(),
     stats: () => ctx.stats.snapshot(),
     resetStats: () => ctx.stats.reset(),
   };
@@ -142,6 +145,7 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
     const q = parse(z.object({ kind: z.enum(['known', 'unknown']).default('known'), limit: z.coerce.number().int().min(1).max(1000).default(10) }), req.query);
     return { result: control.esgCompanies(q.kind, q.limit) };
   });
+  app.get(`${p}/esg/sessions`, async () => ({ result: control.esgSessions() }));
   app.post(`${p}/clock/advance`, async (req) => {
     const { ms } = parse(z.object({ ms: z.number().min(0) }), req.body);
     control.advanceClock(ms);

@@ -1,5 +1,6 @@
 // Fixed pools the dataset generator draws from: real countries, cities, legal forms and
 // NACE classes make records plausible; AWKWARD_NAMES make sure the app meets hostile text.
+import { NACE_CLASSES } from '../shared/service/classifications';
 
 export interface CountryInfo {
   code: string;
@@ -35,42 +36,8 @@ export const COUNTRIES: readonly CountryInfo[] = [
   { code: 'IE', name: 'Ireland', phonePrefix: '+353', tld: 'ie', legalForms: ['Ltd', 'DAC', 'PLC'], cities: ['Dublin', 'Cork', 'Galway', 'Limerick'], weight: 2 },
 ];
 
-export const INDUSTRIES: readonly (readonly [code: string, label: string])[] = [
-  ['01.11', 'Growing of cereals, leguminous crops and oil seeds'],
-  ['06.10', 'Extraction of crude petroleum'],
-  ['10.71', 'Manufacture of bread; manufacture of fresh pastry goods and cakes'],
-  ['11.05', 'Manufacture of beer'],
-  ['20.14', 'Manufacture of other organic basic chemicals'],
-  ['21.20', 'Manufacture of pharmaceutical preparations'],
-  ['24.10', 'Manufacture of basic iron and steel and of ferro-alloys'],
-  ['26.20', 'Manufacture of computers and peripheral equipment'],
-  ['27.11', 'Manufacture of electric motors, generators and transformers'],
-  ['29.10', 'Manufacture of motor vehicles'],
-  ['35.11', 'Production of electricity'],
-  ['35.14', 'Trade of electricity'],
-  ['41.20', 'Construction of residential and non-residential buildings'],
-  ['46.90', 'Non-specialised wholesale trade'],
-  ['47.11', 'Retail sale in non-specialised stores with food, beverages or tobacco predominating'],
-  ['47.91', 'Retail sale via mail order houses or via Internet'],
-  ['49.41', 'Freight transport by road'],
-  ['51.10', 'Passenger air transport'],
-  ['55.10', 'Hotels and similar accommodation'],
-  ['58.29', 'Other software publishing'],
-  ['61.10', 'Wired telecommunications activities'],
-  ['62.01', 'Computer programming activities'],
-  ['62.02', 'Computer consultancy activities'],
-  ['63.11', 'Data processing, hosting and related activities'],
-  ['64.19', 'Other monetary intermediation'],
-  ['64.30', 'Trusts, funds and similar financial entities'],
-  ['65.12', 'Non-life insurance'],
-  ['68.20', 'Renting and operating of own or leased real estate'],
-  ['70.22', 'Business and other management consultancy activities'],
-  ['71.12', 'Engineering activities and related technical consultancy'],
-  ['72.11', 'Research and experimental development on biotechnology'],
-  ['73.11', 'Advertising agencies'],
-  ['86.10', 'Hospital activities'],
-  ['85.42', 'Tertiary education'],
-];
+/** The NACE classes the catalogue knows (one list, shared with the renderer's industry picker). */
+export const INDUSTRIES = NACE_CLASSES;
 
 export const NAME_STEMS = [
   'Apex', 'Northwind', 'Bluebird', 'Cedar', 'Summit', 'Harbor', 'Ironwood', 'Lumen', 'Meridian', 'Nimbus',

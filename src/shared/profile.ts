@@ -130,8 +130,16 @@ export const ProfileSchema = z.object({
     .min(1, 'At least 1 ESG request at once')
     .max(32, 'At most 32 ESG requests at once')
     .optional(),
+  /**
+   * "about N companies match" while a search is edited: one page_size=1 search per edit (debounced).
+   * Absent = on (docs/service-defaults.md, "Live match count"); off for services that bill per call.
+   */
+  liveCount: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** Whether the Search screen may ask the service for a live match count (absent = on). */
+export const liveCountOf = (p: Pick<Profile, 'liveCount'>): boolean => p.liveCount ?? true;
 
 export const networkOf = (p: Pick<Profile, 'network'>): NetworkSettings => p.network ?? DEFAULT_NETWORK;
 

@@ -13,6 +13,9 @@ const range = (page: Page) => page.getByTestId('rows-range');
 const searchButton = (page: Page) => page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true });
 const bodyEditor = (page: Page) => page.getByLabel('Request body (JSON)');
 
+/** The chips (in / not_in values) of a condition, as shown. */
+const chipTexts = (page: Page, n: number) => page.getByRole('list', { name: `Values of condition ${n}` }).locator('.chip__text');
+
 async function openSearch(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
 }
@@ -75,12 +78,12 @@ test('two-condition search, paging both ways, page size restart, JSON editing, s
   await bodyEditor(page).fill(JSON.stringify(orBody, null, 2));
   await expect(page.getByRole('radio', { name: 'any condition (or)' })).toBeChecked();
   await expect(page.getByLabel('Value of condition 1')).toHaveValue('IE');
-  await expect(page.getByLabel('Relation of condition 2')).toHaveValue('in');
-  await expect(page.getByLabel('Values of condition 2, one per line')).toHaveValue('NO\nZA');
+  await expect(page.getByLabel('Relation of condition 2')).toHaveValue('is one of');
+  await expect(chipTexts(page, 2)).toHaveText(['Norway (NO)', 'South Africa (ZA)']);
   await bodyEditor(page).fill('{"filters": {"and": [ {"attribute": "country",, } ] } }');
   await expect(page.getByText(/Invalid JSON at line 1, column \d+/)).toBeVisible();
   await expect(bodyEditor(page)).toHaveValue('{"filters": {"and": [ {"attribute": "country",, } ] } }');
-  await expect(page.getByLabel('Values of condition 2, one per line')).toHaveValue('NO\nZA');
+  await expect(chipTexts(page, 2)).toHaveText(['Norway (NO)', 'South Africa (ZA)']);
   const zaBody = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'ZA' }, { attribute: 'employee_count', relation: 'greater_than', value: 10000 }] } };
   await bodyEditor(page).fill(JSON.stringify(zaBody));
   await expect(page.getByRole('radio', { name: 'all conditions (and)' })).toBeChecked();
@@ -89,8 +92,8 @@ test('two-condition search, paging both ways, page size restart, JSON editing, s
   // Save (page size 7) and hide a column; both survive a reload.
   await page.getByLabel('Name for this search').fill('ZA large employers');
   await page.getByRole('button', { name: 'Save search' }).click();
-  await expect(page.getByRole('button', { name: 'Run saved search ZA large employers' })).toBeVisible();
-  await page.getByRole('button', { name: 'Run saved search ZA large employers' }).click();
+  await expect(page.getByRole('button', { name: 'Open saved search ZA large employers' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open saved search ZA large employers' }).click();
   await expect(range(page)).toHaveText(`Rows 1–7 of ${n}`);
   const grid = page.getByRole('grid', { name: 'Search results' });
   const allColumns = Number(await grid.getAttribute('aria-colcount'));
@@ -102,14 +105,14 @@ test('two-condition search, paging both ways, page size restart, JSON editing, s
 
   await page.reload();
   await openSearch(page);
-  await page.getByRole('button', { name: 'Run saved search ZA large employers' }).click();
+  await page.getByRole('button', { name: 'Open saved search ZA large employers' }).click();
   await expect(range(page)).toHaveText(`Rows 1–7 of ${n}`);
   expect(await shownIds(page)).toEqual(first.slice(0, 7));
   await expect(page.getByLabel('Page size')).toHaveValue('7');
   await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Country name' })).toHaveCount(0);
   await expect(grid).toHaveAttribute('aria-colcount', String(allColumns - 1));
-  await expect(page.getByRole('list', { name: 'Recent searches' }).getByRole('listitem').first()).toContainText('country equals "ZA"');
+  await expect(page.getByRole('list', { name: 'Recent searches' }).getByRole('listitem').first()).toContainText('Country equals South Africa');
 });
 
 test.describe('awkward records', () => {
@@ -126,7 +129,7 @@ test.describe('awkward records', () => {
     await openSearch(page);
     const body = { filters: { or: [{ attribute: 'company_id', relation: 'in', value: records.map((r) => r.company_id) }] } };
     await bodyEditor(page).fill(JSON.stringify(body));
-    await expect(page.getByLabel('Values of condition 1, one per line')).toHaveValue(records.map((r) => r.company_id).join('\n'));
+    await expect(chipTexts(page, 1)).toHaveText(records.map((r) => r.company_id));
     await page.getByLabel('Page size').fill('50');
     await searchButton(page).click();
     await expect(range(page)).toHaveText(`Rows 1–${records.length} of ${records.length}`, { timeout: FIRST_SEARCH_MS });
@@ -207,18 +210,20 @@ test('a 400 shows the server message beside the filters and keeps the results sh
   await expect(range(page)).toContainText('Rows 1–10 of', { timeout: FIRST_SEARCH_MS });
   const before = await shownIds(page);
 
-  await page.getByLabel('Attribute of condition 1').fill('colour');
-  await page.getByLabel('Value of condition 1').fill('red');
+  // 2.5 employees: the catalogue only hints (whole numbers), the sandbox answers 400.
+  await page.getByLabel('Attribute of condition 1').fill('employee_count');
+  await page.getByLabel('Value of condition 1 (number)').fill('2.5');
   await expect(page.getByText('Filters or page size changed since these results.')).toBeVisible();
   await searchButton(page).click();
   const problem = page.getByRole('form', { name: 'Search filters' }).getByRole('alert');
   await expect(problem).toContainText('The service rejected this search');
-  await expect(problem).toContainText('colour');
+  await expect(problem).toContainText('whole number');
   expect(await shownIds(page)).toEqual(before);
 
-  // Inline validation stops an incomplete condition before anything is sent.
+  // Inline validation stops an incomplete condition before anything is sent: Search is off, with the reason.
   await page.getByRole('button', { name: 'Add condition' }).click();
-  await searchButton(page).click();
-  await expect(page.getByText('One condition needs attention before searching.')).toBeVisible();
-  await expect(page.getByLabel('Attribute of condition 2')).toHaveAttribute('aria-invalid', 'true');
+  await expect(searchButton(page)).toBeDisabled();
+  await expect(page.getByTestId('search-blocked-reason')).toContainText('Fix condition 2: Attribute is required.');
+  await page.getByLabel('Attribute of condition 2').fill('city');
+  await expect(page.getByLabel('Value of condition 2')).toHaveAttribute('aria-invalid', 'true');
 });

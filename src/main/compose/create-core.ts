@@ -144,6 +144,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     dataDir: opts.dataDir,
     workspace: workspacePort(workspace, () => connections.activeProfile()?.id ?? null),
     now,
+    requestBudget: () => {
+      const id = connections.activeProfile()?.id;
+      return id ? connections.budgetOf(id) : { waiting: 0, granted: 0, requestsPerSecond: null };
+    },
   };
   const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'match' | 'snapshot' | 'lists'>[] = [];
   const search = createSearchFeature(deps);

@@ -25,6 +25,7 @@ import type { BackoffPolicy } from '../esg/backoff';
 import { SessionWatch } from '../esg/session-watch';
 import type { WatchTimers } from '../esg/timers';
 import { cellFailure, requestModule } from './cell-io';
+import type { RequestBudget } from '../ports/feature-deps';
 import type { EsgRunStore, TaskPatch } from './store';
 
 export interface RunEngineDeps {
@@ -36,6 +37,8 @@ export interface RunEngineDeps {
   isActive(): boolean;
   /** Module requests + data fetches in flight at once (profile `esgConcurrency`, default 4). */
   concurrency(): number;
+  /** The profile's rate limiter now (see admits()). */
+  budget?(): RequestBudget;
   timers: WatchTimers;
   policy: BackoffPolicy;
   maxConsecutiveFailures: number;
@@ -49,6 +52,9 @@ export interface RunEngineDeps {
 interface Cell {
   view: TaskView;
   abort: AbortController | null;
+  /** The session `status` said complete (its id is cleared on the cell: a restart then reads the data
+   *  with a module request and never asks that session's status again). */
+  doneSession?: string;
 }
 
 interface WatchEntry {
@@ -58,6 +64,13 @@ interface WatchEntry {
 
 /** Terminal transitions kept per run to estimate its end. */
 const ETA_SAMPLES = 200;
+/**
+ * At the service's quota the profile's rate limiter is the bottleneck. New cells start only while
+ * at most this many requests wait for it: a limiter queue of new module requests would delay the
+ * status polls and data reads that finish cells (completion latency), for no gain in throughput
+ * (the limiter's burst credit covers the moments it idles).
+ */
+export const ADMIT_BACKLOG = 0;
 /** Re-reads of the data when the module still says `processing` right after `status` said complete. */
 const COMPLETION_REFETCHES = 3;
 
@@ -157,17 +170,26 @@ export class RunEngine {
   /** Runs waiting because another profile was active go on (called when this one is used again). */
   pump(): void {
     if (this.disposed || !this.deps.isActive()) return;
-    while (this.inFlight < Math.max(1, this.deps.concurrency())) {
+    const limit = Math.max(1, this.deps.concurrency());
+    while (this.inFlight < limit) {
       const fetchId = this.fetchQueue.shift();
       if (fetchId !== undefined) {
         const cell = this.cells.get(fetchId);
         if (cell && cell.view.state === 'processing') void this.fetchData(cell);
         continue;
       }
+      if (!this.admits()) break;
+      // One slot stays free for data reads, so a completed session's data never waits for a new cell.
+      if (limit > 1 && this.inFlight >= limit - 1) break;
       const next = this.nextQueued();
       if (!next) break;
       void this.request(next);
     }
+  }
+
+  /** Whether the profile's request budget has room for a new cell (see ADMIT_BACKLOG). */
+  private admits(): boolean {
+    return (this.deps.budget?.().waiting ?? 0) <= ADMIT_BACKLOG;
   }
 
   /** Stops timers, watches and requests; the cells stay in the database as they are and resume next start. */
@@ -240,6 +262,7 @@ export class RunEngine {
             const c = this.cells.get(id);
             if (c && c.view.progressCount !== v.resultCount) this.patch(c, { progressCount: v.resultCount, updatedAt: this.now() });
           }
+          this.pump(); // a poll answered: the limiter may have room for a new cell
         },
         onTerminal: (v) => {
           if (this.watches.get(sessionId) === entry) this.watches.delete(sessionId);
@@ -259,7 +282,8 @@ export class RunEngine {
   private sessionEnded(cell: Cell, state: 'processing' | 'complete' | 'not_found' | 'expired' | 'error', count: number, error?: BridgeError): void {
     const now = this.now();
     if (state === 'complete') {
-      this.patch(cell, { progressCount: count, updatedAt: now });
+      cell.doneSession = cell.view.sessionId ?? undefined;
+      this.patch(cell, { progressCount: count, sessionId: null, updatedAt: now });
       this.fetchQueue.push(cell.view.id);
     } else if (state === 'not_found') {
       this.end(cell, { state: 'not_found', progressCount: count });
@@ -279,7 +303,7 @@ export class RunEngine {
     this.inFlight++;
     const ac = new AbortController();
     cell.abort = ac;
-    const sessionId = cell.view.sessionId;
+    const sessionId = cell.doneSession;
     try {
       for (let i = 0; ; i++) {
         const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry });
@@ -382,6 +406,8 @@ export class RunEngine {
       if (t.state === 'processing' && t.sessionId) toWatch.push([cell, t.sessionId]);
       else {
         // Requesting when the app stopped: the answer never arrived, so the request goes out again.
+        // Processing without a session: it completed and its data was not read yet; the module
+        // request reads it (or the service's current session is followed).
         if (t.state !== 'queued') this.patch(cell, { state: 'queued', sessionId: null, updatedAt: now });
         queue.push(t.id);
       }

@@ -40,6 +40,7 @@ export function createEsgRunsFeature(deps: FeatureDeps, opts: EsgRunsOptions = {
         },
         isActive,
         concurrency: () => deps.activeProfile()?.esgConcurrency ?? ESG_CONCURRENCY_DEFAULT,
+        budget: deps.requestBudget ? () => deps.requestBudget!() : undefined,
         timers,
         policy,
         maxConsecutiveFailures: opts.maxConsecutiveFailures ?? 8,

@@ -33,6 +33,19 @@ export interface FeatureDeps {
   dataDir: string;
   workspace: WorkspacePort;
   now(): number;
+  /**
+   * The active profile's request budget now: callers waiting for its rate limiter, requests let
+   * through so far, and its fixed rate (null = none). Bulk work (ESG runs) starts new requests only
+   * while the budget has room, so the requests that finish work in progress (status polls, data
+   * reads) never queue behind it.
+   */
+  requestBudget?(): RequestBudget;
+}
+
+export interface RequestBudget {
+  waiting: number;
+  granted: number;
+  requestsPerSecond: number | null;
 }
 
 import type { BridgeHandlers } from '../../shared/bridge/table';

@@ -1,5 +1,6 @@
 // `connection` bridge group: profiles (secrets go in, never come out), activation, status, test.
 import { AppError } from '../../shared/errors';
+import { canonicalJson } from '../../shared/search/body';
 import { networkOf, type Profile, type ProfileView } from '../../shared/profile';
 import type { BridgeHandlers } from '../../shared/bridge/table';
 import type { Transport } from '../api/transport';
@@ -27,13 +28,16 @@ export function createConnectionHandlers(o: {
       return { profiles, activeId: o.repo.activeId() };
     },
     async saveProfile({ profile, secret, proxyPassword }) {
+      const before = profile.id ? o.repo.get(profile.id) : null;
       const saved = await o.repo.save(profile, secret);
       const net = networkOf(saved);
       // A password belongs to the profile's own proxy and its user name: without them it is removed.
       if (net.proxy !== 'url' || !net.proxyUsername) await o.repo.setProxyPassword(saved.id, null);
       else if (proxyPassword !== undefined) await o.repo.setProxyPassword(saved.id, proxyPassword);
       // The active session holds the old settings or secret: start over with the new ones.
-      if (o.repo.activeId() === saved.id) o.connections.reset();
+      // Settings that only the app reads (the live match count) leave the session alone.
+      const connectionChanged = secret !== undefined || proxyPassword !== undefined || !before || !sameConnection(before, saved);
+      if (o.repo.activeId() === saved.id && connectionChanged) o.connections.reset();
       return view(saved);
     },
     async deleteProfile({ id }) {
@@ -54,4 +58,11 @@ export function createConnectionHandlers(o: {
       return o.connections.signOut();
     },
   };
+}
+
+/** Equal in everything a session is built from or shows (all but the app-side live count switch). */
+function sameConnection(a: Profile, b: Profile): boolean {
+  // An absent secretAuthUrl means "entered for the current Auth URL" (profile-repo), so compare what it means.
+  const norm = ({ liveCount: _l, ...p }: Profile) => ({ ...p, secretAuthUrl: p.secretAuthUrl ?? p.authUrl, network: networkOf(p) });
+  return canonicalJson(norm(a)) === canonicalJson(norm(b));
 }

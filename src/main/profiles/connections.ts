@@ -78,6 +78,14 @@ export class Connections {
     return limiter;
   }
 
+  /** The profile's limiter now: callers waiting, requests let through, its rate (null = none). */
+  budgetOf(profileId: string): { waiting: number; granted: number; requestsPerSecond: number | null } {
+    const l = this.limiters.get(profileId);
+    if (!l) return { waiting: 0, granted: 0, requestsPerSecond: null };
+    const { waiting, granted } = l.stats();
+    return { waiting, granted, requestsPerSecond: l.settings.requestsPerSecond };
+  }
+
   activeProfile(): Profile | null {
     const id = this.o.repo.activeId();
     return id ? this.o.repo.get(id) : null;

@@ -1,5 +1,6 @@
 // Search feature, main side: validates bodies, owns pagination sessions, cancellation, saved/recent searches.
 import { AppError } from '../../shared/errors';
+import { liveCountOf } from '../../shared/profile';
 import { checkSearchBody } from '../../shared/search/body';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { SavedSearchStore } from './saved-store';
@@ -57,6 +58,25 @@ export function createSearchFeature(deps: FeatureDeps): FeatureModule<'search'> 
       async reopen({ body, pageSize, pageNumber, requestId }, ctx) {
         const valid = validBody(body);
         return cancellable(requestId, ctx.signal, (signal) => sessions.reopen(valid, pageSize, pageNumber, signal));
+      },
+      async countMatches({ body, requestId }, ctx) {
+        const valid = validBody(body);
+        const profile = deps.activeProfile();
+        if (!profile) throw new AppError('not_configured', 'Choose a connection profile first.');
+        if (!liveCountOf(profile)) {
+          throw new AppError('not_configured', 'The live match count is turned off for this profile (Settings).');
+        }
+        // page_size=1: the count is all that is wanted. No session, no recent entry: nothing was run.
+        return cancellable(requestId, ctx.signal, async (signal) => {
+          const api = await deps.api();
+          try {
+            const page = await api.search({ body: valid, pageSize: 1 }, { signal });
+            return { count: page.count };
+          } catch (e) {
+            if (signal.aborted) throw new AppError('cancelled', 'Cancelled.');
+            throw e;
+          }
+        });
       },
       async page({ sessionId, direction, fromPage, requestId }, ctx) {
         return cancellable(requestId, ctx.signal, (signal) => sessions.page(sessionId, direction, fromPage, signal));

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AppHeader } from './AppHeader';
 import { BridgeHealthProvider } from '../connection/bridge-health-context';
 import { useEsgLiveUpdates } from '../esg/esg-queries';
+import { useRunFinishedWebNotifications } from '../esg/run-finished-notify';
 import { ConnectionSync } from './ConnectionSync';
 import { ErrorBoundary } from './ErrorBoundary';
 import { NavBar } from './NavBar';
@@ -29,6 +30,7 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
   }, []);
   // ESG progress/completion events feed the cache on every screen, not only while ESG is open.
   useEsgLiveUpdates();
+  useRunFinishedWebNotifications();
   const nav = useMemo<Navigation>(() => ({ route, navigate }), [route, navigate]);
 
   useEffect(() => {

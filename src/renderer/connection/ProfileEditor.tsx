@@ -69,6 +69,8 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
     }
     setErrors({});
     const wasConnected = isConnectedHere && status?.state === 'connected';
+    // Main keeps the session when only the live count switch changed: no sign-in again for that.
+    const onlyLiveCount = !!profile && !secretTyped && sameForm({ ...form, liveCount: initial.liveCount }, initial);
     try {
       const saved = await save.mutateAsync(v.input);
       // Forget the typed secret: clear the DOM value and remount the input.
@@ -77,7 +79,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
       setSecretKey((k) => k + 1);
       setEdits({});
       onSaved(saved);
-      if (wasConnected && reconnect) activate.mutate({ id: saved.id });
+      if (wasConnected && reconnect && !onlyLiveCount) activate.mutate({ id: saved.id });
       return saved.id;
     } catch (e) {
       const field = errorField(e);

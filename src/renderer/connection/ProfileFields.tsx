@@ -59,6 +59,12 @@ export function ProfileFields({ form, errors, onChange, isSandbox, hasSecret, se
           onChange={(e) => onSecretTyped(e.currentTarget.value !== '')}
         />
         <TextField label="Scope" required error={errors.scope} hint="The service grants api:use." {...text('scope')} />
+        <CheckboxField
+          label="Live match count"
+          hint="One request per edit on the Search screen (“about N companies match”); turn off for services that bill per call."
+          checked={form.liveCount}
+          onChange={(e) => onChange({ liveCount: e.target.checked })}
+        />
       </fieldset>
 
       <details className="advanced" open={advancedHasError || undefined}>

@@ -14,7 +14,8 @@ export function SettingsScreen() {
   const status = useConnectionStatus();
   const [selected, setSelected] = useState<string | null>(null);
   // A fresh editor only when the analyst picks another profile; saving a new profile keeps the
-  // same editor (its messages and test report stay on screen) while it gains an id.
+  // same editor (its messages and test report stay on screen) while it gains an id, and saving the
+  // profile shown by default (none picked) keeps it shown by default, so its editor stays too.
   const [pick, setPick] = useState(0);
   const choose = (id: string | null) => {
     setSelected(id);
@@ -51,7 +52,7 @@ export function SettingsScreen() {
         key={editorKey}
         profile={profile}
         status={status.data}
-        onSaved={(p) => setSelected(p.id)}
+        onSaved={(p) => setSelected((cur) => (cur === null ? null : p.id))}
         onDeleted={() => choose(null)}
       />
       {profile && profile.kind === 'remote' ? <NetworkSettingsPanel key={`network-${profile.id}`} profile={profile} /> : null}

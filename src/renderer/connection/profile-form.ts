@@ -1,6 +1,6 @@
 // Settings form state <-> ProfileInput, validated with the shared zod schema before anything is sent.
 // The client secret is deliberately NOT part of this state (it lives only in an uncontrolled input).
-import { DEFAULT_PATHS, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../shared/profile';
+import { DEFAULT_PATHS, liveCountOf, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../shared/profile';
 
 export interface ProfileFormState {
   id?: string;
@@ -18,6 +18,8 @@ export interface ProfileFormState {
   matchPayloadTemplate: string;
   /** Empty string = no fixed pace (null on the wire). */
   requestsPerSecond: string;
+  /** Live match count on the Search screen (one page_size=1 request per edit). */
+  liveCount: boolean;
 }
 
 export type FormField = Exclude<keyof ProfileFormState, 'id'>;
@@ -44,6 +46,7 @@ export function emptyForm(): ProfileFormState {
     ...DEFAULT_PATHS,
     matchPayloadTemplate: '',
     requestsPerSecond: '',
+    liveCount: true,
   };
 }
 
@@ -62,6 +65,7 @@ export function formFromProfile(p: ProfileView): ProfileFormState {
     matchPath: p.matchPath,
     matchPayloadTemplate: p.matchPayloadTemplate ?? '',
     requestsPerSecond: p.requestsPerSecond == null ? '' : String(p.requestsPerSecond),
+    liveCount: liveCountOf(p),
   };
 }
 
@@ -86,6 +90,7 @@ export function validateForm(f: ProfileFormState): ValidationResult {
     matchPath: f.matchPath.trim(),
     matchPayloadTemplate: f.matchPayloadTemplate.trim() === '' ? null : f.matchPayloadTemplate,
     requestsPerSecond: f.requestsPerSecond.trim() === '' ? null : Number(f.requestsPerSecond.trim().replace(',', '.')),
+    liveCount: f.liveCount,
   };
   const parsed = ProfileInputSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, input: parsed.data };

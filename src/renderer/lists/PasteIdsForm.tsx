@@ -57,7 +57,7 @@ export function PasteIdsForm({ onCreated }: { onCreated(listId: number): void })
 
   return (
     <form className="paste-ids" onSubmit={submit} aria-labelledby="paste-ids-title">
-      <h3 id="paste-ids-title">New list from pasted ids</h3>
+      <h2 id="paste-ids-title">New list from pasted ids</h2>
       <TextField label="List name" value={name} maxLength={120} required onChange={(e) => setName(e.target.value)} error={nameError} />
       <TextAreaField
         label="Company ids"

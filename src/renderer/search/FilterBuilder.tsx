@@ -1,7 +1,8 @@
-// One wrapper toggle (and/or) over conditions of attribute, relation and value. Suggestions come from
-// the catalogue and from attributes seen in results, but any text is accepted.
-import { memo, useId } from 'react';
-import { ATTRIBUTES, findAttribute, isRelation, RELATION_INFO, RELATIONS } from '../../shared/service/catalogue';
+// One wrapper toggle (and/or) over conditions of attribute, relation and value. Attributes and relations
+// come from the catalogue (relations by label, as typed); values from pickers. Problems are flagged on the
+// row before anything is sent, and a service 400 naming a condition's field is shown on that row.
+import { memo, useId, useState } from 'react';
+import { ATTRIBUTES, findAttribute, RELATION_INFO } from '../../shared/service/catalogue';
 import {
   changeKind,
   checkCondition,
@@ -12,26 +13,35 @@ import {
   VALUE_KINDS,
   type BuilderState,
   type Condition,
+  type FieldPart,
   type ValueKind,
 } from './filter-model';
+import { Combobox } from './pickers/Combobox';
+import { parseRelation, relationText, searchRelations } from './pickers/value-catalogue';
 import { ValueEditor } from './ValueEditor';
+
+/** A service 400 that names one condition's field (see fieldTarget). */
+export interface FieldError {
+  index: number;
+  part: FieldPart | null;
+  message: string;
+}
 
 export interface FilterBuilderProps {
   state: BuilderState;
   onChange(next: BuilderState): void;
-  /** Dotted paths seen in results, offered as attribute suggestions. */
-  seenAttributes: readonly string[];
   /** After a Search attempt, untouched empty conditions show their problems too. */
   showErrors: boolean;
+  /** The loaded snapshot whose values the pickers suggest (null: none loaded). */
+  snapshotId: number | null;
+  /** The service's 400 for the search as built now, when it names a condition. */
+  fieldError: FieldError | null;
 }
 
 /** Memoised: result paging re-renders the screen but not the builder. */
-export const FilterBuilder = memo(function FilterBuilder({ state, onChange, seenAttributes, showErrors }: FilterBuilderProps) {
+export const FilterBuilder = memo(function FilterBuilder({ state, onChange, showErrors, snapshotId, fieldError }: FilterBuilderProps) {
   const base = useId();
   const attrListId = `${base}-attributes`;
-  const relListId = `${base}-relations`;
-  const known = new Set(ATTRIBUTES.map((a) => a.name));
-  const extra = seenAttributes.filter((a) => !known.has(a));
 
   const update = (id: string, patch: Partial<Condition>) =>
     onChange({ ...state, conditions: state.conditions.map((c) => (c.id === id ? applyPatch(c, patch) : c)) });
@@ -54,16 +64,6 @@ export const FilterBuilder = memo(function FilterBuilder({ state, onChange, seen
             {a.label}
           </option>
         ))}
-        {extra.map((a) => (
-          <option key={a} value={a} />
-        ))}
-      </datalist>
-      <datalist id={relListId}>
-        {RELATIONS.map((r) => (
-          <option key={r} value={r}>
-            {RELATION_INFO[r].label}
-          </option>
-        ))}
       </datalist>
       <ol className="filter-builder__list">
         {state.conditions.map((c, i) => (
@@ -72,9 +72,10 @@ export const FilterBuilder = memo(function FilterBuilder({ state, onChange, seen
             condition={c}
             index={i}
             attrListId={attrListId}
-            relListId={relListId}
             canRemove={state.conditions.length > 1}
             showErrors={showErrors}
+            snapshotId={snapshotId}
+            fieldError={fieldError?.index === i ? fieldError : null}
             onChange={(patch) => update(c.id, patch)}
             onRemove={() => onChange({ ...state, conditions: state.conditions.filter((x) => x.id !== c.id) })}
           />
@@ -103,24 +104,28 @@ interface RowProps {
   condition: Condition;
   index: number;
   attrListId: string;
-  relListId: string;
   canRemove: boolean;
   showErrors: boolean;
+  snapshotId: number | null;
+  fieldError: FieldError | null;
   onChange(patch: Partial<Condition>): void;
   onRemove(): void;
 }
 
-function ConditionRow({ condition: c, index, attrListId, relListId, canRemove, showErrors, onChange, onRemove }: RowProps) {
+function ConditionRow({ condition: c, index, attrListId, canRemove, showErrors, snapshotId, fieldError, onChange, onRemove }: RowProps) {
   const id = useId();
   const n = index + 1;
   const touched = showErrors || Boolean(c.attribute || c.input || c.items || c.low || c.high);
   const full = checkCondition(c);
   const check = touched ? full : { errors: {}, hint: full.hint };
-  const attr = findAttribute(c.attribute);
-  const suggestions = attr?.suggestions;
   const errors = Object.values(check.errors);
+  const errId = `${id}-err`;
+  const serverId = `${id}-server`;
+  const describe = (part: FieldPart) =>
+    [check.errors[part] ? errId : '', fieldError && (fieldError.part ?? 'value') === part ? serverId : ''].filter(Boolean).join(' ') || undefined;
+  const flagged = (part: FieldPart) => Boolean(check.errors[part]) || (fieldError !== null && (fieldError.part ?? 'value') === part);
   return (
-    <li className="condition" aria-label={`Condition ${n}`}>
+    <li className={`condition${errors.length || fieldError ? ' condition--invalid' : ''}`} aria-label={`Condition ${n}`}>
       <input
         className="field__input condition__attribute"
         aria-label={`Attribute of condition ${n}`}
@@ -128,38 +133,14 @@ function ConditionRow({ condition: c, index, attrListId, relListId, canRemove, s
         list={attrListId}
         value={c.attribute}
         spellCheck={false}
-        aria-invalid={check.errors.attribute ? true : undefined}
-        aria-describedby={errors.length ? `${id}-err` : undefined}
+        aria-invalid={flagged('attribute') ? true : undefined}
+        aria-describedby={describe('attribute')}
+        title={findAttribute(c.attribute)?.label}
         onChange={(e) => onChange({ attribute: e.target.value })}
       />
-      <input
-        className="field__input condition__relation"
-        aria-label={`Relation of condition ${n}`}
-        placeholder="relation"
-        list={relListId}
-        value={c.relation}
-        spellCheck={false}
-        aria-invalid={check.errors.relation ? true : undefined}
-        aria-describedby={errors.length ? `${id}-err` : undefined}
-        onChange={(e) => onChange({ relation: e.target.value })}
-        title={isRelation(c.relation) ? RELATION_INFO[c.relation].description : undefined}
-      />
+      <RelationInput condition={c} n={n} invalid={flagged('relation')} describedBy={describe('relation')} onChange={onChange} />
       <div className="condition__value">
-        <ValueEditor
-          condition={c}
-          index={index}
-          error={check.errors.value}
-          errorId={`${id}-err`}
-          suggestionsId={suggestions ? `${id}-values` : undefined}
-          onChange={onChange}
-        />
-        {suggestions ? (
-          <datalist id={`${id}-values`}>
-            {suggestions.map((s) => (
-              <option key={String(s)} value={String(s)} />
-            ))}
-          </datalist>
-        ) : null}
+        <ValueEditor condition={c} index={index} invalid={flagged('value')} describedBy={describe('value')} snapshotId={snapshotId} onChange={onChange} />
       </div>
       <select
         className="field__input condition__kind"
@@ -177,11 +158,58 @@ function ConditionRow({ condition: c, index, attrListId, relListId, canRemove, s
         Remove
       </button>
       {errors.length ? (
-        <p id={`${id}-err`} className="field__error condition__error">
+        <p id={errId} className="field__error condition__error">
           {errors.join(' ')}
         </p>
       ) : null}
-      {check.hint && !errors.length ? <p className="field__hint condition__hint">{check.hint}</p> : null}
+      {fieldError ? (
+        <p id={serverId} className="field__error condition__error condition__error--server" data-testid={`service-error-${n}`}>
+          The service rejected this condition{fieldError.part ? ` (${fieldError.part})` : ''}: {fieldError.message}
+        </p>
+      ) : null}
+      {check.hint && !errors.length && !fieldError ? <p className="field__hint condition__hint">{check.hint}</p> : null}
     </li>
+  );
+}
+
+/**
+ * The relation menu: shows labels ("greater than") and takes a relation typed as its label, its name or a
+ * symbol. Text that names no relation is kept as typed (a service may know more) and flagged on the row.
+ */
+function RelationInput({ condition: c, n, invalid, describedBy, onChange }: { condition: Condition; n: number; invalid: boolean; describedBy?: string; onChange(p: Partial<Condition>): void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const allowed = findAttribute(c.attribute)?.relations;
+  const options = searchRelations(draft ?? '', allowed).map((r) => ({ value: r, label: RELATION_INFO[r].label, detail: r }));
+  const others = allowed ? searchRelations(draft ?? '').filter((r) => !allowed.includes(r)) : [];
+  const groups = [
+    { label: allowed ? `Relations for ${findAttribute(c.attribute)?.label ?? c.attribute}` : 'Relations', options },
+    ...(others.length ? [{ label: 'Not accepted for this attribute', options: others.map((r) => ({ value: r, label: RELATION_INFO[r].label, detail: r })) }] : []),
+  ];
+  return (
+    <Combobox
+      className="condition__relation"
+      label={`Relation of condition ${n}`}
+      listLabel={`Relations to choose, condition ${n}`}
+      placeholder="relation"
+      value={draft ?? relationText(c.relation)}
+      groups={groups}
+      invalid={invalid}
+      describedBy={describedBy}
+      onInput={(text) => {
+        setDraft(text);
+        const r = parseRelation(text);
+        if (r && r !== c.relation) onChange({ relation: r });
+      }}
+      onPick={(o) => {
+        setDraft(null);
+        onChange({ relation: o.value });
+      }}
+      onBlur={() => {
+        if (draft === null) return;
+        const r = parseRelation(draft) ?? draft.trim();
+        setDraft(null);
+        if (r !== c.relation) onChange({ relation: r });
+      }}
+    />
   );
 }

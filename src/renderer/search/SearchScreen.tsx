@@ -12,16 +12,18 @@ import type { ShownSearch } from '../state/search-state';
 import { Banner } from '../ui/Banner';
 import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
-import { emptyPrefs, visibleColumns, type ColumnPrefs } from './column-prefs';
+import { visibleColumns, type ColumnPrefs } from './column-prefs';
 import { CompanyDetail } from './CompanyDetail';
-import { bodyToState, conditionFromFilter, type BuilderState } from './filter-model';
-import { FilterBuilder } from './FilterBuilder';
+import { bodyToState, conditionFromFilter, fieldTarget, type BuilderState } from './filter-model';
+import { FilterBuilder, type FieldError } from './FilterBuilder';
 import { Pager } from './Pager';
 import { pagingKeyHandler } from './paging-keys';
-import { checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
+import { builderBody, checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
 import { ResultGrid } from './ResultGrid';
+import { LiveCount } from './LiveCount';
 import { SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
+import { errorField, toDisplayError } from '../ui/errors';
 import { pageKey } from './search-session';
 import { useAppInfo } from '../connection/queries';
 import { LoadAllBar } from '../workbench/LoadAllBar';
@@ -30,6 +32,7 @@ import { SelectionToList } from '../lists/SelectionToList';
 import { snapshotsFor, useSnapshots } from '../workbench/snapshot-queries';
 import type { ServiceFilter } from '../workbench/facet-model';
 import './search.css';
+import './pickers/pickers.css';
 import './search-grid.css';
 
 /** The page on screen, observed so react-query keeps it cached while it is shown. */
@@ -56,7 +59,7 @@ export function SearchScreen() {
 
   const run = checkRun(s);
   const validBody = run.ok ? run.body : null;
-  const blockedReason = !run.ok && run.where !== 'builder' ? run.reason : null;
+  const blockedReason = !run.ok ? run.reason : null;
   // Loaded snapshots of the shown query (local sort, facets, text filter).
   const info = useAppInfo();
   const workspace = info.data?.workspace;
@@ -109,7 +112,8 @@ export function SearchScreen() {
       ...(parsed.ok ? { builder: parsed.state, editor: null } : { editor: { text: JSON.stringify(body, null, 2), problem: { message: parsed.message } } }),
       pageSizeText: String(size),
       activeSaved: saved ?? null,
-      ...(saved ? { prefs: saved.columns ?? emptyPrefs() } : {}),
+      // A saved search opens with its columns; one saved before columns were kept opens with the current ones.
+      ...(saved?.columns ? { prefs: saved.columns } : {}),
       attempted: true,
       detail: null,
     });
@@ -121,6 +125,7 @@ export function SearchScreen() {
   runSavedRef.current = runSavedNow;
   const runSaved = useCallback((x: { body: unknown; pageSize: number; saved?: SavedSearch }) => runSavedRef.current(x), []);
   const onSaved = useCallback((saved: SavedSearch) => update({ activeSaved: saved }), [update]);
+  const onTogglePanel = useCallback((open: boolean) => update({ savedPanelClosed: !open }), [update]);
 
   const unapplied = hasUnappliedEdits(s);
   const visible = visibleColumns(columns, prefs);
@@ -137,6 +142,9 @@ export function SearchScreen() {
     if (direction === 'next' && view.hasNext) void session.next();
     if (direction === 'previous' && view.hasPrevious) void session.previous();
   });
+  const fieldError = rowError(startError, sessionError?.action, builder);
+  // Suggestions come from the snapshot of the shown query, else the newest loaded one.
+  const suggestFrom = ready ?? (snapshots.data ?? []).find((x) => x.status === 'complete' || x.status === 'capped') ?? null;
 
   return (
     <section className="screen search-screen" aria-labelledby="search-title">
@@ -154,6 +162,16 @@ export function SearchScreen() {
       </div>
       <div className={`search-layout${collapsed ? ' search-layout--collapsed' : ''}${view ? ' search-layout--results' : ''}`}>
         <div className="search-filters" id="search-filters" hidden={collapsed}>
+          <SavedSearches
+            body={validBody}
+            pageSize={run.ok ? run.pageSize : (shown?.pageSize ?? 10)}
+            columns={prefs}
+            activeId={activeSaved?.id ?? null}
+            open={!s.savedPanelClosed}
+            onToggle={onTogglePanel}
+            onRun={runSaved}
+            onSaved={onSaved}
+          />
           <form
             className="search-filters__form"
             aria-label="Search filters"
@@ -168,7 +186,7 @@ export function SearchScreen() {
                   The builder cannot display the body in the JSON editor below, so it is locked. Fix the JSON or discard the edit.
                 </p>
               ) : null}
-              <FilterBuilder state={builder} onChange={setBuilder} seenAttributes={columns} showErrors={s.attempted} />
+              <FilterBuilder state={builder} onChange={setBuilder} showErrors={s.attempted} snapshotId={suggestFrom?.id ?? null} fieldError={fieldError} />
             </fieldset>
             <div className="search-filters__run">
               <div className="field page-size">
@@ -196,10 +214,11 @@ export function SearchScreen() {
                 type="submit"
                 className="button button--primary"
                 disabled={inFlight !== null || blockedReason !== null}
-                aria-describedby={!run.ok && run.where === 'json' ? 'search-blocked-reason' : !run.ok && run.where === 'pageSize' ? 'search-page-size-err' : undefined}
+                aria-describedby={!run.ok ? (run.where === 'pageSize' ? 'search-page-size-err' : 'search-blocked-reason') : undefined}
               >
                 Search
               </button>
+              <LiveCount body={validBody} applied={shown && view ? { body: shown.body, count: view.count } : null} />
               {inFlight && inFlight.action.kind !== 'page' ? (
                 <>
                   <Spinner label={inFlight.action.kind === 'reopen' ? `Restoring page ${inFlight.action.pageNumber}…` : 'Searching…'} />
@@ -209,8 +228,8 @@ export function SearchScreen() {
                 </>
               ) : null}
             </div>
-            {!run.ok && run.where === 'json' ? (
-              <p id="search-blocked-reason" className="field__error search-filters__blocked">
+            {!run.ok && run.where !== 'pageSize' ? (
+              <p id="search-blocked-reason" className="field__error search-filters__blocked" data-testid="search-blocked-reason">
                 {run.reason}
               </p>
             ) : null}
@@ -219,22 +238,9 @@ export function SearchScreen() {
                 Not applied: the results show the last search you ran. Press Search to apply these conditions and page size.
               </p>
             ) : null}
-            {s.attempted && !run.ok && run.where === 'builder' ? (
-              <p className="field__error" role="alert">
-                {run.reason}
-              </p>
-            ) : null}
             {startError ? <SearchErrors error={startError} onRetry={session.retry} placement="filters" /> : null}
           </form>
           <BodyEditor text={editorText(s)} problem={editorProblem} onEdit={onEdit} onDiscard={onDiscard} />
-          <SavedSearches
-            body={validBody}
-            pageSize={run.ok ? run.pageSize : (shown?.pageSize ?? 10)}
-            columns={prefs}
-            activeId={activeSaved?.id ?? null}
-            onRun={runSaved}
-            onSaved={onSaved}
-          />
         </div>
         <div className="search-results" aria-label="Results" role="region" onKeyDown={showSnapshot ? undefined : onPagingKey}>
           {notice ? (
@@ -295,6 +301,18 @@ export function SearchScreen() {
     </section>
   );
 }
+
+/** A 400 whose `field` names a condition of the search as built now (edits since make it stale). */
+function rowError(error: unknown, action: { kind: string; body?: unknown } | undefined, builder: BuilderState): FieldError | null {
+  if (!error || action?.kind !== 'start' || toDisplayError(error).code !== 'bad_request') return null;
+  if (canonicalJson(action.body) !== canonicalJson(builderBody(builder))) return null;
+  const target = fieldTarget(errorField(error), builder);
+  if (!target) return null;
+  return { ...target, message: serviceWords(toDisplayError(error).message) };
+}
+
+/** The server's own sentence, without the app's "The service refused the request:" lead-in. */
+const serviceWords = (message: string) => message.replace(/^The service refused the request:\s*/, '');
 
 function ResultArea(props: { view: SearchPageView; columns: string[]; prefs: ColumnPrefs; onPrefs(p: ColumnPrefs): void; onOpen(r: CompanyRecord): void }) {
   const { view } = props;

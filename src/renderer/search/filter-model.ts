@@ -2,6 +2,8 @@
 // {"filters": {"and"|"or": [{attribute, relation, value}, ...]}}. Pure, so it is unit-tested in Node.
 import { checkSearchBody, type Wrapper } from '../../shared/search/body';
 import { findAttribute, filterValueProblem, isRelation, RELATION_INFO } from '../../shared/service/catalogue';
+import { isCountryCode } from '../../shared/service/classifications';
+import { countryName, relationText, resolveCountry } from './pickers/value-catalogue';
 
 export type ValueKind = 'text' | 'number' | 'list' | 'range' | 'json';
 export const VALUE_KINDS: readonly ValueKind[] = ['text', 'number', 'list', 'range', 'json'];
@@ -20,7 +22,7 @@ export interface Condition {
   kind: ValueKind;
   /** text / number / json editors. */
   input: string;
-  /** list editor: one value per line. */
+  /** list editor: one value (chip) per line. */
   items: string;
   low: string;
   high: string;
@@ -65,6 +67,33 @@ function parseNumber(raw: string, what: string): ValueResult {
 }
 
 const listEntries = (items: string) => items.split('\n').filter((l) => l.trim() !== '');
+/** The list editor's values (chips), in order. */
+export const listItems = (c: Pick<Condition, 'items'>): string[] => listEntries(c.items);
+
+/**
+ * Text typed or pasted into a list editor, as chip values. A pasted column (newlines or tabs, as copied
+ * from a spreadsheet) splits on those only, so "Co., Ltd." survives; anything else splits on commas.
+ */
+export function splitChipText(text: string): string[] {
+  const parts = /[\r\n\t]/.test(text) ? text.split(/[\r\n\t]+/) : text.split(',');
+  return parts.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+/** Adds chip values (country names become their ISO code), skipping ones already there. */
+export function addChips(c: Condition, values: readonly string[]): Condition {
+  const have = listEntries(c.items);
+  const next = [...have];
+  for (const raw of values) {
+    const v = c.attribute === 'country' ? (resolveCountry(raw) ?? raw) : raw;
+    if (v.trim() !== '' && !v.includes('\n') && !next.includes(v)) next.push(v);
+  }
+  return next.length === have.length ? c : { ...c, items: next.join('\n') };
+}
+
+export function removeChip(c: Condition, index: number): Condition {
+  const have = listEntries(c.items);
+  return { ...c, items: have.filter((_, i) => i !== index).join('\n') };
+}
 
 /** The condition's value as it will be sent, or the problem with it. */
 export function conditionValue(c: Condition): ValueResult {
@@ -115,12 +144,19 @@ export interface ConditionCheck {
 
 export function checkCondition(c: Condition): ConditionCheck {
   const errors: ConditionCheck['errors'] = {};
+  const attr = findAttribute(c.attribute);
   if (c.attribute.trim() === '') errors.attribute = 'Attribute is required.';
+  else if (!attr) errors.attribute = `Unknown attribute "${c.attribute}": choose one from the list.`;
   if (c.relation.trim() === '') errors.relation = 'Relation is required.';
+  else if (!isRelation(c.relation)) errors.relation = `Unknown relation "${c.relation}": choose one from the list, for example "${relationText('greater_than')}".`;
   const v = conditionValue(c);
   if (!v.ok) errors.value = v.error;
+  else if (c.kind === 'text' && c.input.trim() === '') errors.value = 'Enter a value.';
+  else if (c.attribute === 'country') {
+    const bad = (Array.isArray(v.value) ? v.value : [v.value]).find((x) => typeof x === 'string' && !isCountryCode(x));
+    if (typeof bad === 'string') errors.value = countryProblem(bad);
+  }
   let hint: string | undefined;
-  const attr = findAttribute(c.attribute);
   if (v.ok && attr && isRelation(c.relation)) {
     const problem = filterValueProblem(attr, c.relation, v.value);
     if (problem) hint = `The sandbox catalogue says: ${problem}.`;
@@ -133,20 +169,54 @@ export function checkCondition(c: Condition): ConditionCheck {
   return { errors, hint };
 }
 
-export type BuildResult = { ok: true; body: { filters: Record<string, unknown[]> } } | { ok: false; draft: unknown; problems: number };
+/** "Germany" for country: not a code, so say which code was probably meant. */
+function countryProblem(text: string): string {
+  const code = resolveCountry(text);
+  if (code) return `"${text}" is a country name: the service expects its ISO code ${code} (${countryName(code) ?? code}). Pick it from the list.`;
+  return `"${text}" is not an ISO country code (two letters, e.g. DE). Type a country's name and pick it from the list.`;
+}
+
+/** One condition that stops Search, for the reason next to the button. */
+export interface BuildProblem {
+  index: number;
+  message: string;
+}
+export type BuildResult =
+  | { ok: true; body: { filters: Record<string, unknown[]> } }
+  | { ok: false; draft: unknown; problems: number; list: BuildProblem[] };
 
 /** The exact body, or a best-effort draft (invalid values kept as typed) for the JSON view. */
 export function buildBody(state: BuilderState): BuildResult {
-  let problems = 0;
-  const filters = state.conditions.map((c) => {
-    const check = checkCondition(c);
-    if (Object.keys(check.errors).length) problems++;
+  const list: BuildProblem[] = [];
+  const filters = state.conditions.map((c, index) => {
+    const errors = Object.values(checkCondition(c).errors);
+    if (errors.length) list.push({ index, message: errors.join(' ') });
     const v = conditionValue(c);
     return { attribute: c.attribute, relation: c.relation, value: v.ok ? v.value : rawValue(c) };
   });
-  if (filters.length === 0) problems++;
+  if (filters.length === 0) list.push({ index: -1, message: 'Add a condition.' });
   const body = { filters: { [state.op]: filters } };
-  return problems ? { ok: false, draft: body, problems } : { ok: true, body };
+  return list.length ? { ok: false, draft: body, problems: list.length, list } : { ok: true, body };
+}
+
+/**
+ * The body as the builder writes it, and whether it is exact (every value parsed). A body with an unknown
+ * attribute is still exact: it cannot run, but the builder shows it as written.
+ */
+export function serialise(state: BuilderState): { body: unknown; exact: boolean } {
+  const built = buildBody(state);
+  if (built.ok) return { body: built.body, exact: true };
+  return { body: built.draft, exact: state.conditions.length > 0 && state.conditions.every((c) => conditionValue(c).ok) };
+}
+
+export type FieldPart = 'attribute' | 'relation' | 'value';
+/** A 400's `field` path (filters.and[1].value) as the builder row it names, or null when it names none. */
+export function fieldTarget(field: string | undefined, state: BuilderState): { index: number; part: FieldPart | null } | null {
+  const m = field ? /^filters\.(and|or)\[(\d+)\](?:\.(attribute|relation|value))?/.exec(field) : null;
+  if (!m || m[1] !== state.op) return null;
+  const index = Number(m[2]);
+  if (index >= state.conditions.length) return null;
+  return { index, part: (m[3] as FieldPart | undefined) ?? null };
 }
 
 function rawValue(c: Condition): unknown {

@@ -3,14 +3,13 @@
 import { canonicalJson } from '../../shared/search/body';
 import { PAGE_SIZE_MAX } from '../../shared/service/schemas';
 import type { EditorText, SearchScreenState } from '../state/search-state';
-import { buildBody, parseBodyText, type BuilderState } from './filter-model';
+import { buildBody, parseBodyText, serialise, type BuilderState } from './filter-model';
 
 export const formatBody = (v: unknown) => JSON.stringify(v, null, 2);
 
 /** The builder's body, or its draft (invalid values kept as typed) when a condition has a problem. */
 export function builderBody(builder: BuilderState): unknown {
-  const built = buildBody(builder);
-  return built.ok ? built.body : built.draft;
+  return serialise(builder).body;
 }
 
 /** The text in the editor: what the analyst typed while it still describes the builder's query (or cannot be shown by it). */
@@ -29,8 +28,8 @@ export function editBodyText(text: string): { builder?: BuilderState; editor: Ed
   const parsed = parseBodyText(text);
   if (!parsed.ok) return { editor: { text, problem: { message: parsed.message, offset: parsed.offset } } };
   const key = canonicalJson(JSON.parse(text));
-  const rebuilt = buildBody(parsed.state);
-  if (!rebuilt.ok || canonicalJson(rebuilt.body) !== key) {
+  const rebuilt = serialise(parsed.state);
+  if (!rebuilt.exact || canonicalJson(rebuilt.body) !== key) {
     return { editor: { text, problem: { message: 'The filter builder cannot show this body exactly.' } } };
   }
   return { builder: parsed.state, editor: { text, key } };
@@ -45,6 +44,14 @@ export function pageSizeProblem(text: string): string | undefined {
   return Number.isInteger(n) && n >= 1 && n <= PAGE_SIZE_MAX && text.trim() !== '' ? undefined : `Page size must be a whole number from 1 to ${PAGE_SIZE_MAX}.`;
 }
 
+/** Why Search is off, naming the first condition to fix (the rows say the rest). */
+function builderReason(list: readonly { index: number; message: string }[]): string {
+  const first = list[0];
+  const where = first.index < 0 ? first.message : `condition ${first.index + 1}: ${first.message}`;
+  const more = list.length > 1 ? ` (${list.length} conditions need attention)` : '';
+  return `Search is off until the filters are complete. Fix ${where}${more}`;
+}
+
 /** What pressing Search would send, or why it cannot. */
 export function checkRun(state: Pick<SearchScreenState, 'builder' | 'editor' | 'pageSizeText'>): RunCheck {
   if (state.editor?.problem) {
@@ -53,9 +60,7 @@ export function checkRun(state: Pick<SearchScreenState, 'builder' | 'editor' | '
   const size = pageSizeProblem(state.pageSizeText);
   if (size) return { ok: false, where: 'pageSize', reason: size };
   const built = buildBody(state.builder);
-  if (!built.ok) {
-    return { ok: false, where: 'builder', reason: `${built.problems === 1 ? 'One condition needs attention' : `${built.problems} conditions need attention`} before searching.` };
-  }
+  if (!built.ok) return { ok: false, where: 'builder', reason: builderReason(built.list) };
   return { ok: true, body: built.body, pageSize: Number(state.pageSizeText) };
 }
 

@@ -62,6 +62,8 @@ export interface SearchScreenState {
   attempted: boolean;
   prefs: ColumnPrefs;
   activeSaved: SavedSearch | null;
+  /** The saved and recent searches panel is collapsed (absent: expanded). */
+  savedPanelClosed?: boolean;
   detail: CompanyRecord | null;
   /** Columns seen over the pages of one result set, so they do not jump while paging. */
   seen: { sessionId: string | null; columns: string[] };

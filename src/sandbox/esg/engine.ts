@@ -131,6 +131,11 @@ export class EsgEngine {
     return [...this.sessions.keys()];
   }
 
+  /** When each session began and how long it runs (clock ms): benches measure completion latency against it. */
+  sessionTimings(): Array<{ sessionId: string; companyId: string; module: EsgModule; startedAt: number; durationMs: number }> {
+    return [...this.sessions.values()].map((s) => ({ sessionId: s.id, companyId: s.companyId, module: s.module, startedAt: s.startedAt, durationMs: s.durationMs }));
+  }
+
   private key(companyId: string, module: EsgModule): string {
     return `${companyId}|${module}`;
   }

@@ -30,6 +30,15 @@ describe('profile form', () => {
     }
   });
 
+  it('carries the live match count switch: on by default and for profiles saved before it existed, off when turned off', () => {
+    expect(emptyForm().liveCount).toBe(true);
+    expect(formFromProfile(view).liveCount).toBe(true);
+    const off = validateForm({ ...formFromProfile(view), liveCount: false });
+    expect(off.ok && off.input.liveCount).toBe(false);
+    expect(formFromProfile({ ...view, liveCount: false }).liveCount).toBe(false);
+    expect(sameForm(formFromProfile(view), { ...formFromProfile(view), liveCount: false })).toBe(false);
+  });
+
   it('reports every invalid field inline with a readable message', () => {
     const v = validateForm({ ...emptyForm(), name: '  ', authUrl: 'auth.acme.test', baseUrl: 'ftp://x', clientId: '', searchPath: 'search' });
     expect(v.ok).toBe(false);

@@ -7,7 +7,6 @@ import { CompanyDetail, matchPrefill } from '../../../src/renderer/search/Compan
 import { Pager } from '../../../src/renderer/search/Pager';
 import { GridRow } from '../../../src/renderer/search/GridRow';
 import { emptyPrefs, moveColumn, orderedColumns, setHidden, setWidth, visibleColumns } from '../../../src/renderer/search/column-prefs';
-import { summarise } from '../../../src/renderer/search/SavedSearches';
 
 const noop = () => {};
 
@@ -113,8 +112,5 @@ describe('column choices', () => {
     expect(visibleColumns(cols, p)).toEqual(['name', 'tags', 'address.city']);
     expect(setWidth(p, 'name', 5).widths.name).toBe(60);
     expect(setWidth(p, 'name', 99999).widths.name).toBe(1200);
-  });
-  it('summarises a body for the saved and recent lists', () => {
-    expect(summarise({ filters: { or: [{ attribute: 'a', relation: 'in', value: [1, 2] }, { attribute: 'b', relation: 'equals', value: 'x' }] } })).toBe('a in [1,2] or b equals "x"');
   });
 });

@@ -78,6 +78,12 @@ export const searchGroup = group({
         requestId: RequestId,
       }),
     ).returns<SearchPageView>(),
+    /**
+     * The live match count of a body being edited: one search with page_size=1, through the same client and
+     * rate limiter as every other call. No session is kept and nothing is recorded as a recent search.
+     * Refused (not_configured) when the active profile has the live count turned off.
+     */
+    countMatches: fn(z.object({ body: Body, requestId: RequestId })).returns<{ count: number }>(),
     cancel: fn(z.object({ requestId: z.string().min(1).max(64) })).returns<void>(),
     listSaved: fn(z.void()).returns<SavedSearch[]>(),
     saveSearch: fn(

@@ -1,0 +1,74 @@
+// "about N companies match" next to the Search button, for the conditions being edited (not yet applied).
+// One page_size=1 request ~600 ms after the last edit (search.countMatches); off per profile in Settings.
+import { useEffect, useRef, useState } from 'react';
+import { canonicalJson } from '../../shared/search/body';
+import { liveCountOf } from '../../shared/profile';
+import { firmscope, unwrap } from '../bridge';
+import { useProfiles } from '../connection/queries';
+import { createLiveCounter, liveCountText, type LiveCounter, type LiveCountState } from './live-count';
+import './live-count.css';
+
+let requestSeq = 0;
+/** Counts of this app run, kept across the screen's remounts (keys carry the profile id). */
+const counts = new Map<string, { count: number; at: number }>();
+
+/** Asks main for the count; an abort cancels the request in main as well. */
+async function countMatches(body: unknown, signal: AbortSignal): Promise<number> {
+  const requestId = `live-count-${++requestSeq}`;
+  const cancel = () => void firmscope().search.cancel({ requestId });
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return (await unwrap(firmscope().search.countMatches({ body, requestId }))).count;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+/** Whether the active profile allows the live count (unknown while profiles load: not yet). */
+export function useLiveCountEnabled(): { enabled: boolean; profileId: string | null } {
+  const profiles = useProfiles();
+  const activeId = profiles.data?.activeId ?? null;
+  const profile = profiles.data?.profiles.find((p) => p.id === activeId);
+  return { enabled: profile ? liveCountOf(profile) : false, profileId: activeId };
+}
+
+export interface LiveCountProps {
+  /** The edited body when it can run, else null (nothing extra is shown). */
+  body: unknown | null;
+  /** The applied search and its count: an edit equal to it needs no request. */
+  applied: { body: unknown; count: number } | null;
+}
+
+export function LiveCount({ body, applied }: LiveCountProps) {
+  const { enabled, profileId } = useLiveCountEnabled();
+  const [state, setState] = useState<LiveCountState>({ kind: 'idle' });
+  const counter = useRef<LiveCounter | null>(null);
+  if (!counter.current) counter.current = createLiveCounter({ fetch: countMatches, onState: setState, cache: counts });
+  useEffect(() => () => counter.current?.dispose(), []);
+
+  const bodyKey = body === null ? null : canonicalJson(body);
+  const isApplied = applied !== null && bodyKey !== null && bodyKey === canonicalJson(applied.body);
+  const key = enabled && bodyKey !== null && !isApplied ? `${profileId}|${bodyKey}` : null;
+  useEffect(() => {
+    counter.current?.edit(key, body);
+    // `body` is described by `key`; a new object with the same conditions is the same edit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  let text: string | null = null;
+  let cls = 'live-count';
+  if (!enabled || bodyKey === null) text = null;
+  else if (isApplied) text = liveCountText(applied.count);
+  else if (state.kind === 'checking') text = 'checking…';
+  else if (state.kind === 'count') text = liveCountText(state.count);
+  else if (state.kind === 'error') {
+    text = `Count unavailable: ${state.message}`;
+    cls += ' live-count--error';
+  }
+  // Always rendered (empty when silent) so screen readers hear changes in this polite region.
+  return (
+    <span className={cls} role="status" aria-live="polite" data-testid="live-count">
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,23 @@
+// Values of an attribute seen in the loaded snapshot (src/main/workspace: snapshot.values), for the pickers.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { FacetCount } from '../../../shared/workbench/snapshot';
+import { findAttribute } from '../../../shared/service/catalogue';
+import { firmscope, unwrap } from '../../bridge';
+import { LOCAL_MATCH_FIELDS } from './value-options';
+
+const NONE: readonly FacetCount[] = [];
+
+/** Seen values matching `typed`: by prefix in the database, or all (top 50) where names are matched here. */
+export function useSeenValues(snapshotId: number | null, attribute: string, typed: string): readonly FacetCount[] {
+  const attr = findAttribute(attribute);
+  const enabled = snapshotId !== null && attr !== undefined && attr.valueType === 'string';
+  const prefix = LOCAL_MATCH_FIELDS.has(attribute) ? '' : typed.trim().slice(0, 200);
+  const q = useQuery({
+    queryKey: ['snapshot', 'values', snapshotId, attribute, prefix],
+    queryFn: () => unwrap(firmscope().snapshot.values({ id: snapshotId!, field: attribute, prefix: prefix || undefined })),
+    enabled,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+  return enabled ? (q.data ?? NONE) : NONE;
+}
