@@ -6,6 +6,7 @@ import { generateCompanies } from '../../src/sandbox/dataset';
 import { compileSearch, parseSearchBody } from '../../src/sandbox/search-filters';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+import { shownIds } from './grid-helpers';
 
 const companies = generateCompanies(42, 25_000);
 const matching = (body: unknown) => companies.filter(compileSearch(parseSearchBody(body)));
@@ -29,12 +30,6 @@ const range = (page: Page) => page.getByTestId('rows-range');
 const panel = (page: Page) => page.getByRole('region', { name: 'Saved and recent searches' });
 const columnHeader = (page: Page, name: string) => page.getByRole('columnheader', { name, exact: true });
 const formatted = (page: Page, n: number) => page.evaluate((x) => new Intl.NumberFormat().format(x), n);
-/** company_id of the rows on screen, whatever column it is shown in. */
-const shownIds = (page: Page) =>
-  page.getByRole('grid', { name: 'Search results' }).evaluate((grid) => {
-    const ids = grid.textContent?.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [];
-    return [...new Set(ids)];
-  });
 const searchRequests = (page: Page) =>
   page.evaluate(async () => {
     const r = await window.firmscope.diagnostics.requestLog();
@@ -76,8 +71,8 @@ test('a search saved with its columns opens from the side panel with conditions,
   await expect(liveCount(page)).toHaveText(`about ${await formatted(page, expected.length)} companies match`);
 
   // A custom column set, then save.
-  await toggleColumn(page, 'country_name', false);
-  await expect(columnHeader(page, 'country_name')).toHaveCount(0);
+  await toggleColumn(page, 'Country name', false);
+  await expect(columnHeader(page, 'Country name')).toHaveCount(0);
   await page.getByLabel('Name for this search').fill('DACH large');
   await page.getByRole('button', { name: 'Save search' }).click();
   const entry = panel(page).getByRole('listitem').filter({ hasText: 'DACH large' });
@@ -94,15 +89,15 @@ test('a search saved with its columns opens from the side panel with conditions,
   await bodyEditor(page).fill(JSON.stringify(za));
   await searchButton(page).click();
   await expect(range(page)).toHaveText(`Rows 1–10 of ${matching(za).length}`);
-  await toggleColumn(page, 'country_name', true);
-  await expect(columnHeader(page, 'country_name')).toBeVisible();
+  await toggleColumn(page, 'Country name', true);
+  await expect(columnHeader(page, 'Country name')).toBeVisible();
 
   // Open the saved search from the panel: its conditions, page size, columns and the same results.
   await panel(page).getByRole('button', { name: 'Open saved search DACH large' }).click();
   await expect(range(page)).toHaveText(`Rows 1–10 of ${expected.length}`);
   expect(JSON.parse(await bodyEditor(page).inputValue())).toEqual(dach);
   await expect(page.getByLabel('Page size')).toHaveValue('10');
-  await expect(columnHeader(page, 'country_name')).toHaveCount(0);
+  await expect(columnHeader(page, 'Country name')).toHaveCount(0);
   expect(await shownIds(page)).toEqual(firstIds);
   await expect(entry).toHaveAttribute('aria-current', 'true');
 

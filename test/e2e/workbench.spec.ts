@@ -84,8 +84,16 @@ test('load all, sort by revenue, facet by country, chips, conditions from facets
   await firstRow(page).locator('[role="gridcell"][aria-colindex="2"]').click();
   await page.keyboard.press('Alt+ArrowRight');
   await expect(snapshotPage(page)).toHaveText(`Page 2 of ${pages}`);
+  // Still sorted by revenue descending: page 2 starts with the 101st highest revenue.
+  const revenueOf = async () => {
+    const id = await firstId(page).getAttribute('title');
+    return companies.find((c) => c.company_id === id)?.revenue;
+  };
+  await expect.poll(revenueOf).toBe(byRevenue[100].revenue);
   await page.keyboard.press('j');
   await expect(snapshotPage(page)).toHaveText(`Page 3 of ${pages}`);
+  await expect.poll(revenueOf).toBe(byRevenue[200].revenue);
+  expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
   await page.keyboard.press('k');
   await expect(snapshotPage(page)).toHaveText(`Page 2 of ${pages}`);
   await page.keyboard.press('Alt+ArrowLeft');

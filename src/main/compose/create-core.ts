@@ -10,6 +10,7 @@ import { createRequestLog } from '../api/request-log';
 import { createTransport } from '../api/transport';
 import { createEsgFeature } from '../esg/feature';
 import { createEsgRunsFeature } from '../esg-runs/feature';
+import { createEsgExportFeature } from '../esg-export/feature';
 import { createExportFeature } from '../export/feature';
 import { createMatchFeature } from '../match/feature';
 import { createSearchFeature } from '../search/feature';
@@ -149,16 +150,17 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return id ? connections.budgetOf(id) : { waiting: 0, granted: 0, requestsPerSecond: null };
     },
   };
-  const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'match' | 'snapshot' | 'lists'>[] = [];
+  const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'esgExport' | 'match' | 'snapshot' | 'lists'>[] = [];
   const search = createSearchFeature(deps);
   const exporter = createExportFeature(deps);
   const esg = createEsgFeature(deps);
   const esgRuns = createEsgRunsFeature(deps);
-  const match = createMatchFeature(deps);
-  const snapshot = createSnapshotFeature(deps);
   // Lists before the features that read them (ESG runs, bulk-match review get `lists.store(profileId)`).
   const lists = createListsFeature(deps);
-  features.push(search, exporter, esg, esgRuns, match, snapshot, lists);
+  const match = createMatchFeature(deps, { lists });
+  const snapshot = createSnapshotFeature(deps);
+  const esgExport = createEsgExportFeature(deps, { lists });
+  features.push(search, exporter, esg, esgRuns, esgExport, match, snapshot, lists);
 
   const handlers: BridgeHandlers = {
     app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
@@ -169,6 +171,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     export: exporter.handlers,
     esg: esg.handlers,
     esgRuns: esgRuns.handlers,
+    esgExport: esgExport.handlers,
     match: match.handlers,
     uiState: createUiStateHandlers(settings, now),
     lists: lists.handlers,

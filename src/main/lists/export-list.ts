@@ -57,12 +57,12 @@ export async function exportList(spec: ListExportSpec): Promise<{ rows: number }
     });
     let rows = 0;
     try {
-      for (let offset = 0; ; offset += BATCH) {
-        const page = spec.store.membersPage(spec.list.id, spec.view, offset, BATCH);
-        if (page.rows.length === 0) break;
-        await file.writeRows(page.rows.map((m) => LIST_EXPORT_COLUMNS.map(([, value]) => value(m) ?? null)));
-        rows += page.rows.length;
-        if (page.rows.length < BATCH) break;
+      // One sort for the whole view, then members by id in batches: no OFFSET walk over a long list.
+      const ids = spec.store.viewIds(spec.list.id, spec.view);
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const members = spec.store.membersByIds(spec.list.id, ids.slice(i, i + BATCH));
+        await file.writeRows(members.map((m) => LIST_EXPORT_COLUMNS.map(([, value]) => value(m) ?? null)));
+        rows += members.length;
       }
       const about: AboutEntry[] = [
         { label: 'Exported by', value: 'Firmscope' },

@@ -82,7 +82,8 @@ export function createListsFeature(deps: FeatureDeps): ListsFeature {
     activeStore,
     handlers: {
       async all() {
-        if (!deps.workspace.status().available || !deps.activeProfile()) return [];
+        // Without the database module this says why (workspace_unavailable), rather than "no lists".
+        if (!deps.activeProfile()) return [];
         return activeStore().all();
       },
       async get({ id }) {

@@ -38,6 +38,9 @@ export interface ListsAccess {
   /** Lists that contain the company. */
   listsOf(companyId: string): ListInfo[];
   membersPage(listId: number, view: ListView, offset: number, limit: number): { list: ListInfo; total: number; rows: ListMember[] };
+  /** Every company id of the view in its order, and members by id (an export of a long list). */
+  viewIds(listId: number, view: ListView): string[];
+  membersByIds(listId: number, companyIds: readonly string[]): ListMember[];
   /** Throws AppError invalid_input (details.field 'name') when the name is taken in the profile. */
   createList(o: { name: string; companies?: readonly ListMemberInput[] }): { list: ListInfo } & AddResult;
   addToList(listId: number, companies: readonly ListMemberInput[]): AddResult;
@@ -121,6 +124,45 @@ function parseRecord(text: string | null): CompanyRecord | null {
   return text ? (JSON.parse(text) as CompanyRecord) : null;
 }
 
+const MEMBER_SELECT = `SELECT m.company_id, m.name, m.country, m.added_at, m.record_json, ${ESG_SELECT}`;
+
+/** FROM, WHERE and ORDER BY of a list's view: text filter over name, country, city, industry, id; sort with empty cells last. */
+function viewSql(listId: number, view: ListView): { from: string; where: string; order: string; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = { listId };
+  let where = 'm.list_id = @listId';
+  const text = view.text?.trim();
+  if (text) {
+    params.like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const cols = ['m.name', 'm.country', json('country_name'), json('city'), json('industry_label'), 'm.company_id'];
+    where += ` AND (${cols.map((c) => `${c} LIKE @like ESCAPE '\\'`).join(' OR ')})`;
+  }
+  let order = 'm.added_at, m.rowid';
+  if (view.sort) {
+    const expr = SORT_SQL[view.sort.field];
+    const dir = view.sort.direction === 'desc' ? 'DESC' : 'ASC';
+    // Empty cells last in both directions; joining order breaks ties.
+    order = `(${expr}) IS NULL, ${expr} ${dir}, m.added_at, m.rowid`;
+  }
+  return { from: 'FROM list_members m LEFT JOIN esg_summary e ON e.company_id = m.company_id', where, order, params };
+}
+
+function toMember(r: MemberRow & Record<string, unknown>): ListMember {
+  const record = parseRecord(r.record_json);
+  const rec = (record ?? {}) as Record<string, unknown>;
+  return {
+    companyId: r.company_id,
+    name: r.name,
+    country: r.country,
+    countryName: str(rec.country_name),
+    industry: str(rec.industry_label),
+    employees: num(rec.employee_count),
+    revenue: num(rec.revenue),
+    addedAt: r.added_at,
+    record,
+    esg: esgFromRow(r),
+  };
+}
+
 export class ListStore implements ListsAccess {
   constructor(
     private readonly db: WorkspaceDb,
@@ -167,45 +209,38 @@ export class ListStore implements ListsAccess {
 
   membersPage(listId: number, view: ListView, offset: number, limit: number): { list: ListInfo; total: number; rows: ListMember[] } {
     const list = this.existing(listId);
-    const params: Record<string, unknown> = { listId, limit, offset };
-    let where = 'm.list_id = @listId';
-    const text = view.text?.trim();
-    if (text) {
-      params.like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const cols = ['m.name', 'm.country', json('country_name'), json('city'), json('industry_label'), 'm.company_id'];
-      where += ` AND (${cols.map((c) => `${c} LIKE @like ESCAPE '\\'`).join(' OR ')})`;
-    }
-    const from = 'FROM list_members m LEFT JOIN esg_summary e ON e.company_id = m.company_id';
-    const total = this.db.sql.get<{ n: number }>(`SELECT count(*) AS n ${from} WHERE ${where}`, params)!.n;
-    let order = 'm.added_at, m.rowid';
-    if (view.sort) {
-      const expr = SORT_SQL[view.sort.field];
-      const dir = view.sort.direction === 'desc' ? 'DESC' : 'ASC';
-      // Empty cells last in both directions; joining order breaks ties.
-      order = `(${expr}) IS NULL, ${expr} ${dir}, m.added_at, m.rowid`;
-    }
+    const q = viewSql(listId, view);
+    const total = this.db.sql.get<{ n: number }>(`SELECT count(*) AS n ${q.from} WHERE ${q.where}`, q.params)!.n;
     const rows = this.db.sql
-      .all<MemberRow & Record<string, unknown>>(
-        `SELECT m.company_id, m.name, m.country, m.added_at, m.record_json, ${ESG_SELECT} ${from} WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
-        params,
-      )
-      .map((r): ListMember => {
-        const record = parseRecord(r.record_json);
-        const rec = (record ?? {}) as Record<string, unknown>;
-        return {
-          companyId: r.company_id,
-          name: r.name,
-          country: r.country,
-          countryName: str(rec.country_name),
-          industry: str(rec.industry_label),
-          employees: num(rec.employee_count),
-          revenue: num(rec.revenue),
-          addedAt: r.added_at,
-          record,
-          esg: esgFromRow(r),
-        };
-      });
+      .all<MemberRow & Record<string, unknown>>(`${MEMBER_SELECT} ${q.from} WHERE ${q.where} ORDER BY ${q.order} LIMIT @limit OFFSET @offset`, {
+        ...q.params,
+        limit,
+        offset,
+      })
+      .map(toMember);
     return { list, total, rows };
+  }
+
+  /** Every company id of the view, in its order (one sort; an export then reads members by id in batches). */
+  viewIds(listId: number, view: ListView): string[] {
+    this.existing(listId);
+    const q = viewSql(listId, view);
+    return this.db.sql.column<string>(`SELECT m.company_id ${q.from} WHERE ${q.where} ORDER BY ${q.order}`, q.params);
+  }
+
+  /** The members with these ids, in the order given (ids not in the list are left out). */
+  membersByIds(listId: number, companyIds: readonly string[]): ListMember[] {
+    const byId = new Map<string, ListMember>();
+    for (let i = 0; i < companyIds.length; i += 500) {
+      const batch = companyIds.slice(i, i + 500);
+      const rows = this.db.sql.all<MemberRow & Record<string, unknown>>(
+        `${MEMBER_SELECT} FROM list_members m LEFT JOIN esg_summary e ON e.company_id = m.company_id
+         WHERE m.list_id = ? AND m.company_id IN (SELECT value FROM json_each(?))`,
+        [listId, JSON.stringify(batch)],
+      );
+      for (const r of rows) byId.set(r.company_id, toMember(r));
+    }
+    return companyIds.flatMap((id) => byId.get(id) ?? []);
   }
 
   createList(o: { name: string; companies?: readonly ListMemberInput[] }): { list: ListInfo } & AddResult {

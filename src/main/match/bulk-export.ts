@@ -3,6 +3,7 @@
 // included, so results join back), then the outcome: status, chosen candidate, confidence.
 import type { AtomicTarget } from '../tabular/atomic-target';
 import { openTableFile, type AboutEntry, type TableFile } from '../tabular/table-file';
+import { DECISION_LABEL, type Decision, type ReviewChoice, type ReviewCounts } from '../../shared/match/review';
 import type { BulkRowState } from './bulk-job';
 
 export type BulkExportFormat = 'csv' | 'xlsx' | 'json';
@@ -18,14 +19,24 @@ const MAX_COMPANY_COLUMNS = 40;
 /** Fields past the header's width (a row with too many fields) go here, joined by the delimiter's reading. */
 export const EXTRA_FIELDS_COLUMN = 'extra fields';
 
+/** The review decision of a row and the company it stands for (from the job). */
+export interface RowReview {
+  decision(r: BulkRowState): Decision | null;
+  chosen(r: BulkRowState): ReviewChoice | null;
+}
+
 export interface BulkTable {
   columns: string[];
   /** Raw values in column order, one per input row. */
   row(r: BulkRowState): unknown[];
 }
 
-/** Input columns as in the file, then `match.*`: line, status, confidence, company_id, company fields, candidates, message. */
-export function bulkTable(headers: readonly string[], rows: readonly BulkRowState[]): BulkTable {
+/**
+ * Input columns as in the file, then `match.*`: line, status, confidence, company_id, company fields,
+ * candidates, message (the best candidate, as before the review step), then the review: decision,
+ * chosen_company_id, chosen_name, chosen_confidence (empty when rejected, pending or no candidate).
+ */
+export function bulkTable(headers: readonly string[], rows: readonly BulkRowState[], review?: RowReview): BulkTable {
   const width = headers.length;
   const extra = rows.some((r) => r.values.length > width);
   const company = new Set<string>();
@@ -44,7 +55,8 @@ export function bulkTable(headers: readonly string[], rows: readonly BulkRowStat
     return n;
   };
   const extraName = extra ? own(EXTRA_FIELDS_COLUMN) : null;
-  const outcome = ['line', 'status', 'confidence', 'company_id', ...[...company].map((k) => `company.${k}`), 'candidates', 'message'];
+  const decided = review ? ['decision', 'chosen_company_id', 'chosen_name', 'chosen_confidence'] : [];
+  const outcome = ['line', 'status', 'confidence', 'company_id', ...[...company].map((k) => `company.${k}`), 'candidates', 'message', ...decided];
   const outcomeNames = outcome.map((c) => own(`match.${c}`));
   return {
     columns: [...headers, ...(extraName ? [extraName] : []), ...outcomeNames],
@@ -52,7 +64,13 @@ export function bulkTable(headers: readonly string[], rows: readonly BulkRowStat
       const inputs = Array.from({ length: width }, (_, i) => r.values[i] ?? null);
       const more = extraName ? [r.values.length > width ? r.values.slice(width).join(', ') : null] : [];
       const best = r.best?.company as Record<string, unknown> | undefined;
+      const decision = review?.decision(r) ?? null;
+      const chosen = review?.chosen(r) ?? null;
       const result = outcome.map((c) => {
+        if (c === 'decision') return decision ? DECISION_LABEL[decision] : null;
+        if (c === 'chosen_company_id') return chosen?.companyId ?? null;
+        if (c === 'chosen_name') return chosen?.name ?? null;
+        if (c === 'chosen_confidence') return chosen?.confidence ?? null;
         if (c === 'line') return r.line;
         if (c === 'status') return STATUS_LABEL[r.state];
         if (c === 'confidence') return r.best?.confidence ?? null;
@@ -70,10 +88,12 @@ export interface BulkExportInfo {
   fileName: string | null;
   profile: string | null;
   at: Date;
+  /** The review step's decisions (absent: no decision columns). */
+  review?: RowReview & { counts: ReviewCounts };
 }
 
 export async function writeBulkExport(target: AtomicTarget, format: BulkExportFormat, headers: readonly string[], rows: readonly BulkRowState[], info: BulkExportInfo): Promise<number> {
-  const table = bulkTable(headers, rows);
+  const table = bulkTable(headers, rows, info.review);
   let file: TableFile | null = null;
   try {
     file = await openTableFile(target, { format, columns: table.columns, sheetName: 'Matches' });
@@ -90,6 +110,17 @@ export async function writeBulkExport(target: AtomicTarget, format: BulkExportFo
       { label: 'Errors', value: count('error') },
       { label: 'Invalid or unreadable', value: count('invalid') },
     ];
+    const rc = info.review?.counts;
+    if (rc) {
+      about.push(
+        { label: 'Review threshold', value: `${Math.round(rc.threshold * 100)}% (best candidates below it wait for review)` },
+        { label: 'Auto-accepted', value: rc.auto },
+        { label: 'Accepted', value: rc.accepted },
+        { label: 'Picked another', value: rc.picked },
+        { label: 'Rejected', value: rc.rejected },
+        { label: 'Pending review', value: rc.pending },
+      );
+    }
     await file.finish(about);
     return rows.length;
   } catch (e) {

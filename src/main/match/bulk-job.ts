@@ -7,6 +7,18 @@ import { applyMapping, type ColumnMapping, type MatchFieldValues } from '../../s
 import { buildMatchBody, describeProblems } from '../../shared/match/request-builder';
 import type { ApiClient } from '../api/types';
 import { readCsvBatches, type CsvItem, type CsvSource } from './csv-source';
+import {
+  chosenOf,
+  clampThreshold,
+  decisionOf,
+  DEFAULT_REVIEW_THRESHOLD,
+  MAX_REVIEW_CHOICES,
+  toChoice,
+  type ManualDecision,
+  type ReviewAction,
+  type ReviewCounts,
+  type ReviewChoice,
+} from '../../shared/match/review';
 import { runPool, unbatch } from './pool';
 
 export interface BulkRowState {
@@ -17,6 +29,10 @@ export interface BulkRowState {
   state: BulkRowView['state'];
   best?: MatchCandidate;
   candidates?: number;
+  /** The best few candidates, best first, for the review step ("pick another"). */
+  choices?: ReviewChoice[];
+  /** The analyst's decision; absent = the threshold decides (auto-accepted or pending review). */
+  manual?: ManualDecision;
   error?: BulkRowView['error'];
 }
 
@@ -33,6 +49,8 @@ export interface BulkJobOptions {
   onProgress: (view: BulkJobView) => void;
   /** Minimum ms between progress events (the final one is always sent). */
   progressEveryMs?: number;
+  /** Best candidates under this confidence wait for review (default DEFAULT_REVIEW_THRESHOLD). */
+  reviewThreshold?: number;
 }
 
 /** Best candidate first; stable for equal confidence (service order kept). */
@@ -63,11 +81,59 @@ export class BulkJob {
   private source: CsvSource | null;
   /** Bodies built on admission, until sent (at most `concurrency` rows at a time). */
   private readonly bodies = new Map<BulkRowState, unknown>();
+  private readonly byLine = new Map<number, BulkRowState>();
+  private threshold: number;
 
   constructor(private readonly opts: BulkJobOptions) {
     this.id = opts.id;
     this.source = opts.source;
     this.startedAt = this.runStartedAt = opts.now();
+    this.threshold = clampThreshold(opts.reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD);
+  }
+
+  /** Moves the review threshold: rows without the analyst's own decision follow it at once. */
+  setThreshold(t: number): void {
+    this.threshold = clampThreshold(t);
+    this.opts.onProgress(this.view());
+  }
+
+  row(line: number): BulkRowState {
+    const r = this.byLine.get(line);
+    if (!r) throw new AppError('not_found', `Line ${line} is not a row of this bulk match.`);
+    return r;
+  }
+
+  /** The analyst's decision on one matched row (accept, reject, pick another candidate, or back to the threshold's). */
+  decide(line: number, a: ReviewAction): BulkRowState {
+    const r = this.row(line);
+    if (!r.best || r.state !== 'matched') throw new AppError('invalid_input', `Line ${line} has no candidate to decide on.`);
+    if (a.action === 'reset') r.manual = undefined;
+    else if (a.action === 'accept') r.manual = { kind: 'accepted' };
+    else if (a.action === 'reject') r.manual = { kind: 'rejected' };
+    else {
+      const i = (r.choices ?? []).findIndex((c) => c.companyId === a.companyId);
+      if (i < 0) throw new AppError('invalid_input', `Line ${line}: that company is not one of the candidates the service returned.`);
+      r.manual = i === 0 ? { kind: 'accepted' } : { kind: 'picked', companyId: a.companyId };
+    }
+    this.opts.onProgress(this.view());
+    return r;
+  }
+
+  decisionOf(r: BulkRowState) {
+    return decisionOf(r.state === 'matched' ? r.best : undefined, r.manual, this.threshold);
+  }
+
+  chosenOf(r: BulkRowState): ReviewChoice | null {
+    return chosenOf(this.decisionOf(r), r.choices ?? [], r.manual);
+  }
+
+  reviewCounts(): ReviewCounts {
+    const c: ReviewCounts = { threshold: this.threshold, auto: 0, accepted: 0, picked: 0, rejected: 0, pending: 0 };
+    for (const r of this.rows) {
+      const d = this.decisionOf(r);
+      if (d) c[d]++;
+    }
+    return c;
   }
 
   /** Starts reading and matching; resolves when the run ends (done, cancelled or failed). */
@@ -122,6 +188,7 @@ export class BulkJob {
       ...(this.finishedAt !== undefined ? { finishedAt: this.finishedAt } : {}),
       ...(secs > 0 ? { rowsPerSecond: Math.round((this.runDone / secs) * 10) / 10 } : {}),
       ...(this.fatal ? { error: this.fatal } : {}),
+      review: this.reviewCounts(),
     };
   }
 
@@ -133,6 +200,9 @@ export class BulkJob {
       ...(r.best ? { best: r.best } : {}),
       ...(r.candidates !== undefined ? { candidates: r.candidates } : {}),
       ...(r.error ? { error: r.error } : {}),
+      decision: this.decisionOf(r),
+      ...(r.choices ? { choices: r.choices } : {}),
+      chosenId: this.chosenOf(r)?.companyId ?? null,
     };
   }
 
@@ -182,6 +252,7 @@ export class BulkJob {
 
   private push(row: BulkRowState): BulkRowState {
     this.rows.push(row);
+    this.byLine.set(row.line, row);
     this.bump(row.state, 1);
     return row;
   }
@@ -205,6 +276,8 @@ export class BulkJob {
       const ranked = rankCandidates(res.result);
       row.best = ranked[0] ? compactCandidate(ranked[0]) : undefined;
       row.candidates = res.result.length;
+      row.choices = ranked.length > 0 ? ranked.slice(0, MAX_REVIEW_CHOICES).map(toChoice) : undefined;
+      row.manual = undefined; // new candidates: an earlier decision no longer applies
       row.error = undefined;
       this.setState(row, ranked.length > 0 ? 'matched' : 'no_match');
     } catch (e) {

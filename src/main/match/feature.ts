@@ -9,23 +9,46 @@ import type { MatchResultView } from '../../shared/bridge/groups/match';
 import { guessMapping } from '../../shared/match/fields';
 import { buildMatchBody, checkEditedBody, describeProblems, type BuildResult } from '../../shared/match/request-builder';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
+import type { ListsAccess } from '../lists/list-store';
+import type { ListMemberInput } from '../../shared/lists/lists';
 import { BulkJob, rankCandidates } from './bulk-job';
 import { writeBulkExport } from './bulk-export';
 import { inspectCsv, type CsvSource } from './csv-source';
 import { fileTimestamp } from '../../shared/export/file-name';
+import { z } from 'zod';
+import { clampThreshold, DEFAULT_REVIEW_THRESHOLD } from '../../shared/match/review';
 import { AtomicTarget } from '../tabular/atomic-target';
 import { fileError } from '../tabular/io-error';
 import { ExportJournal } from '../tabular/journal';
+
+/** Settings key: the review threshold each profile last chose (profile id -> 0..1). */
+export const REVIEW_THRESHOLD_KEY = 'match.reviewThreshold';
+const ThresholdsSchema = z.record(z.string(), z.number().min(0).max(1));
 
 /** Finished jobs kept for viewing/export; the oldest finished one goes first. */
 const MAX_JOBS = 8;
 const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.txt']);
 
-export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
+/** The lists feature as the review step uses it (absent in tests that do not need lists). */
+export interface MatchFeatureOptions {
+  lists?: { activeStore(): ListsAccess };
+}
+
+export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions = {}): FeatureModule<'match'> {
   const jobs = new Map<string, BulkJob>();
   // The same journal as search exports: a killed process leaves no partial file (swept at start).
   const journal = new ExportJournal(join(deps.dataDir, 'exports-in-flight'));
   const template = () => deps.activeProfile()?.matchPayloadTemplate ?? null;
+  // The slider is remembered per profile: the next bulk match of that profile starts with it.
+  const thresholds = () => deps.settings.read(REVIEW_THRESHOLD_KEY, ThresholdsSchema, {});
+  const rememberedThreshold = () => {
+    const id = deps.activeProfile()?.id;
+    return id ? (thresholds()[id] ?? DEFAULT_REVIEW_THRESHOLD) : DEFAULT_REVIEW_THRESHOLD;
+  };
+  const rememberThreshold = (t: number) => {
+    const id = deps.activeProfile()?.id;
+    if (id) deps.settings.write(REVIEW_THRESHOLD_KEY, { ...thresholds(), [id]: clampThreshold(t) });
+  };
 
   const job = (id: string) => {
     const j = jobs.get(id);
@@ -160,6 +183,7 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
         api: deps.api,
         now: deps.now,
         onProgress: (view) => deps.emit('match', 'bulkProgress', view),
+        reviewThreshold: input.reviewThreshold ?? rememberedThreshold(),
       });
       jobs.set(id, j);
       evictOldJobs();
@@ -171,10 +195,24 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
       return [...jobs.values()].map((j) => j.view()).reverse();
     },
 
-    async bulkRows({ id, offset, limit, states }) {
+    async bulkRows({ id, offset, limit, states, decisions }) {
       const j = job(id);
-      const rows = states ? j.rows.filter((r) => states.includes(r.state)) : j.rows;
+      let rows = states ? j.rows.filter((r) => states.includes(r.state)) : j.rows;
+      if (decisions) rows = rows.filter((r) => decisions.includes(j.decisionOf(r)!));
       return { total: rows.length, rows: rows.slice(offset, offset + limit).map((r) => j.rowView(r)) };
+    },
+
+    async bulkSetThreshold({ id, threshold }) {
+      const j = job(id);
+      j.setThreshold(threshold);
+      rememberThreshold(threshold);
+      return j.view();
+    },
+
+    async bulkDecide({ id, line, action, companyId }) {
+      const j = job(id);
+      const row = j.decide(line, action === 'pick' ? { action, companyId: companyId! } : { action });
+      return { row: j.rowView(row), job: j.view() };
     },
 
     async bulkRetryFailures({ id }) {
@@ -185,6 +223,32 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
 
     async bulkCancel({ id }) {
       job(id).cancel();
+    },
+
+    async bulkAddToList({ id, target }) {
+      const j = job(id);
+      if (!opts.lists) throw new AppError('workspace_unavailable', 'Lists are not available in this build.');
+      const store = opts.lists.activeStore();
+      const companies: ListMemberInput[] = [];
+      let rejected = 0;
+      let pending = 0;
+      for (const r of j.rows) {
+        const d = j.decisionOf(r);
+        if (d === 'rejected') rejected++;
+        if (d === 'pending') pending++;
+        const chosen = j.chosenOf(r);
+        if (!chosen) continue;
+        // The best candidate keeps its main fields (a record); a picked one its name and country.
+        const best = r.best?.company.company_id === chosen.companyId ? r.best.company : undefined;
+        companies.push(best ? { companyId: chosen.companyId, record: best } : { companyId: chosen.companyId, ...(chosen.name ? { name: chosen.name } : {}), ...(chosen.country ? { country: chosen.country } : {}) });
+      }
+      if (companies.length === 0) throw new AppError('invalid_input', 'No row is accepted yet: accept or pick a candidate first.');
+      if ('newName' in target) {
+        const { list, added, alreadyIn } = store.createList({ name: target.newName, companies });
+        return { list: store.get(list.id)!, added, alreadyIn, rejected, pending };
+      }
+      const { added, alreadyIn } = store.addToList(target.listId, companies);
+      return { list: store.get(target.listId)!, added, alreadyIn, rejected, pending };
     },
 
     async revealExport({ exportId }) {
@@ -202,7 +266,12 @@ export function createMatchFeature(deps: FeatureDeps): FeatureModule<'match'> {
       if (path === null) return null;
       try {
         const target = await AtomicTarget.open(path, journal, `match-${j.id}-${randomUUID()}`);
-        const rows = await writeBulkExport(target, format, j.headers, j.rows, { fileName: j.view().fileName ?? null, profile: deps.activeProfile()?.name ?? null, at });
+        const rows = await writeBulkExport(target, format, j.headers, j.rows, {
+          fileName: j.view().fileName ?? null,
+          profile: deps.activeProfile()?.name ?? null,
+          at,
+          review: { decision: (r) => j.decisionOf(r), chosen: (r) => j.chosenOf(r), counts: j.reviewCounts() },
+        });
         const url = deps.shell.downloadUrlFor?.(path);
         const exportId = randomUUID();
         exportedFiles.set(exportId, path);

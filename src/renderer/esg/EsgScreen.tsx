@@ -8,6 +8,7 @@ import { useNavigation } from '../app/navigation';
 import { useScreenState } from '../state/screen-store';
 import { TextField } from '../ui/Field';
 import { CompanyHeading } from './CompanyHeading';
+import { EsgExportMenu } from '../esg-export/EsgExportMenu';
 import { EsgActivity } from './EsgActivity';
 import { useCompany, useModuleView, useWatches } from './esg-queries';
 import { ModulePanel } from './ModulePanel';
@@ -65,6 +66,7 @@ function ModuleTabs({ companyId, knownName, module, onSelect, autoModule }: { co
   return (
     <div className="esg-tabs">
       <CompanyHeading companyId={companyId} name={name} country={company.data?.country ?? null} loading={company.isFetching} />
+      <EsgExportMenu source={{ kind: 'company', companyId, ...(name ? { companyName: name } : {}) }} label={name ?? companyId} />
       <div role="tablist" aria-label={`ESG modules of ${name ?? companyId}`} className="esg-tabs__list" onKeyDown={onKey}>
         {ESG_MODULES.map((m) => (
           <TabButton key={m} companyId={companyId} module={m} selected={m === module} onSelect={() => onSelect(m)} />

@@ -6,6 +6,7 @@ import type { ListsScreenState } from '../state/lists-state';
 import { useNavigation } from '../app/navigation';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ListExport } from './ListExport';
+import { EsgExportMenu } from '../esg-export/EsgExportMenu';
 import { useListMembers, useRemoveMembers } from './list-queries';
 import { DASH, esgPillars, fmtChange, fmtCount, fmtMoney, fmtMoneyExact, fmtWhen, scoreWithRating } from './list-format';
 import { ShortId } from './ShortId';
@@ -123,6 +124,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
           Remove {selected.size ? n(selected.size) : ''} selected from list
         </button>
         <ListExport list={list} view={view} />
+        <EsgExportMenu source={{ kind: 'list', listId: list.id }} label={`list “${list.name}”`} />
       </div>
       {remove.error ? <ErrorMessage error={remove.error} title="Could not remove the companies" /> : null}
       {members.error ? <ErrorMessage error={members.error} title="Could not read the list" onRetry={() => void members.refetch()} /> : null}

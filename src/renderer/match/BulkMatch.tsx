@@ -4,6 +4,7 @@ import type { MatchCandidate } from '../../shared/service/schemas';
 import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { BulkJobPanel } from './BulkJobPanel';
+import { BulkReview } from './BulkReview';
 import { BulkRowsTable } from './BulkRowsTable';
 import { BulkSetup, type BulkStartRequest } from './BulkSetup';
 import { useBulkJobs } from './match-queries';
@@ -35,6 +36,7 @@ export function BulkMatch({ onOpen }: { onOpen(c: MatchCandidate): void }) {
     return (
       <div className="match-bulk">
         <BulkJobPanel job={job} onNew={() => setJobId(null)} />
+        {job.matched > 0 ? <BulkReview job={job} /> : null}
         <BulkRowsTable job={job} onOpen={onOpen} />
       </div>
     );

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
 import type { MatchCandidate } from '../../shared/service/schemas';
+import { DECISION_LABEL } from '../../shared/match/review';
 import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { companyLabel, formatConfidence, ROW_STATE_LABEL } from './match-format';
@@ -53,6 +54,7 @@ export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: Mat
               <th scope="col">Country</th>
               <th scope="col">Best match</th>
               <th scope="col">Confidence</th>
+              <th scope="col">Review</th>
               <th scope="col">Message</th>
               <th scope="col"><span className="visually-hidden">Actions</span></th>
             </tr>
@@ -66,6 +68,7 @@ export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: Mat
                 <td>{r.input.country ?? ''}</td>
                 <td>{r.best ? companyLabel(r.best.company) : ''}</td>
                 <td>{r.best ? formatConfidence(r.best.confidence) : ''}</td>
+                <td>{r.decision ? DECISION_LABEL[r.decision] : ''}</td>
                 <td className="match-row__message">{r.error?.message ?? ''}</td>
                 <td>
                   {r.best ? (

@@ -185,6 +185,13 @@ function RelationInput({ condition: c, n, invalid, describedBy, onChange }: { co
     { label: allowed ? `Relations for ${findAttribute(c.attribute)?.label ?? c.attribute}` : 'Relations', options },
     ...(others.length ? [{ label: 'Not accepted for this attribute', options: others.map((r) => ({ value: r, label: RELATION_INFO[r].label, detail: r })) }] : []),
   ];
+  const commit = () => {
+    if (draft === null) return false;
+    const r = parseRelation(draft) ?? draft.trim();
+    setDraft(null);
+    if (r !== c.relation) onChange({ relation: r });
+    return true;
+  };
   return (
     <Combobox
       className="condition__relation"
@@ -204,12 +211,9 @@ function RelationInput({ condition: c, n, invalid, describedBy, onChange }: { co
         setDraft(null);
         onChange({ relation: o.value });
       }}
-      onBlur={() => {
-        if (draft === null) return;
-        const r = parseRelation(draft) ?? draft.trim();
-        setDraft(null);
-        if (r !== c.relation) onChange({ relation: r });
-      }}
+      onBlur={() => void commit()}
+      // Enter settles typed text first (Search must not run a relation other than the one shown).
+      onEnter={commit}
     />
   );
 }

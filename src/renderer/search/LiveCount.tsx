@@ -37,9 +37,11 @@ export interface LiveCountProps {
   body: unknown | null;
   /** The applied search and its count: an edit equal to it needs no request. */
   applied: { body: unknown; count: number } | null;
+  /** The body of a search being started: its own count is on the way, so no count request for it. */
+  starting?: unknown | null;
 }
 
-export function LiveCount({ body, applied }: LiveCountProps) {
+export function LiveCount({ body, applied, starting = null }: LiveCountProps) {
   const { enabled, profileId } = useLiveCountEnabled();
   const [state, setState] = useState<LiveCountState>({ kind: 'idle' });
   const counter = useRef<LiveCounter | null>(null);
@@ -48,7 +50,8 @@ export function LiveCount({ body, applied }: LiveCountProps) {
 
   const bodyKey = body === null ? null : canonicalJson(body);
   const isApplied = applied !== null && bodyKey !== null && bodyKey === canonicalJson(applied.body);
-  const key = enabled && bodyKey !== null && !isApplied ? `${profileId}|${bodyKey}` : null;
+  const isStarting = starting !== null && bodyKey !== null && bodyKey === canonicalJson(starting);
+  const key = enabled && bodyKey !== null && !isApplied && !isStarting ? `${profileId}|${bodyKey}` : null;
   useEffect(() => {
     counter.current?.edit(key, body);
     // `body` is described by `key`; a new object with the same conditions is the same edit.
@@ -57,7 +60,7 @@ export function LiveCount({ body, applied }: LiveCountProps) {
 
   let text: string | null = null;
   let cls = 'live-count';
-  if (!enabled || bodyKey === null) text = null;
+  if (!enabled || bodyKey === null || isStarting) text = null;
   else if (isApplied) text = liveCountText(applied.count);
   else if (state.kind === 'checking') text = 'checking…';
   else if (state.kind === 'count') text = liveCountText(state.count);

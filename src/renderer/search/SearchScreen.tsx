@@ -14,13 +14,14 @@ import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
 import { visibleColumns, type ColumnPrefs } from './column-prefs';
 import { CompanyDetail } from './CompanyDetail';
-import { bodyToState, conditionFromFilter, fieldTarget, type BuilderState } from './filter-model';
+import { conditionFromFilter, fieldTarget, type BuilderState } from './filter-model';
 import { FilterBuilder, type FieldError } from './FilterBuilder';
 import { Pager } from './Pager';
 import { pagingKeyHandler } from './paging-keys';
 import { builderBody, checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
 import { ResultGrid } from './ResultGrid';
 import { LiveCount } from './LiveCount';
+import { openSearchPatch, type OpenedSearch } from './open-search';
 import { SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
 import { errorField, toDisplayError } from '../ui/errors';
@@ -106,18 +107,9 @@ export function SearchScreen() {
     void session.start(run.body, run.pageSize);
   };
 
-  const runSavedNow = ({ body, pageSize: size, saved }: { body: unknown; pageSize: number; saved?: SavedSearch }) => {
-    const parsed = bodyToState(body);
-    update({
-      ...(parsed.ok ? { builder: parsed.state, editor: null } : { editor: { text: JSON.stringify(body, null, 2), problem: { message: parsed.message } } }),
-      pageSizeText: String(size),
-      activeSaved: saved ?? null,
-      // A saved search opens with its columns; one saved before columns were kept opens with the current ones.
-      ...(saved?.columns ? { prefs: saved.columns } : {}),
-      attempted: true,
-      detail: null,
-    });
-    void session.start(body, size);
+  const runSavedNow = (opened: OpenedSearch) => {
+    update(openSearchPatch(opened));
+    void session.start(opened.body, opened.pageSize);
   };
 
   // Stable identities for the memoised panels (the latest closure is called through a ref).
@@ -218,7 +210,11 @@ export function SearchScreen() {
               >
                 Search
               </button>
-              <LiveCount body={validBody} applied={shown && view ? { body: shown.body, count: view.count } : null} />
+              <LiveCount
+                body={validBody}
+                applied={shown && view ? { body: shown.body, count: view.count } : null}
+                starting={inFlight && inFlight.action.kind !== 'page' ? inFlight.action.body : null}
+              />
               {inFlight && inFlight.action.kind !== 'page' ? (
                 <>
                   <Spinner label={inFlight.action.kind === 'reopen' ? `Restoring page ${inFlight.action.pageNumber}…` : 'Searching…'} />

@@ -8,10 +8,22 @@ export const emptyPrefs = (): ColumnPrefs => ({ order: [], hidden: [], widths: {
 export const MIN_WIDTH = 60;
 export const MAX_WIDTH = 1200;
 
+/** Short codes and numbers need less room than text: more columns fit beside the filters. */
+const NARROW: Readonly<Record<string, number>> = {
+  country: 100,
+  'address.country': 100,
+  legal_form: 110,
+  industry_code: 120,
+  'address.postal_code': 120,
+  employee_count: 120,
+  revenue: 130,
+  founding_year: 100,
+};
+
 export function defaultWidth(path: string): number {
   if (path === 'company_id') return 160; // shortened, with a copy button
   if (path === 'name') return 240;
-  return 160;
+  return NARROW[path] ?? 160;
 }
 
 /** Columns that lead when the analyst has not ordered them: a name reads better than an id. */

@@ -9,7 +9,9 @@ import { useQueries } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import type { SnapshotView } from '../../shared/workbench/snapshot';
-import { cellText, collectColumns, flattenRecord } from '../../shared/search/flatten';
+import { collectColumns, flattenRecord } from '../../shared/search/flatten';
+import { fieldLabel } from '../../shared/service/catalogue';
+import { cellFormat, type CellView } from '../search/cell-format';
 import { defaultWidth, visibleColumns, type ColumnPrefs } from '../search/column-prefs';
 import type { GridSort } from '../search/ResultGrid';
 import { snapshotPageQuery } from './snapshot-queries';
@@ -151,7 +153,7 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
               style={{ width: widths[mounted[k]] }}
             >
               <button type="button" className="scroller__sort" title={`${c}: click to sort`} onClick={() => onSort(c)}>
-                {c}
+                {fieldLabel(c)}
                 <span aria-hidden="true">{sort?.field === c ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
               </button>
             </div>
@@ -198,6 +200,12 @@ interface ScrollRowProps {
 
 const fmt = new Intl.NumberFormat();
 
+/** One line of text for a cell (chips joined); long values cut (the whole value is in the title). */
+function shown(view: CellView): string {
+  const text = view.kind === 'chips' ? view.items.join(', ') : view.text;
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+}
+
 const ScrollRow = memo(
   function ScrollRow({ index, top, width, record, columns, widths, mounted, lead, active, onPick, onOpen }: ScrollRowProps) {
     const flat = useMemo(() => (record ? flattenRecord(record) : null), [record]);
@@ -207,6 +215,7 @@ const ScrollRow = memo(
         id={`scroller-row-${index}`}
         aria-rowindex={index + 2}
         aria-busy={flat ? undefined : true}
+        data-company-id={record ? String(record.company_id ?? '') : undefined}
         className={`scroller__row${active ? ' scroller__row--active' : ''}${flat ? '' : ' scroller__row--pending'}`}
         style={{ top, width }}
         onClick={() => onPick(index)}
@@ -218,10 +227,18 @@ const ScrollRow = memo(
         {lead > 0 ? <div className="scroller__gap" style={{ width: lead }} aria-hidden="true" /> : null}
         {flat ? (
           mounted.map((ci) => {
-            const text = cellText(flat[columns[ci]]);
+            const view = cellFormat.cell(columns[ci], flat[columns[ci]]);
+            const text = shown(view);
             return (
-              <div key={columns[ci]} role="gridcell" aria-colindex={ci + 2} className="scroller__cell" style={{ width: widths[ci] }}>
-                {text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text}
+              <div
+                key={columns[ci]}
+                role="gridcell"
+                aria-colindex={ci + 2}
+                className={`scroller__cell${view.kind === 'text' && view.numeric ? ' scroller__cell--number' : ''}`}
+                style={{ width: widths[ci] }}
+                title={view.full && view.full !== text ? view.full : undefined}
+              >
+                {text}
               </div>
             );
           })

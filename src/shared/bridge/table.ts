@@ -6,6 +6,7 @@ import { diagnosticsGroup } from './groups/diagnostics';
 import { esgGroup } from './groups/esg';
 import { esgRunsGroup } from './groups/esg-runs';
 import { exportGroup } from './groups/export';
+import { esgExportGroup } from './groups/esg-export';
 import { listsGroup } from './groups/lists';
 import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
@@ -18,6 +19,7 @@ export const bridgeTable = {
   search: searchGroup,
   snapshot: snapshotGroup,
   export: exportGroup,
+  esgExport: esgExportGroup,
   esg: esgGroup,
   esgRuns: esgRunsGroup,
   match: matchGroup,

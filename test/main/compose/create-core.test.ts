@@ -239,7 +239,7 @@ describe('createCore', () => {
 
   it('wires every bridge group and closes cleanly (twice is harmless)', async () => {
     const { core } = await boot();
-    expect(Object.keys(core.handlers).sort()).toEqual(['app', 'connection', 'diagnostics', 'esg', 'esgRuns', 'export', 'lists', 'match', 'search', 'snapshot', 'uiState']);
+    expect(Object.keys(core.handlers).sort()).toEqual(['app', 'connection', 'diagnostics', 'esg', 'esgExport', 'esgRuns', 'export', 'lists', 'match', 'search', 'snapshot', 'uiState']);
     await core.close();
     await core.close();
   });

@@ -187,3 +187,17 @@ describe('lists migration', () => {
     expect(names(r.list.id)).toEqual(['Company 5']);
   });
 });
+
+describe('ListStore view ids and members by id (export of a long list)', () => {
+  it('gives the view order once and the members of any batch of ids in the order asked', () => {
+    const { list } = lists.createList({ name: 'Long', companies: Array.from({ length: 1200 }, (_, i) => member(i + 1, { employee_count: (i * 7919) % 1201 })) });
+    const view = { sort: { field: 'employees' as const, direction: 'desc' as const }, text: 'company' };
+    const ids = lists.viewIds(list.id, view);
+    const paged = [0, 500, 1000].flatMap((o) => lists.membersPage(list.id, view, o, 500).rows.map((r) => r.companyId));
+    expect(ids).toEqual(paged);
+    expect(ids).toHaveLength(1200);
+    const some = [ids[5], ids[0], company(99_999).company_id, ids[1199]];
+    expect(lists.membersByIds(list.id, some).map((m) => m.companyId)).toEqual([ids[5], ids[0], ids[1199]]);
+    expect(lists.membersByIds(list.id, ids).map((m) => m.employees)).toEqual(paged.map((id) => lists.membersByIds(list.id, [id])[0].employees));
+  });
+});

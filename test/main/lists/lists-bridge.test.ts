@@ -23,11 +23,17 @@ type Res<T> = { ok: true; value: T } | { ok: false; error: { code: string; messa
 const BODY = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } };
 const UNKNOWN = 'ffffffff-ffff-4fff-8fff-ffffffffffff';
 
-async function boot() {
+async function boot(o: { noSqlite?: boolean } = {}) {
   const d = tempDir();
   let nextExport = 0;
   const shell = { ...testShell(), chooseExportPath: async (name: string) => join(d.dir, `${nextExport++}-${name}`) };
-  const core = await createCore({ dataDir: d.dir, shell, vault: createMemoryVault(), sandbox: { companies: 300 } });
+  const core = await createCore({
+    dataDir: d.dir,
+    shell,
+    vault: createMemoryVault(),
+    sandbox: { companies: 300 },
+    ...(o.noSqlite ? { loadSqlite: () => ({ ok: false as const, reason: 'better-sqlite3 was built for another runtime' }) } : {}),
+  });
   cleanups.push(d.cleanup, () => core.close());
   const events: unknown[] = [];
   core.onEvent((g, e, p) => g === 'lists' && e === 'changed' && events.push(p));
@@ -106,5 +112,13 @@ describe('lists bridge group', () => {
     const book = await readXlsx(join(dir, xlsx.fileName));
     expect(book[0].slice(0, 2)).toEqual(['Name', 'Company ID']);
     expect(book[1].slice(0, 2)).toEqual([all.rows[0].name, all.rows[0].companyId]);
+  });
+
+  it('says lists are unavailable, with the reason, when the database module cannot load', async () => {
+    const { call } = await boot({ noSqlite: true });
+    for (const r of [await call('lists', 'all'), await call('lists', 'create', { name: 'X', source: { kind: 'ids', ids: [UNKNOWN] } })]) {
+      expect(!r.ok && r.error.code).toBe('workspace_unavailable');
+      expect(!r.ok && r.error.message).toMatch(/lists are unavailable: better-sqlite3 was built for another runtime/);
+    }
   });
 });

@@ -105,9 +105,10 @@ describe('match feature: bulk', () => {
     const csvText = await readFile(join(dir, csvOut!.fileName), 'utf8');
     const lines = csvText.trim().split('\r\n');
     // Every input column as in the file, then the match; the company's "=cmd()" is neutralised in CSV.
-    expect(lines[0]).toBe('Firm,Land,Web,match.line,match.status,match.confidence,match.company_id,match.company.name,match.company.website,match.company.active,match.candidates,match.message');
-    expect(lines[1]).toBe("Acme,DE,acme.example,2,matched,0.8,id-Acme,Acme,'=cmd(),true,2,");
-    expect(lines[2]).toBe(',FR,,3,invalid,,,,,,,Line 3: Company name is required.');
+    expect(lines[0]).toBe('Firm,Land,Web,match.line,match.status,match.confidence,match.company_id,match.company.name,match.company.website,match.company.active,match.candidates,match.message,match.decision,match.chosen_company_id,match.chosen_name,match.chosen_confidence');
+    // 0.8 is at the default review threshold: accepted without review.
+    expect(lines[1]).toBe("Acme,DE,acme.example,2,matched,0.8,id-Acme,Acme,'=cmd(),true,2,,auto-accepted,id-Acme,Acme,0.8");
+    expect(lines[2]).toBe(',FR,,3,invalid,,,,,,,Line 3: Company name is required.,,,,');
     expect(lines[3]).toContain('Nobody,IT,,4,no match');
 
     const jsonOut = await feature.handlers.bulkExport({ id: started.id, format: 'json' }, ctx);

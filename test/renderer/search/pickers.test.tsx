@@ -125,6 +125,16 @@ describe('relation menu', () => {
     expect(screen.getByRole('spinbutton', { name: 'To (upper bound) of condition 1' })).toBeTruthy();
   });
 
+  it('Enter settles the typed text before anything else (no stale relation runs)', () => {
+    mount(one('revenue', 'equals'));
+    const rel = screen.getByRole('combobox', { name: 'Relation of condition 1' }) as HTMLInputElement;
+    fireEvent.change(rel, { target: { value: 'bigger' } });
+    const enter = fireEvent.keyDown(rel, { key: 'Enter' });
+    expect(enter).toBe(false); // default prevented: the form is not submitted with the old relation
+    expect(latest.conditions[0].relation).toBe('bigger');
+    expect(rel.value).toBe('bigger');
+  });
+
   it('unknown text is kept and flagged', () => {
     mount(one('city', 'equals'));
     const rel = screen.getByRole('combobox', { name: 'Relation of condition 1' });

@@ -4,6 +4,8 @@ import type { MatchCandidate } from '../../service/schemas';
 import type { BridgeError } from '../../errors';
 import type { BuildProblem } from '../../match/request-builder';
 import { MAPPABLE_FIELDS, type ColumnMapping } from '../../match/fields';
+import { ListIdSchema, ListNameSchema, type ListInfo } from '../../lists/lists';
+import { DECISIONS, type Decision, type ReviewChoice, type ReviewCounts } from '../../match/review';
 
 /** Form values as typed (strings; limit may be a number). Checked by the request builder, not here, so the analyst gets field-level messages. */
 const FieldsInput = z.record(z.string().max(40), z.union([z.string().max(2000), z.number()]));
@@ -80,6 +82,12 @@ export interface BulkRowView {
   best?: MatchCandidate;
   candidates?: number;
   error?: BridgeError;
+  /** Review decision in force (null: no candidate to decide on). */
+  decision: Decision | null;
+  /** The best few candidates, best first (keys 1-9 in the review). */
+  choices?: ReviewChoice[];
+  /** The company the decision stands for (null when rejected, pending or no candidate). */
+  chosenId: string | null;
 }
 export interface BulkJobView {
   id: string;
@@ -98,6 +106,8 @@ export interface BulkJobView {
   rowsPerSecond?: number;
   /** Why the whole job stopped (file unreadable, no connection...). Row problems are on the rows. */
   error?: BridgeError;
+  /** The review step: the threshold in force and how many matched rows have each decision. */
+  review: ReviewCounts;
 }
 
 export interface BulkExportResult {
@@ -106,6 +116,18 @@ export interface BulkExportResult {
   rows: number;
   /** Browser mode: where the file can be downloaded. */
   downloadUrl?: string;
+}
+
+/** What "Add accepted to list" did. */
+export interface BulkAddToListResult {
+  list: ListInfo;
+  /** Companies that joined the list. */
+  added: number;
+  /** Accepted companies that were in the list already (or chosen by two rows). */
+  alreadyIn: number;
+  /** Matched rows left out: rejected ones and ones still pending review. */
+  rejected: number;
+  pending: number;
 }
 
 export const matchGroup = group({
@@ -138,6 +160,8 @@ export const matchGroup = group({
           fileName: z.string().max(300).optional(),
           mapping: MappingInput,
           concurrency: z.number().int().min(1).max(16).default(4),
+          /** Review threshold (the slider, remembered per profile); default DEFAULT_REVIEW_THRESHOLD. */
+          reviewThreshold: z.number().min(0).max(1).optional(),
         }),
       ),
     ).returns<BulkJobView>(),
@@ -148,8 +172,31 @@ export const matchGroup = group({
         offset: z.number().int().min(0),
         limit: z.number().int().min(1).max(1000),
         states: z.array(z.enum(['pending', 'matched', 'no_match', 'error', 'invalid'])).optional(),
+        /** Only rows whose review decision is one of these (the review queue: ['pending']). */
+        decisions: z.array(z.enum(DECISIONS)).optional(),
       }),
     ).returns<{ total: number; rows: BulkRowView[] }>(),
+    /** Moves the review threshold of a job (0..1): rows without the analyst's decision follow it. */
+    bulkSetThreshold: fn(z.object({ id: z.string().max(128), threshold: z.number().min(0).max(1) })).returns<BulkJobView>(),
+    /** The analyst's decision on one matched row; `pick` names one of the row's candidates. */
+    bulkDecide: fn(
+      z.object({
+        id: z.string().max(128),
+        line: z.number().int().min(1),
+        action: z.enum(['accept', 'reject', 'pick', 'reset']),
+        companyId: z.string().min(1).max(256).optional(),
+      }).refine((v) => v.action !== 'pick' || v.companyId !== undefined, 'Say which candidate to pick.'),
+    ).returns<{ row: BulkRowView; job: BulkJobView }>(),
+    /**
+     * Puts the companies of accepted rows (auto-accepted, accepted, picked: the chosen candidate) in
+     * an existing list or a new one (lists of the active profile). Rejected and pending rows stay out.
+     */
+    bulkAddToList: fn(
+      z.object({
+        id: z.string().max(128),
+        target: z.union([z.object({ listId: ListIdSchema }), z.object({ newName: ListNameSchema })]),
+      }),
+    ).returns<BulkAddToListResult>(),
     bulkRetryFailures: fn(z.object({ id: z.string().max(128) })).returns<BulkJobView>(),
     bulkCancel: fn(z.object({ id: z.string().max(128) })).returns<void>(),
     bulkExport: fn(z.object({ id: z.string().max(128), format: z.enum(['csv', 'xlsx', 'json']) })).returns<BulkExportResult | null>(),

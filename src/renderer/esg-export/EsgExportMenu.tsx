@@ -1,0 +1,200 @@
+// "Export ESG…" for one company (ESG screen) or a list (list view): one Excel workbook with
+// Companies, Scores, News, Commitments and About, or one module as CSV/NDJSON. Same dialog pattern
+// as the search export: once started, the result replaces the form (progress, Cancel, then Show in
+// folder or Download).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { ESG_EXPORT_MODULES, type EsgExportFormat, type EsgExportJob, type EsgExportModule, type EsgExportSource } from '../../shared/bridge/groups/esg-export';
+import { NEUTRALISE_EXPLANATION, PREFIX_OFF_RISK } from '../../shared/export/cell-rules';
+import { firmscope, unwrap } from '../bridge';
+import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { CheckboxField, SelectField } from '../ui/Field';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { ProgressBar } from '../ui/Spinner';
+import '../export/export.css';
+
+const FORMATS: Record<EsgExportFormat, string> = {
+  xlsx: 'Excel workbook (Companies, Scores, News, Commitments, About)',
+  csv: 'CSV, one module',
+  ndjson: 'NDJSON, one module (records as stored)',
+};
+const MODULE_LABELS: Record<EsgExportModule, string> = { companies: 'Companies (ESG summary)', scores: 'Scores', news: 'News', commitments: 'Commitments' };
+type Delimiter = ',' | ';' | '\t' | '|';
+const DELIMITERS: Array<{ value: Delimiter; label: string }> = [
+  { value: ',', label: 'Comma (,)' },
+  { value: ';', label: 'Semicolon (;)' },
+  { value: '\t', label: 'Tab' },
+  { value: '|', label: 'Pipe (|)' },
+];
+const n = (v: number) => v.toLocaleString('en-US');
+
+export function EsgExportMenu({ source, label }: { source: EsgExportSource; label: string }) {
+  const [open, setOpen] = useState(false);
+  const dialogId = useId();
+  const titleId = useId();
+  return (
+    <div className="export-menu esg-export">
+      <button type="button" className="button button--small" aria-expanded={open} aria-controls={dialogId} onClick={() => setOpen((o) => !o)}>
+        Export ESG…
+      </button>
+      {open ? (
+        <div id={dialogId} role="dialog" aria-labelledby={titleId} className="export-dialog">
+          <h2 id={titleId} className="export-dialog__title">
+            Export ESG of {label}
+          </h2>
+          <EsgExportForm source={source} onClose={() => setOpen(false)} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function EsgExportForm({ source, onClose }: { source: EsgExportSource; onClose(): void }) {
+  const [format, setFormat] = useState<EsgExportFormat>('xlsx');
+  const [module, setModule] = useState<EsgExportModule>('news');
+  const [delimiter, setDelimiter] = useState<Delimiter>(',');
+  const [bom, setBom] = useState(false);
+  const [formulaPrefix, setFormulaPrefix] = useState(true);
+  const [job, setJob] = useState<EsgExportJob | null>(null);
+  // A short export can finish before `start` answers: the latest event of each job is kept.
+  const seen = useRef(new Map<string, EsgExportJob>());
+  useBridgeEvent('esgExport', 'progress', (j: EsgExportJob) => {
+    seen.current.set(j.id, j);
+    setJob((cur) => (cur && cur.id === j.id ? j : cur));
+  });
+  const start = useMutation({
+    mutationFn: () =>
+      unwrap(
+        firmscope().esgExport.start({
+          source,
+          format,
+          ...(format !== 'xlsx' ? { module } : {}),
+          ...(format === 'csv' ? { csv: { delimiter, bom, formulaPrefix } } : {}),
+        }),
+      ),
+    onSuccess: (j) => {
+      if (j) setJob(seen.current.get(j.id) ?? j);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    start.mutate();
+  };
+
+  if (job) return <EsgExportResult job={job} onAgain={() => (setJob(null), start.reset())} onClose={onClose} />;
+
+  return (
+    <form onSubmit={submit} className="export-form" aria-label="ESG export options">
+      <fieldset>
+        <legend>Format</legend>
+        {(Object.keys(FORMATS) as EsgExportFormat[]).map((f) => (
+          <label key={f} className="export-form__choice">
+            <input type="radio" name="esg-export-format" value={f} checked={format === f} onChange={() => setFormat(f)} />
+            {FORMATS[f]}
+          </label>
+        ))}
+      </fieldset>
+      {format !== 'xlsx' ? (
+        <SelectField label="Module" value={module} onChange={(e) => setModule(e.target.value as EsgExportModule)}>
+          {ESG_EXPORT_MODULES.map((m) => (
+            <option key={m} value={m}>
+              {MODULE_LABELS[m]}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <p className="field__hint">
+        Every row starts with company_id and company_name, so sheets and files join back to each other and to the list. Each module holds the latest
+        stored result per company (fetched_at says when); run Refresh ESG for newer data.
+      </p>
+      {format === 'csv' ? (
+        <fieldset>
+          <legend>CSV options</legend>
+          <SelectField label="Delimiter" value={delimiter} onChange={(e) => setDelimiter(e.target.value as Delimiter)}>
+            {DELIMITERS.map((d) => (
+              <option key={d.label} value={d.value}>
+                {d.label}
+              </option>
+            ))}
+          </SelectField>
+          <CheckboxField label="Add a byte-order mark (helps Excel on Windows read UTF-8)" checked={bom} onChange={(e) => setBom(e.target.checked)} />
+          <CheckboxField
+            label="Protect against formulas (put ' before cells that start with = + - @)"
+            checked={formulaPrefix}
+            onChange={(e) => setFormulaPrefix(e.target.checked)}
+            hint={PREFIX_OFF_RISK}
+          />
+          {!formulaPrefix ? (
+            <p className="export-form__warning" role="alert">
+              Formula protection is off: open this file only in tools that do not run formulas.
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {format !== 'ndjson' ? <p className="export-form__explain">{NEUTRALISE_EXPLANATION}</p> : null}
+      {start.error ? <ErrorMessage error={start.error} title="The ESG export could not start" /> : null}
+      {start.isSuccess && start.data === null ? <p role="status">No file chosen; nothing was exported.</p> : null}
+      <div className="action-bar">
+        <button type="submit" className="button button--primary" disabled={start.isPending}>
+          {start.isPending ? 'Choosing a file…' : 'Start ESG export'}
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Replaces the form once the export has started: the first thing in the dialog, focused. */
+function EsgExportResult({ job, onAgain, onClose }: { job: EsgExportJob; onAgain(): void; onClose(): void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const cancel = useMutation({ mutationFn: () => unwrap(firmscope().esgExport.cancel({ id: job.id })) });
+  const reveal = useMutation({ mutationFn: () => unwrap(firmscope().esgExport.reveal({ id: job.id })) });
+  const title = { done: 'ESG export finished', running: 'Exporting ESG…', failed: 'ESG export failed', cancelled: 'ESG export cancelled' }[job.state];
+  const c = job.counts;
+  return (
+    <div className="export-result" data-export-state={job.state}>
+      <h3 className="export-result__title" tabIndex={-1} ref={headingRef} aria-live="polite">
+        {title}
+      </h3>
+      <p className="export-row__name">{job.fileName}</p>
+      {job.state === 'running' ? <ProgressBar label={`Progress of ${job.fileName}`} value={job.rows} max={job.totalRows || undefined} /> : null}
+      <p className="export-row__progress" role="status">
+        {job.state === 'done' && c
+          ? `${n(job.rows)} rows: ${n(c.companies)} companies (${n(c.withData)} with ESG data), ${n(c.scores)} scores, ${n(c.news)} news, ${n(c.commitments)} commitments.`
+          : `${n(job.rows)} of ${n(job.totalRows)} rows written.`}
+      </p>
+      {job.state === 'failed' && job.error ? <ErrorMessage error={job.error} title={`Export of ${job.fileName} failed; no file was written`} /> : null}
+      {job.state === 'cancelled' ? <p className="export-row__note">Cancelled; no file was written.</p> : null}
+      <div className="action-bar">
+        {job.state === 'running' ? (
+          <button type="button" className="button" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+            {cancel.isPending ? 'Cancelling…' : 'Cancel'}
+          </button>
+        ) : null}
+        {job.state === 'done' && job.downloadUrl ? (
+          <a className="button" href={job.downloadUrl} download={job.fileName} aria-label={`Download ${job.fileName}`}>
+            Download
+          </a>
+        ) : null}
+        {job.state === 'done' && !job.downloadUrl ? (
+          <button type="button" className="button" onClick={() => reveal.mutate()} aria-label={`Show ${job.fileName} in folder`}>
+            Show in folder
+          </button>
+        ) : null}
+        {job.state !== 'running' ? (
+          <button type="button" className="button" onClick={onAgain}>
+            Export again
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {cancel.error ? <ErrorMessage error={cancel.error} title="Could not cancel" /> : null}
+      {reveal.error ? <ErrorMessage error={reveal.error} title="Could not show the file" /> : null}
+    </div>
+  );
+}
