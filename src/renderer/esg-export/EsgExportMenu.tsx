@@ -5,11 +5,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ESG_EXPORT_MODULES, type EsgExportFormat, type EsgExportJob, type EsgExportModule, type EsgExportSource } from '../../shared/bridge/groups/esg-export';
-import { NEUTRALISE_EXPLANATION, PREFIX_OFF_RISK } from '../../shared/export/cell-rules';
+import { NEUTRALISE_EXPLANATION } from '../../shared/export/cell-rules';
 import { firmscope, unwrap } from '../bridge';
 import { useBridgeEvent } from '../hooks/useBridgeEvent';
-import { CheckboxField, SelectField } from '../ui/Field';
+import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { CsvOptions, DEFAULT_CSV_OPTIONS, type CsvOptionsValue } from '../export/CsvOptions';
 import { ProgressBar } from '../ui/Spinner';
 import '../export/export.css';
 
@@ -19,13 +20,6 @@ const FORMATS: Record<EsgExportFormat, string> = {
   ndjson: 'NDJSON, one module (records as stored)',
 };
 const MODULE_LABELS: Record<EsgExportModule, string> = { companies: 'Companies (ESG summary)', scores: 'Scores', news: 'News', commitments: 'Commitments' };
-type Delimiter = ',' | ';' | '\t' | '|';
-const DELIMITERS: Array<{ value: Delimiter; label: string }> = [
-  { value: ',', label: 'Comma (,)' },
-  { value: ';', label: 'Semicolon (;)' },
-  { value: '\t', label: 'Tab' },
-  { value: '|', label: 'Pipe (|)' },
-];
 const n = (v: number) => v.toLocaleString('en-US');
 
 export function EsgExportMenu({ source, label }: { source: EsgExportSource; label: string }) {
@@ -52,9 +46,7 @@ export function EsgExportMenu({ source, label }: { source: EsgExportSource; labe
 function EsgExportForm({ source, onClose }: { source: EsgExportSource; onClose(): void }) {
   const [format, setFormat] = useState<EsgExportFormat>('xlsx');
   const [module, setModule] = useState<EsgExportModule>('news');
-  const [delimiter, setDelimiter] = useState<Delimiter>(',');
-  const [bom, setBom] = useState(false);
-  const [formulaPrefix, setFormulaPrefix] = useState(true);
+  const [csv, setCsv] = useState<CsvOptionsValue>(DEFAULT_CSV_OPTIONS);
   const [job, setJob] = useState<EsgExportJob | null>(null);
   // A short export can finish before `start` answers: the latest event of each job is kept.
   const seen = useRef(new Map<string, EsgExportJob>());
@@ -69,7 +61,7 @@ function EsgExportForm({ source, onClose }: { source: EsgExportSource; onClose()
           source,
           format,
           ...(format !== 'xlsx' ? { module } : {}),
-          ...(format === 'csv' ? { csv: { delimiter, bom, formulaPrefix } } : {}),
+          ...(format === 'csv' ? { csv } : {}),
         }),
       ),
     onSuccess: (j) => {
@@ -108,28 +100,7 @@ function EsgExportForm({ source, onClose }: { source: EsgExportSource; onClose()
         stored result per company (fetched_at says when); run Refresh ESG for newer data.
       </p>
       {format === 'csv' ? (
-        <fieldset>
-          <legend>CSV options</legend>
-          <SelectField label="Delimiter" value={delimiter} onChange={(e) => setDelimiter(e.target.value as Delimiter)}>
-            {DELIMITERS.map((d) => (
-              <option key={d.label} value={d.value}>
-                {d.label}
-              </option>
-            ))}
-          </SelectField>
-          <CheckboxField label="Add a byte-order mark (helps Excel on Windows read UTF-8)" checked={bom} onChange={(e) => setBom(e.target.checked)} />
-          <CheckboxField
-            label="Protect against formulas (put ' before cells that start with = + - @)"
-            checked={formulaPrefix}
-            onChange={(e) => setFormulaPrefix(e.target.checked)}
-            hint={PREFIX_OFF_RISK}
-          />
-          {!formulaPrefix ? (
-            <p className="export-form__warning" role="alert">
-              Formula protection is off: open this file only in tools that do not run formulas.
-            </p>
-          ) : null}
-        </fieldset>
+        <CsvOptions value={csv} onChange={setCsv} />
       ) : null}
       {format !== 'ndjson' ? <p className="export-form__explain">{NEUTRALISE_EXPLANATION}</p> : null}
       {start.error ? <ErrorMessage error={start.error} title="The ESG export could not start" /> : null}

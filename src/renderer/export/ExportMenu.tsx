@@ -6,12 +6,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import { PAGE_SIZE_MAX } from '../../shared/service/schemas';
 import { DEFAULT_EXPORT_ROW_LIMIT, EXPORT_FORMATS, MAX_EXPORT_ROW_LIMIT, type ExportJob } from '../../shared/bridge/groups/export';
-import { NEUTRALISE_EXPLANATION, PREFIX_OFF_RISK } from '../../shared/export/cell-rules';
+import { NEUTRALISE_EXPLANATION } from '../../shared/export/cell-rules';
 import { queryFileStem } from '../../shared/export/file-name';
 import { firmscope, unwrap } from '../bridge';
 import { useNavigation } from '../app/navigation';
-import { CheckboxField, SelectField, TextField } from '../ui/Field';
+import { TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { CsvOptions, DEFAULT_CSV_OPTIONS, type CsvOptionsValue } from './CsvOptions';
 import { FORMAT_LABELS, plannedRows } from './export-format';
 import { useExportEstimate, useExportJobs } from './export-queries';
 import { ExportRow } from './ExportsPanel';
@@ -30,13 +31,6 @@ export interface ExportMenuProps {
 }
 
 type Format = (typeof EXPORT_FORMATS)[number];
-type Delimiter = ',' | ';' | '\t' | '|';
-const DELIMITERS: Array<{ value: Delimiter; label: string }> = [
-  { value: ',', label: 'Comma (,)' },
-  { value: ';', label: 'Semicolon (;)' },
-  { value: '\t', label: 'Tab' },
-  { value: '|', label: 'Pipe (|)' },
-];
 const n = (v: number) => v.toLocaleString('en-US');
 
 export function ExportMenu({ body, count, rows, columns }: ExportMenuProps) {
@@ -65,9 +59,7 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
   const [scope, setScope] = useState<'page' | 'all'>('page');
   const [rowLimit, setRowLimit] = useState(n(DEFAULT_EXPORT_ROW_LIMIT));
   const [columnMode, setColumnMode] = useState<'visible' | 'all'>('visible');
-  const [delimiter, setDelimiter] = useState<Delimiter>(',');
-  const [bom, setBom] = useState(false);
-  const [formulaPrefix, setFormulaPrefix] = useState(true);
+  const [csv, setCsv] = useState<CsvOptionsValue>(DEFAULT_CSV_OPTIONS);
   const [started, setStarted] = useState<ExportJob | null>(null);
   const { navigate } = useNavigation();
   const jobs = useExportJobs();
@@ -90,7 +82,7 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
               : { kind: 'all', body, pageSize: PAGE_SIZE_MAX, rowLimit: limit },
           format,
           columns: columnMode === 'visible' ? columns : null,
-          ...(format === 'csv' ? { csv: { delimiter, bom, formulaPrefix } } : {}),
+          ...(format === 'csv' ? { csv } : {}),
           // Main adds the time: companies-DE-employees-gt-1000-2026-11-23-1405.csv
           suggestedName: `${queryFileStem(body)}${scope === 'page' ? '-page' : ''}`,
         }),
@@ -163,28 +155,7 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
         </p>
       </fieldset>
       {format === 'csv' ? (
-        <fieldset>
-          <legend>CSV options</legend>
-          <SelectField label="Delimiter" value={delimiter} onChange={(e) => setDelimiter(e.target.value as Delimiter)}>
-            {DELIMITERS.map((d) => (
-              <option key={d.label} value={d.value}>
-                {d.label}
-              </option>
-            ))}
-          </SelectField>
-          <CheckboxField label="Add a byte-order mark (helps Excel on Windows read UTF-8)" checked={bom} onChange={(e) => setBom(e.target.checked)} />
-          <CheckboxField
-            label="Protect against formulas (put ' before cells that start with = + - @)"
-            checked={formulaPrefix}
-            onChange={(e) => setFormulaPrefix(e.target.checked)}
-            hint={PREFIX_OFF_RISK}
-          />
-          {!formulaPrefix ? (
-            <p className="export-form__warning" role="alert">
-              Formula protection is off: open this file only in tools that do not run formulas.
-            </p>
-          ) : null}
-        </fieldset>
+        <CsvOptions value={csv} onChange={setCsv} />
       ) : null}
       {spreadsheet ? (
         <p className="export-form__explain" id="export-neutralise-note">
