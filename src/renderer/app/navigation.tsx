@@ -6,6 +6,7 @@ export type Route =
   | { screen: 'search' }
   | { screen: 'esg'; companyId?: string; companyName?: string; module?: EsgModule }
   | { screen: 'match'; prefill?: Record<string, string> }
+  | { screen: 'runs'; runId?: number }
   | { screen: 'exports' }
   | { screen: 'settings' }
   | { screen: 'diagnostics' }

@@ -18,6 +18,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { screen: 'settings', label: 'Settings', shortcut: '5' },
   { screen: 'diagnostics', label: 'Diagnostics', shortcut: '6' },
   { screen: 'lists', label: 'Lists', shortcut: '7' },
+  { screen: 'runs', label: 'ESG runs', shortcut: '8' },
 ];
 
 export function navItemForShortcut(key: string): NavItem | undefined {

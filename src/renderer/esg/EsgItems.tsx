@@ -44,7 +44,7 @@ function every<T>(items: Record<string, unknown>[], read: (item: Record<string, 
   return out;
 }
 
-export function EsgItems({ module, items, firstIndex, companyName = 'this company' }: { module: EsgModule; items: Record<string, unknown>[]; firstIndex: number; companyName?: string }) {
+export function EsgItems({ module, items, firstIndex, companyName = 'this company', newIds }: { module: EsgModule; items: Record<string, unknown>[]; firstIndex: number; companyName?: string; newIds?: ReadonlySet<string> }) {
   if (items.length === 0) {
     return <p className="esg-items__none">{module === 'scores' ? 'No score exists for this company yet.' : 'Nothing on this page.'}</p>;
   }
@@ -54,7 +54,7 @@ export function EsgItems({ module, items, firstIndex, companyName = 'this compan
   }
   if (module === 'news') {
     const articles = every<Article>(items, asArticle);
-    if (articles) return <NewsList articles={articles} firstIndex={firstIndex} />;
+    if (articles) return <NewsList articles={articles} firstIndex={firstIndex} newIds={newIds} />;
   }
   if (module === 'commitments') {
     const commitments = every<Commitment>(items, asCommitment);

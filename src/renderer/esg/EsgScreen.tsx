@@ -11,6 +11,7 @@ import { CompanyHeading } from './CompanyHeading';
 import { EsgExportMenu } from '../esg-export/EsgExportMenu';
 import { EsgActivity } from './EsgActivity';
 import { useCompany, useModuleView, useWatches } from './esg-queries';
+import { useStoredLatest } from './stored-queries';
 import { ModulePanel } from './ModulePanel';
 import './esg.css';
 
@@ -84,7 +85,8 @@ function TabButton({ companyId, module, selected, onSelect }: { companyId: strin
   const view = useModuleView(companyId, module, false).data;
   const watches = useWatches().data;
   const watch: WatchView | undefined = view?.sessionId ? watches?.find((w) => w.sessionId === view.sessionId) : undefined;
-  const state = !view ? 'not requested' : view.status === 'processing' ? (watch ? `processing, ${watch.resultCount}` : 'processing') : view.status === 'complete' ? `complete, ${view.count}` : 'not found';
+  const stored = useStoredLatest(companyId).data?.modules[module].latest;
+  const state = !view ? (stored ? `stored, ${stored.itemCount}` : 'not requested') : view.status === 'processing' ? (watch ? `processing, ${watch.resultCount}` : 'processing') : view.status === 'complete' ? `complete, ${view.count}` : 'not found';
   return (
     <button
       type="button"

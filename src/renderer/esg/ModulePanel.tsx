@@ -12,6 +12,9 @@ import { useBridgeLost } from '../connection/bridge-health-context';
 import { formatElapsed, watchStateLabel } from './elapsed';
 import { ESG_PAGE_SIZE, esgKeys, pageModule, useModuleView, useNewsMonths, useWatches } from './esg-queries';
 import { MonthChart } from './MonthChart';
+import { newIdsOf, StoredData, StoredExtras } from './StoredEsg';
+import { useStoredLatest, useStoredRefresh } from './stored-queries';
+import type { ModuleLatest } from '../../shared/esg-runs/schemas';
 
 export interface ModulePanelProps {
   companyId: string;
@@ -29,6 +32,9 @@ export function ModulePanel({ companyId, companyName, module, autoRequest }: Mod
   const watch = view?.sessionId ? watches.data?.find((w) => w.sessionId === view.sessionId) : undefined;
   const label = MODULE_LABELS[module];
   const refetched = useRef<string | null>(null);
+  // What runs stored for this company: shown when nothing was requested here, and for history.
+  useStoredRefresh(companyId);
+  const stored = useStoredLatest(companyId).data?.modules[module];
 
   // Completion happened while this panel was not mounted: the event is gone, so ask once for the data.
   useEffect(() => {
@@ -47,17 +53,24 @@ export function ModulePanel({ companyId, companyName, module, autoRequest }: Mod
         {q.isFetching ? <Spinner label={`Requesting ${label.toLowerCase()}…`} /> : null}
       </div>
       {q.error ? <ErrorMessage error={q.error} title={`${label} request failed`} onRetry={() => void q.refetch()} /> : null}
-      {view ? <ViewBody view={view} watch={watch} who={who} /> : !q.isFetching && !q.error ? <p className="esg-module__hint">Nothing requested yet for {who}.</p> : null}
+      {view ? (
+        <ViewBody view={view} watch={watch} who={who} stored={stored} />
+      ) : stored?.latest && !q.isFetching ? (
+        <StoredData module={module} stored={stored} who={who} />
+      ) : !q.isFetching && !q.error ? (
+        <p className="esg-module__hint">Nothing requested yet for {who}.</p>
+      ) : null}
+      {view?.status === 'complete' || (!view && stored?.latest) ? <StoredExtras companyId={companyId} module={module} stored={stored} who={who} /> : null}
     </div>
   );
 }
 
-function ViewBody({ view, watch, who }: { view: EsgModuleView; watch?: WatchView; who: string }) {
+function ViewBody({ view, watch, who, stored }: { view: EsgModuleView; watch?: WatchView; who: string; stored?: ModuleLatest }) {
   if (view.status === 'not_found') {
     return <p className="esg-module__status" role="status">Not found: the ESG sources do not know {who}.</p>;
   }
   if (view.status === 'processing') return <SessionProgress view={view} watch={watch} />;
-  return <CompletedData view={view} who={who} />;
+  return <CompletedData view={view} who={who} newIds={newIdsOf(stored)} />;
 }
 
 /** Articles per month over every held article (main reads all pages; the list below shows one). */
@@ -97,7 +110,7 @@ function SessionProgress({ view, watch }: { view: EsgModuleView; watch?: WatchVi
   );
 }
 
-function CompletedData({ view, who }: { view: EsgModuleView; who: string }) {
+function CompletedData({ view, who, newIds }: { view: EsgModuleView; who: string; newIds?: ReadonlySet<string> }) {
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -119,7 +132,7 @@ function CompletedData({ view, who }: { view: EsgModuleView; who: string }) {
         Complete · <span data-testid="esg-total">{view.count}</span> {view.module === 'scores' ? (view.count === 1 ? 'score' : 'scores') : 'items'} · page {view.pageNumber}
       </p>
       {view.module === 'news' ? <NewsChart view={view} who={who} /> : null}
-      <EsgItems module={view.module} items={view.items} firstIndex={firstIndex} companyName={who} />
+      <EsgItems module={view.module} items={view.items} firstIndex={firstIndex} companyName={who} newIds={newIds} />
       {view.hasNext || view.hasPrevious ? (
         <nav className="esg-data__pager" aria-label={`${MODULE_LABELS[view.module]} pages`}>
           <button type="button" className="button" disabled={!view.hasPrevious || busy} onClick={() => void go('previous')}>

@@ -2,14 +2,16 @@
 import { firmscope } from '../bridge';
 import { formatDate, humanize, type Article } from './esg-format';
 
-export function NewsList({ articles, firstIndex }: { articles: Article[]; firstIndex: number }) {
+/** `newIds`: article ids that arrived with the latest refresh (marked "New since last refresh"). */
+export function NewsList({ articles, firstIndex, newIds }: { articles: Article[]; firstIndex: number; newIds?: ReadonlySet<string> }) {
   // The service's order is not promised; within the page, newest first.
   const sorted = [...articles].sort((a, b) => (b.published?.getTime() ?? 0) - (a.published?.getTime() ?? 0));
   return (
     <ol className="news-list" start={firstIndex + 1} aria-label="news items">
       {sorted.map((a, i) => (
-        <li key={`${a.url ?? a.title}-${i}`} className="news-list__item">
+        <li key={`${a.url ?? a.title}-${i}`} className={`news-list__item${a.id && newIds?.has(a.id) ? ' news-list__item--new' : ''}`}>
           <h3 className="news-list__title">
+            {a.id && newIds?.has(a.id) ? <span className="news-list__new">New since last refresh</span> : null}
             {a.url ? (
               <a
                 href={a.url}

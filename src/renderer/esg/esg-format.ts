@@ -30,7 +30,18 @@ export function safeLink(v: unknown): string | null {
   }
 }
 
+/** The item's stable id (what the stores compare across refreshes), when it has one. */
+export function itemId(item: Item, keys: string[]): string | null {
+  for (const k of keys) {
+    const v = item[k];
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+  }
+  return null;
+}
+
 export interface Article {
+  /** article_id (or id): marks "new since last refresh". */
+  id: string | null;
   title: string;
   source: string | null;
   published: Date | null;
@@ -47,10 +58,12 @@ export function asArticle(item: Item): Article | null {
   const sentiment = num(item.sentiment);
   const label = str(item.sentiment_label) ?? (sentiment === null ? str(item.sentiment) : sentiment >= 0.2 ? 'positive' : sentiment <= -0.2 ? 'negative' : 'neutral');
   const topics = Array.isArray(item.topics) ? item.topics.filter((t): t is string => typeof t === 'string') : str(item.topic) ? [item.topic as string] : [];
-  return { title, source: str(firstOf(item, ['source', 'publisher'])), published, sentiment, sentimentLabel: label, topics, url: safeLink(firstOf(item, ['url', 'link'])) };
+  return { id: itemId(item, ['article_id', 'id']), title, source: str(firstOf(item, ['source', 'publisher'])), published, sentiment, sentimentLabel: label, topics, url: safeLink(firstOf(item, ['url', 'link'])) };
 }
 
 export interface Commitment {
+  /** commitment_id (or id): tells a replaced commitment from a kept one. */
+  id: string | null;
   what: string;
   target: string | null;
   year: number | null;
@@ -64,6 +77,7 @@ export function asCommitment(item: Item): Commitment | null {
   if (!what) return null;
   const target = str(item.target) ?? (num(item.target_value) !== null ? `${item.target_value}${item.unit === 'percent' ? '%' : ` ${str(item.unit) ?? ''}`.trimEnd()}` : null);
   return {
+    id: itemId(item, ['commitment_id', 'id']),
     what,
     target,
     year: num(firstOf(item, ['target_year', 'year'])),

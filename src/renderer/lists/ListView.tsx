@@ -10,6 +10,8 @@ import { EsgExportMenu } from '../esg-export/EsgExportMenu';
 import { useListMembers, useRemoveMembers } from './list-queries';
 import { DASH, esgPillars, fmtChange, fmtCount, fmtMoney, fmtMoneyExact, fmtWhen, scoreWithRating } from './list-format';
 import { ShortId } from './ShortId';
+import { RefreshEsg } from '../esg-board/RefreshEsg';
+import { listCompanies } from '../esg-board/run-queries';
 
 export const LIST_PAGE_ROWS = 50;
 
@@ -125,6 +127,18 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
         </button>
         <ListExport list={list} view={view} />
         <EsgExportMenu source={{ kind: 'list', listId: list.id }} label={`list “${list.name}”`} />
+        <RefreshEsg label={list.name} listId={list.id} count={list.memberCount} companies={() => listCompanies(list.id)} onStarted={(run) => navigate({ screen: 'runs', runId: run.id })} />
+        {selected.size ? (
+          <RefreshEsg
+            key={`sel-${selected.size}`}
+            label={`${n(selected.size)} selected ${selected.size === 1 ? 'company' : 'companies'} of ${list.name}`}
+            listId={list.id}
+            count={selected.size}
+            buttonLabel={`Refresh ESG for ${n(selected.size)} selected`}
+            companies={() => rows.filter((r) => selected.has(r.companyId)).map((r) => ({ companyId: r.companyId, companyName: r.name }))}
+            onStarted={(run) => navigate({ screen: 'runs', runId: run.id })}
+          />
+        ) : null}
       </div>
       {remove.error ? <ErrorMessage error={remove.error} title="Could not remove the companies" /> : null}
       {members.error ? <ErrorMessage error={members.error} title="Could not read the list" onRetry={() => void members.refetch()} /> : null}

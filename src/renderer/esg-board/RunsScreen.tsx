@@ -1,0 +1,152 @@
+// ESG runs: refresh a list's ESG (choose the list and the modules), the runs of this profile, and
+// the live board of the chosen run.
+import { memo, useCallback, useEffect, useState } from 'react';
+import type { RunInfo } from '../../shared/esg-runs/schemas';
+import { MODULE_LABELS } from '../../shared/esg/count-semantics';
+import { useLists } from '../lists/list-queries';
+import { useNavigation } from '../app/navigation';
+import { createStore, useStoreSelector } from '../state/store';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Spinner } from '../ui/Spinner';
+import { Board } from './Board';
+import { RefreshEsg } from './RefreshEsg';
+import { controlRun, listCompanies, useLiveRun, useRunList, type RunControl } from './run-queries';
+import { RUN_STATE_LABELS } from './Board';
+import './runs.css';
+
+/** The chosen run, held above the screen (leaving Runs and coming back keeps it). */
+const runsState = createStore<{ runId: number | null; listId: number | null }>({ runId: null, listId: null });
+const selectRunId = (s: { runId: number | null }) => s.runId;
+const selectListId = (s: { listId: number | null }) => s.listId;
+
+export function showRun(runId: number): void {
+  runsState.set((s) => ({ ...s, runId }));
+}
+
+export function RunsScreen() {
+  const { route, navigate } = useNavigation();
+  const runId = useStoreSelector(runsState, selectRunId);
+  useEffect(() => {
+    if (route.screen === 'runs' && route.runId) showRun(route.runId);
+  }, [route]);
+  const runs = useRunList();
+  const openCompany = useCallback((companyId: string, companyName: string | null) => navigate({ screen: 'esg', companyId, ...(companyName ? { companyName } : {}) }), [navigate]);
+
+  return (
+    <section className="runs-screen" aria-labelledby="runs-title">
+      <h1 id="runs-title">ESG runs</h1>
+      <ListRefresh onStarted={(run) => { showRun(run.id); void runs.refetch(); }} />
+      <h2>Runs</h2>
+      {runs.error ? <ErrorMessage error={runs.error} title="Could not read the runs" onRetry={() => void runs.refetch()} /> : null}
+      {runs.data && runs.data.length === 0 ? <p className="muted">No runs yet. Choose a list above and refresh its ESG.</p> : null}
+      {runs.data && runs.data.length > 0 ? <RunTable runs={runs.data} selected={runId} onSelect={showRun} /> : null}
+      {runId !== null ? <RunBoardView key={runId} runId={runId} onOpenCompany={openCompany} /> : null}
+    </section>
+  );
+}
+
+function ListRefresh({ onStarted }: { onStarted(run: RunInfo): void }) {
+  // The Lists screen's own query: a list made or changed anywhere shows here at once.
+  const lists = useLists();
+  const chosen = useStoreSelector(runsState, selectListId);
+  const list = lists.data?.find((l) => l.id === chosen) ?? lists.data?.[0];
+  return (
+    <div className="runs-screen__refresh">
+      <h2>Refresh ESG for a list</h2>
+      {lists.isPending ? <Spinner label="Reading your lists…" /> : null}
+      {lists.error ? <ErrorMessage error={lists.error} title="Could not read the lists" onRetry={() => void lists.refetch()} /> : null}
+      {lists.data && lists.data.length === 0 ? <p className="muted">No lists yet: make one from search results, a match, or pasted ids.</p> : null}
+      {list && lists.data ? (
+        <div className="runs-screen__pick">
+          <label className="field">
+            <span className="field__label">List</span>
+            <select className="field__input" value={list.id} onChange={(e) => runsState.set((s) => ({ ...s, listId: Number(e.target.value) }))}>
+              {lists.data.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name} ({l.memberCount.toLocaleString()} {l.memberCount === 1 ? 'company' : 'companies'})
+                </option>
+              ))}
+            </select>
+          </label>
+          <RefreshEsg key={list.id} label={list.name} listId={list.id} count={list.memberCount} companies={() => listCompanies(list.id)} onStarted={onStarted} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+function RunTable({ runs, selected, onSelect }: { runs: RunInfo[]; selected: number | null; onSelect(id: number): void }) {
+  return (
+    <table className="runs-table">
+      <caption className="visually-hidden">ESG runs of this profile, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Run</th>
+          <th scope="col">Modules</th>
+          <th scope="col">State</th>
+          <th scope="col">Done</th>
+          <th scope="col">Started</th>
+        </tr>
+      </thead>
+      <tbody>
+        {runs.map((r) => {
+          const done = r.counts.complete + r.counts.not_found + r.counts.failed + r.counts.no_access + r.counts.cancelled;
+          return (
+            <tr key={r.id} aria-current={r.id === selected ? 'true' : undefined} className={r.id === selected ? 'runs-table__row--selected' : undefined}>
+              <td>
+                <button type="button" className="link-button" onClick={() => onSelect(r.id)}>
+                  {r.label}
+                </button>
+              </td>
+              <td>{r.modules.map((m) => MODULE_LABELS[m]).join(', ')}</td>
+              <td>{RUN_STATE_LABELS[r.status]}</td>
+              <td className="runs-table__num">
+                {done.toLocaleString()} of {r.total.toLocaleString()}
+                {r.counts.failed ? `, ${r.counts.failed.toLocaleString()} failed` : ''}
+              </td>
+              <td>
+                <time dateTime={new Date(r.createdAt).toISOString()}>{DATE_TIME.format(r.createdAt)}</time>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** Memoised: the run list's updates re-render the screen, not the board (it has its own live state). */
+const RunBoardView = memo(function RunBoardView({ runId, onOpenCompany }: { runId: number; onOpenCompany(companyId: string, companyName: string | null): void }) {
+  const { live, error, setRun } = useLiveRun(runId);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const act = (action: RunControl) => {
+    setBusy(true);
+    setActionError(null);
+    controlRun(action, runId)
+      .then(setRun)
+      .catch(setActionError)
+      .finally(() => setBusy(false));
+  };
+  if (error) return <ErrorMessage error={error} title="Could not open the run" />;
+  if (!live) return <Spinner label="Opening the run…" />;
+  return (
+    <div className="runs-screen__board">
+      <h2>{live.run.label}</h2>
+      {actionError ? <ErrorMessage error={actionError} title="The run did not accept that" /> : null}
+      <Board
+        title={live.run.label}
+        runState={live.run.status}
+        model={live.model}
+        busy={busy}
+        onPause={() => act('pause')}
+        onResume={() => act('resume')}
+        onCancel={() => act('cancel')}
+        onRetryFailed={() => act('retryFailed')}
+        onOpenCompany={onOpenCompany}
+      />
+    </div>
+  );
+});

@@ -1,0 +1,116 @@
+// Portfolio ESG in Chromium against the embedded sandbox (seed 42, 25,000 companies, 4 s sessions):
+// search, load all, save the 50 companies as a list, refresh all three modules for it, watch the
+// board fill live (cells turn complete as the sessions end), then open a company from the board and
+// read its score card, news and commitments by name, from what the run stored.
+import type { Page } from '@playwright/test';
+import { generateCompanies, loadDataset } from '../../src/sandbox/dataset';
+import { EsgEngine } from '../../src/sandbox/esg/engine';
+import { realClock } from '../../src/sandbox/clock';
+import { expectNoAxeViolations } from './a11y';
+import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+
+const companies = generateCompanies(42, 25_000);
+// The 50 largest employers: a threshold just under the 50th (the 51st has fewer employees).
+const byEmployees = companies.filter((c) => typeof c.employee_count === 'number').sort((a, b) => (b.employee_count as number) - (a.employee_count as number));
+const threshold = byEmployees[50].employee_count as number;
+const portfolio = byEmployees.slice(0, 50);
+const CELLS = portfolio.length * 3;
+// A company the sandbox's ESG sources know (so all three modules complete with data).
+const esg = new EsgEngine(loadDataset(42, 25_000), realClock);
+const known = portfolio.filter((c) => esg.isKnown(c.company_id));
+
+async function searchPortfolio(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
+  await page.getByLabel('Attribute of condition 1').fill('employee_count');
+  // The relation menu takes its label as typed.
+  const relation = page.getByRole('combobox', { name: 'Relation of condition 1' });
+  await relation.fill('greater than');
+  await relation.press('Tab');
+  await page.getByLabel('Value of condition 1 (number)').fill(String(threshold));
+  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('rows-range')).toContainText('of 50', { timeout: FIRST_SEARCH_MS });
+}
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('search, load all, a list of 50, refresh all three modules, watch the board fill, read a company by name', async ({ page }) => {
+  // 150 module requests with 4 s sessions, four axe scans: minutes on a busy machine.
+  test.setTimeout(600_000);
+  expect(byEmployees[49].employee_count).toBeGreaterThan(threshold);
+  expect(known.length).toBeGreaterThan(0);
+  await searchPortfolio(page);
+
+  // Load all -> save the loaded set as a list -> open it.
+  await page.getByRole('button', { name: 'Load all 50 results' }).click();
+  await expect(page.getByText(/^Snapshot of .*: [\d,]+ rows/)).toContainText('50 rows', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Save as list…' }).click();
+  const save = page.getByRole('form', { name: 'Save as list' });
+  await save.getByLabel('Name of the new list').fill('Largest 50 employers');
+  await save.getByRole('button', { name: 'Create list' }).click();
+  await expect(page.getByText('Created “Largest 50 employers”: 50 companies added.')).toBeVisible();
+  await page.getByRole('button', { name: 'Open list' }).click();
+  const view = page.getByRole('region', { name: 'Largest 50 employers' });
+  await expect(view.getByTestId('list-rows')).toHaveText('Rows 1–50 of 50');
+
+  // Refresh ESG: all three modules are chosen by default.
+  await view.getByRole('button', { name: 'Refresh ESG', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refresh ESG for Largest 50 employers' });
+  for (const m of ['News', 'Commitments', 'Scores']) await expect(dialog.getByRole('checkbox', { name: m })).toBeChecked();
+  await expect(dialog).toContainText('150 module requests');
+  await expectNoAxeViolations(page, 'the list view with the Refresh ESG dialog open');
+  await dialog.getByRole('button', { name: 'Start run' }).click();
+
+  // The board: one row per company by name, three cells each, filling live.
+  await expect(page.getByRole('heading', { level: 1, name: 'ESG runs' })).toBeVisible();
+  const board = page.getByRole('table', { name: 'ESG board: Largest 50 employers' });
+  await expect(board).toBeVisible();
+  await expect(board).toHaveAttribute('aria-rowcount', '51');
+  // Names first (the list's order), the id secondary.
+  const firstName = await board.getByRole('rowheader').first().getByRole('button').textContent();
+  const first = portfolio.find((c) => c.name === firstName);
+  expect(first, `"${firstName}" is a company of the list`).toBeDefined();
+  await expect(board.getByRole('rowheader').first()).toContainText(first!.company_id);
+  const progress = page.getByRole('progressbar', { name: 'Progress' });
+  await expect(progress).toHaveAttribute('aria-valuemax', String(CELLS));
+  // Live: while the run is under way some cells are past queued but not all are done...
+  await expect(board.locator('[data-state="processing"], [data-state="requesting"]').first()).toBeVisible({ timeout: 60_000 });
+  const midway = Number(await progress.getAttribute('aria-valuenow'));
+  expect(midway).toBeLessThan(CELLS);
+  await expectNoAxeViolations(page, 'the live board during a run');
+  // ...and cells turn complete as their sessions end, without a reload.
+  await expect(board.locator('[data-state="complete"]').first()).toBeVisible({ timeout: 120_000 });
+  await expect(progress).toHaveAttribute('aria-valuenow', String(CELLS), { timeout: 300_000 });
+  await expect(page.getByTestId('run-state')).toHaveText('Finished');
+  await expect(page.getByTestId('board-progress')).toHaveText(`${CELLS} of ${CELLS} cells done (100 %)`);
+  const complete = Number((await page.getByTestId('count-complete').locator('strong').textContent())?.replace(/,/g, ''));
+  expect(complete).toBeGreaterThanOrEqual(known.length * 3);
+  await expect(page.getByTestId('count-failed')).toContainText('Failed 0');
+  await expect(page.getByRole('status').filter({ hasText: 'Finished: all of 150 cells done' })).toHaveCount(1);
+
+  // Open a company from the board: the ESG screen names it and shows what the run stored.
+  const company = known[0];
+  const row = board.locator(`[role="row"][data-company-id="${company.company_id}"]`);
+  await row.scrollIntoViewIfNeeded();
+  for (const m of ['news', 'commitments', 'scores']) await expect(row.locator(`[data-module="${m}"]`)).toHaveAttribute('data-state', 'complete');
+  await row.getByRole('button', { name: company.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ESG' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: company.name, exact: true })).toBeVisible();
+
+  // News (the default tab): headlines with source and date, stored by the run.
+  await expect(page.getByRole('tab', { name: /^News \(stored, \d+\)/ })).toBeVisible();
+  await expect(page.getByText(/^Stored by a run on /)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'news items' }).getByRole('listitem').first()).toBeVisible();
+
+  // Commitments: a table named after the company.
+  await page.getByRole('tab', { name: /^Commitments/ }).click();
+  await expect(page.getByRole('table', { name: `Commitments of ${company.name}` })).toBeVisible();
+
+  // Scores: the score card by name, with the rating and the four bars; one refresh so far.
+  await page.getByRole('tab', { name: /^Scores/ }).click();
+  const card = page.getByRole('region', { name: `ESG score of ${company.name}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('esg-rating')).not.toBeEmpty();
+  await expect(card.getByTestId('esg-score-overall')).toHaveText(/^\d/);
+  await expect(page.getByText('Score history: one refresh so far')).toBeVisible();
+  await expectNoAxeViolations(page, 'a company opened from the board, scores');
+});
