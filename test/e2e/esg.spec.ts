@@ -62,7 +62,7 @@ const test = guardedTest.extend<{ host: EsgHost; page: Page }>({
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function openEsg(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ESG' })).toBeVisible();
 }
 
@@ -86,7 +86,7 @@ test('request news for a company, see the count rise live, then the articles', a
   await openEsg(page);
   await page.getByLabel('Desktop notification when a watched session completes').check();
 
-  await page.getByLabel('Company ID').fill(host.companyId);
+  await page.getByRole('textbox', { name: 'Company ID', exact: true }).fill(host.companyId);
   await page.getByRole('button', { name: 'Open company' }).click();
   // Named, not by UUID: the heading and the window title; the id stays visible, secondary.
   await expect(page.getByTestId('esg-company-name')).toContainText(host.companyName);
@@ -141,7 +141,7 @@ test('a watch in flight survives a restart and, when the service no longer knows
   test.info().annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'ERR_CONNECTION_REFUSED' });
   await page.goto(host.url);
   await openEsg(page);
-  await page.getByLabel('Company ID').fill(host.companyId);
+  await page.getByRole('textbox', { name: 'Company ID', exact: true }).fill(host.companyId);
   await page.getByRole('button', { name: 'Open company' }).click();
   await page.getByRole('button', { name: 'Request news', exact: true }).click();
   await expect(page.getByTestId('esg-status')).toHaveText('Processing');

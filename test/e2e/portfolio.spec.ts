@@ -1,7 +1,10 @@
 // Portfolio ESG in Chromium against the embedded sandbox (seed 42, 25,000 companies, 4 s sessions):
 // search, load all, save the 50 companies as a list, refresh all three modules for it, watch the
 // board fill live (cells turn complete as the sessions end), then open a company from the board and
-// read its score card, news and commitments by name, from what the run stored.
+// read its score card, news and commitments by name, from what the run stored; last, export the list's
+// ESG as one workbook and read it back (sheets, rows, ids, names).
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { generateCompanies, loadDataset } from '../../src/sandbox/dataset';
 import { EsgEngine } from '../../src/sandbox/esg/engine';
@@ -33,7 +36,7 @@ async function searchPortfolio(page: Page) {
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test('search, load all, a list of 50, refresh all three modules, watch the board fill, read a company by name', async ({ page }) => {
+test('search, load all, a list of 50, refresh all three modules, watch the board fill, read a company by name, export the workbook', async ({ page, app }) => {
   // 150 module requests with 4 s sessions, four axe scans: minutes on a busy machine.
   test.setTimeout(600_000);
   expect(byEmployees[49].employee_count).toBeGreaterThan(threshold);
@@ -113,4 +116,55 @@ test('search, load all, a list of 50, refresh all three modules, watch the board
   await expect(card.getByTestId('esg-score-overall')).toHaveText(/^\d/);
   await expect(page.getByText('Score history: one refresh so far')).toBeVisible();
   await expectNoAxeViolations(page, 'a company opened from the board, scores');
+
+  // Export the list's ESG as one workbook and read it back.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Lists' }).click();
+  const listView = page.getByRole('region', { name: 'Largest 50 employers' });
+  await expect(listView.getByTestId('list-rows')).toHaveText('Rows 1–50 of 50');
+  await listView.getByRole('button', { name: 'Export ESG…' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export ESG of list “Largest 50 employers”' });
+  await expect(exportDialog.getByRole('radio', { name: /^Excel workbook/ })).toBeChecked();
+  await exportDialog.getByRole('button', { name: 'Start ESG export' }).click();
+  await expect(exportDialog.getByRole('heading', { name: 'ESG export finished' })).toBeVisible({ timeout: 60_000 });
+  const link = exportDialog.getByRole('link', { name: /^Download esg-.*\.xlsx$/ });
+  const fileName = (await link.getAttribute('download'))!;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(join(app.dataDir, 'exports', fileName));
+  expect(wb.worksheets.map((w) => w.name)).toEqual(['Companies', 'Scores', 'News', 'Commitments', 'About']);
+  const sheetRows = (name: string) => {
+    const rows: Record<string, unknown>[] = [];
+    const ws = wb.getWorksheet(name)!;
+    const head = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    ws.eachRow((r, i) => {
+      if (i === 1) return;
+      const v = (r.values as unknown[]).slice(1);
+      rows.push(Object.fromEntries(head.map((h, j) => [h, v[j] ?? null])));
+    });
+    return rows;
+  };
+  const nameById = new Map(portfolio.map((c) => [c.company_id, c.name]));
+  // Companies: the 50 of the list, by id and name, with the scores the run stored.
+  const companiesSheet = sheetRows('Companies');
+  expect(companiesSheet).toHaveLength(50);
+  expect(new Set(companiesSheet.map((r) => r.company_id))).toEqual(new Set(nameById.keys()));
+  for (const r of companiesSheet) expect(r.company_name).toBe(nameById.get(r.company_id as string));
+  const knownRow = companiesSheet.find((r) => r.company_id === company.company_id)!;
+  expect(typeof knownRow.overall).toBe('number');
+  expect(knownRow.rating).toBe(await card.getByTestId('esg-rating').textContent());
+  // Module sheets: every row joins back to a company of the list by id and name; each known company has rows.
+  for (const sheet of ['Scores', 'News', 'Commitments']) {
+    const rows = sheetRows(sheet);
+    expect(rows.length, `${sheet} rows`).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(nameById.has(r.company_id as string), `${sheet}: ${String(r.company_id)} is in the list`).toBe(true);
+      expect(r.company_name).toBe(nameById.get(r.company_id as string));
+    }
+    expect(rows.some((r) => r.company_id === company.company_id), `${sheet} has ${company.name}`).toBe(true);
+  }
+  // About: the list, the counts.
+  const about = new Map<string, unknown>();
+  wb.getWorksheet('About')!.eachRow((r) => about.set(String(r.getCell(1).value), r.getCell(2).value));
+  expect(about.get('Companies of')).toBe('List “Largest 50 employers”');
+  expect(about.get('Companies')).toBe(50);
+  expect(about.get('News rows')).toBe(sheetRows('News').length);
 });

@@ -95,8 +95,8 @@ test('while the host is down, an ESG session is not shown as processing and its 
   try {
     const first = await launch(0);
     await page.goto(first.url);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG' }).click();
-    await page.getByLabel('Company ID').fill(first.companyId);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Company ID', exact: true }).fill(first.companyId);
     await page.getByRole('button', { name: 'Open company' }).click();
     await page.getByRole('button', { name: 'Request news', exact: true }).click();
     const status = page.getByTestId('esg-status');

@@ -137,7 +137,8 @@ guardedTest('a restart on the same data dir restores the last search, its page a
     await expect(dialog.getByRole('link', { name: /^Download / })).toBeVisible();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Alt+2');
-    await page.getByLabel('Company ID').fill(za[0].company_id);
+    await expect(page.getByRole('heading', { level: 1, name: 'ESG' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Company ID', exact: true }).fill(za[0].company_id);
     await page.getByRole('button', { name: 'Open company' }).click();
     await expect(page.getByTestId('esg-company-name')).toContainText(za[0].name);
     await page.waitForTimeout(1_000); // screen state is saved after a short debounce

@@ -10,7 +10,7 @@ import { NavBar } from './NavBar';
 import { NavigationContext, type Navigation, type Route } from './navigation';
 import { Notices } from './Notices';
 import { navItemForShortcut } from './routes';
-import { ScreenFor } from './screens';
+import { prefetchScreens, ScreenFor } from './screens';
 import { ScreenStateProvider } from '../state/screen-store';
 
 export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Route }) {
@@ -32,6 +32,17 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
   useEsgLiveUpdates();
   useRunFinishedWebNotifications();
   const nav = useMemo<Navigation>(() => ({ route, navigate }), [route, navigate]);
+
+  // The lazy screens load once the first screen is up and the page is idle (see lazy-screen.ts).
+  useEffect(() => {
+    const start = () => void prefetchScreens();
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(start, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const t = setTimeout(start, 1000);
+    return () => clearTimeout(t);
+  }, []);
 
   useEffect(() => {
     if (!focusMain.current) return;

@@ -2,17 +2,26 @@
 // Search (the first screen), Settings and Exports are in the first bundle; the heavier screens
 // (ESG with its charts, Match, Lists, ESG runs, Diagnostics) load on first visit, so the first screen stays within
 // its size budget (bench/bundle-size.ts, test/packaging/bundle-size.test.ts).
-import { lazy, Suspense, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { SettingsScreen } from '../connection/SettingsScreen';
 import { ExportsPanel } from '../export/ExportsPanel';
 import { SearchScreen } from '../search/SearchScreen';
+import { lazyScreen } from './lazy-screen';
 import type { Route } from './navigation';
 
-const EsgScreen = lazy(() => import('../esg/EsgScreen').then((m) => ({ default: m.EsgScreen })));
-const MatchScreen = lazy(() => import('../match/MatchScreen').then((m) => ({ default: m.MatchScreen })));
-const RunsScreen = lazy(() => import('../esg-board/RunsScreen').then((m) => ({ default: m.RunsScreen })));
-const ListsScreen = lazy(() => import('../lists/ListsScreen').then((m) => ({ default: m.ListsScreen })));
-const DiagnosticsScreen = lazy(() => import('../diagnostics/DiagnosticsScreen').then((m) => ({ default: m.DiagnosticsScreen })));
+const LAZY = {
+  esg: lazyScreen(() => import('../esg/EsgScreen').then((m) => m.EsgScreen)),
+  match: lazyScreen(() => import('../match/MatchScreen').then((m) => m.MatchScreen)),
+  runs: lazyScreen(() => import('../esg-board/RunsScreen').then((m) => m.RunsScreen)),
+  lists: lazyScreen(() => import('../lists/ListsScreen').then((m) => m.ListsScreen)),
+  diagnostics: lazyScreen(() => import('../diagnostics/DiagnosticsScreen').then((m) => m.DiagnosticsScreen)),
+};
+const { esg: { Component: EsgScreen }, match: { Component: MatchScreen }, runs: { Component: RunsScreen }, lists: { Component: ListsScreen }, diagnostics: { Component: DiagnosticsScreen } } = LAZY;
+
+/** Fetches every lazy screen (after the first screen is up), so a later visit needs no host. */
+export function prefetchScreens(): Promise<void> {
+  return Promise.all(Object.values(LAZY).map((s) => s.prefetch())).then(() => undefined);
+}
 
 const SCREENS: Record<Route['screen'], () => ReactElement> = {
   search: () => <SearchScreen />,

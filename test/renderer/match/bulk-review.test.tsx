@@ -1,4 +1,4 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
 // The review queue in a DOM, over the real match feature (main's handlers behind a window.firmscope
 // made of them): keys A, R, 1-9, U and the arrows decide on the active row; the slider moves the line.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
