@@ -17,6 +17,7 @@ export function RefreshEsgForSelection({ selected }: { selected: CompanyRecord[]
     <RefreshEsg
       label={selectionRunLabel(companies.map((c) => c.companyName))}
       count={companies.length}
+      small
       buttonLabel={`Refresh ESG for ${companies.length.toLocaleString('en-US')} selected`}
       companies={() => companies}
       onStarted={(run) => navigate({ screen: 'runs', runId: run.id })}
