@@ -1,6 +1,7 @@
 // Lists in Chromium against the embedded sandbox (seed 42, 25,000 companies): selected rows become a
 // list, a loaded result set is saved as a list, pasted ids (one malformed) make a list with names
-// from the service; rename, duplicate, delete; the list view sorted and exported, the file read back.
+// from the service; rename, duplicate, delete; the list view sorted and exported (an export job, also
+// on the Exports screen), the file read back.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
@@ -34,7 +35,7 @@ async function createNamed(page: Page, button: string, name: string) {
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('lists from selected rows, a loaded result set and pasted ids; rename, duplicate, delete; export read back', async ({ page, app }) => {
-  // Five axe scans and two exports: minutes on a busy machine.
+  // Six axe scans and two exports: minutes on a busy machine.
   test.setTimeout(900_000);
   expect(big.length).toBeGreaterThan(100);
   expect(byEmployees[0].employee_count).toBeGreaterThan(byEmployees[1].employee_count ?? 0);
@@ -82,12 +83,17 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   await view.getByLabel('Filter this list').fill('');
   await expect(view.getByTestId('list-rows')).toHaveText(`Rows 1–50 of ${fmt.format(big.length)}`);
 
-  // Export the sorted view and read the file back: every company, in view order, names and ids.
+  // Export the sorted view (a job like the search export: its row, then Download) and read the file
+  // back: every company, in view order, names and ids.
   await view.getByRole('button', { name: 'Export CSV' }).click();
   const download = view.getByRole('link', { name: /^Download / });
   await expect(download).toBeVisible({ timeout: 30_000 });
   const csvName = (await download.getAttribute('download'))!;
   expect(csvName).toMatch(/^Very large employers-.*\.csv$/);
+  const job = view.getByRole('listitem', { name: csvName });
+  await expect(job).toContainText('List “Very large employers” · CSV · Finished');
+  await expect(job).toContainText(`${fmt.format(big.length)} of ${fmt.format(big.length)} rows · took`);
+  await expectNoAxeViolations(page, 'the list view with a finished export');
   const rows = await readCsv(join(app.dataDir, 'exports', csvName));
   expect(rows[0].slice(0, 3)).toEqual(['Name', 'Company ID', 'Country']);
   expect(rows).toHaveLength(big.length + 1);
@@ -99,6 +105,12 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   const book = await readXlsx(join(app.dataDir, 'exports', xlsxName));
   expect(book).toHaveLength(big.length + 1);
   expect(book[1].slice(0, 2)).toEqual([byEmployees[0].name, byEmployees[0].company_id]);
+  // Both list exports are on the Exports screen too, named after the list.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Exports' }).click();
+  const exportJobs = page.getByRole('list', { name: 'Export jobs' });
+  await expect(exportJobs.getByRole('listitem', { name: xlsxName })).toContainText('List “Very large employers” · Excel (XLSX) · Finished');
+  await expect(exportJobs.getByRole('listitem', { name: csvName })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Lists' }).click();
 
   // Pasted ids with a malformed one: reported by line, then the valid ones make a list with names.
   const pasted = [companies[7], companies[11]];

@@ -151,12 +151,12 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
   };
   const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'esgExport' | 'match' | 'snapshot' | 'lists'>[] = [];
+  // Lists before the features that read them (exports, ESG runs, bulk-match review get `lists.store(profileId)`).
+  const lists = createListsFeature(deps);
   const search = createSearchFeature(deps);
-  const exporter = createExportFeature(deps);
+  const exporter = createExportFeature(deps, { lists });
   const esg = createEsgFeature(deps);
   const esgRuns = createEsgRunsFeature(deps);
-  // Lists before the features that read them (ESG runs, bulk-match review get `lists.store(profileId)`).
-  const lists = createListsFeature(deps);
   const match = createMatchFeature(deps, { lists });
   const snapshot = createSnapshotFeature(deps);
   const esgExport = createEsgExportFeature(deps, { lists });

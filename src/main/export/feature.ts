@@ -1,5 +1,6 @@
 // Export feature: runs exports in main (they survive navigation), several at once, each with its
-// own progress row, cancellable, never leaving a half-written file behind.
+// own progress row, cancellable, never leaving a half-written file behind. Sources: the page on
+// screen, every page of a search, or a list's view (the list view's Export CSV / Excel).
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -8,7 +9,10 @@ import { SearchBodySchema, type SearchBody } from '../../shared/service/schemas'
 import { DEFAULT_EXPORT_ROW_LIMIT, type ExportJob } from '../../shared/bridge/groups/export';
 import { queryText } from '../../shared/export/file-name';
 import type { BridgeHandlers } from '../../shared/bridge/table';
+import type { ListInfo } from '../../shared/lists/lists';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
+import type { ListsAccess } from '../lists/list-store';
+import { LIST_EXPORT_HEADERS } from '../lists/export-list';
 import { suggestedFileName } from './file-names';
 import type { FileSinkOptions } from '../tabular/file-sink';
 import { ExportJournal } from '../tabular/journal';
@@ -34,6 +38,8 @@ export interface ExportFeatureOptions {
   progressIntervalMs?: number;
   /** Tests simulate a nearly full disk. */
   sink?: FileSinkOptions;
+  /** The active profile's lists, for list exports (source kind `list`). */
+  lists?: { activeStore(): ListsAccess };
 }
 
 const KEEP_FINISHED = 50;
@@ -148,6 +154,22 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
     })();
   }
 
+  /** What the export reads; for a list, its view's ids in order now, so the total is known from the start. */
+  function sourceOf(input: StartInput['source']): { source: ExportSourceSpec; list?: { info: ListInfo; filter: string | null } } {
+    if (input.kind === 'rows') return { source: { kind: 'rows', rows: input.rows } };
+    if (input.kind === 'all') {
+      return { source: { kind: 'all', body: parseBody(input.body), pageSize: input.pageSize, rowLimit: input.rowLimit ?? DEFAULT_EXPORT_ROW_LIMIT } };
+    }
+    if (!options.lists) throw new AppError('workspace_unavailable', 'Lists are not available in this build.');
+    const store = options.lists.activeStore();
+    const info = store.get(input.listId);
+    if (!info) throw new AppError('not_found', 'This list no longer exists (it was deleted).');
+    return {
+      source: { kind: 'list', listId: info.id, ids: store.viewIds(info.id, input.view), store },
+      list: { info, filter: input.view.text?.trim() || null },
+    };
+  }
+
   const handlers: Handlers = {
     async estimate({ body, pageSize }) {
       const api = await deps.api();
@@ -157,18 +179,11 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
     },
 
     async start(input: StartInput) {
-      const source: ExportSourceSpec =
-        input.source.kind === 'rows'
-          ? { kind: 'rows', rows: input.source.rows }
-          : {
-              kind: 'all',
-              body: parseBody(input.source.body),
-              pageSize: input.source.pageSize,
-              rowLimit: input.source.rowLimit ?? DEFAULT_EXPORT_ROW_LIMIT,
-            };
+      const { source, list } = sourceOf(input.source);
       // Fail before the save dialog when there is no connection to export from.
       if (source.kind === 'all') await deps.api();
-      const target = await deps.shell.chooseExportPath(suggestedFileName(input.format, input.suggestedName, new Date(deps.now())));
+      const stem = list ? list.info.name : input.suggestedName;
+      const target = await deps.shell.chooseExportPath(suggestedFileName(input.format, stem, new Date(deps.now())));
       if (!target) return null;
       for (const other of jobs.values()) {
         if (other.job.state === 'running' && other.path === target) {
@@ -185,18 +200,20 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
         rows: 0,
         pages: 0,
         ...(source.kind === 'rows' ? { totalRows: source.rows.length, totalPages: 1 } : {}),
+        ...(source.kind === 'list' ? { totalRows: source.ids.length, list: { id: source.listId, name: list!.info.name } } : {}),
         startedAt: deps.now(),
       };
       const spec: ExportSpec = {
         id,
         source,
         format: input.format,
-        columns: input.columns,
+        columns: source.kind === 'list' ? LIST_EXPORT_HEADERS : input.columns,
         csv: { delimiter: input.csv?.delimiter ?? ',', bom: input.csv?.bom ?? false, formulaPrefix: input.csv?.formulaPrefix ?? true },
         target,
         spoolDir,
         about: {
           query: source.kind === 'all' ? queryText(source.body) : 'the page on screen',
+          ...(list ? { list: { name: list.info.name, filter: list.filter } } : {}),
           // The profile's name only: never its URLs' credentials or its secret.
           profile: deps.activeProfile()?.name ?? null,
           startedAt: new Date(deps.now()),

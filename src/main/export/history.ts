@@ -24,6 +24,8 @@ const JobSchema = z.object({
   error: ErrorSchema.optional(),
   /** Why an all-pages export stopped early (row limit, empty page, repeated token). */
   note: z.string().max(500).optional(),
+  /** A list export: the list it came from (by name on the Exports screen). */
+  list: z.object({ id: z.number().int().positive(), name: z.string().max(500) }).optional(),
   startedAt: z.number(),
   finishedAt: z.number().optional(),
 });

@@ -1,6 +1,6 @@
-// One export from source to finished file: pages (walked from the service, or the page the renderer
-// holds) are written by write-export.ts to the target's partial file, which takes the target's name
-// only once complete and durable. Cancel or failure removes every temporary and leaves the target as it was.
+// One export from source to finished file: pages (walked from the service, the page the renderer
+// holds, or a list's rows from the workspace) are written by write-export.ts to the target's partial
+// file, which takes the target's name only once complete and durable. Cancel or failure removes every temporary and leaves the target as it was.
 import { AppError } from '../../shared/errors';
 import type { ApiClient } from '../api/types';
 import { AtomicTarget, partialPathFor } from '../tabular/atomic-target';
@@ -8,6 +8,7 @@ import type { FileSinkOptions } from '../tabular/file-sink';
 import { fileError } from '../tabular/io-error';
 import type { ExportJournal } from '../tabular/journal';
 import { Spool } from '../tabular/spool';
+import { listPages } from '../lists/export-list';
 import { rewritePathFor } from './csv-all-fields';
 import { cancelled, walkPages, type PageRetryPolicy, type WalkedPage, type WalkStop } from './page-walker';
 import type { ExportProgress, ExportSpec } from './types';
@@ -35,6 +36,8 @@ export async function runExport(spec: ExportSpec, deps: RunDeps): Promise<{ rows
       pages = (async function* (): AsyncGenerator<WalkedPage> {
         yield { number: 1, records: source.rows as WalkedPage['records'], count: source.rows.length };
       })();
+    } else if (source.kind === 'list') {
+      pages = listPages(source.store, source.listId, source.ids);
     } else {
       if (!deps.api) throw new AppError('not_configured', 'No connection is active.');
       pages = walkPages(deps.api, {

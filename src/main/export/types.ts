@@ -1,5 +1,6 @@
 // What one search export is: where its rows come from, the file it makes, and the progress it reports.
 import type { SearchBody } from '../../shared/service/schemas';
+import type { ListsAccess } from '../lists/list-store';
 import type { CsvOptions } from '../tabular/csv';
 import type { TableFormat } from '../tabular/table-file';
 
@@ -10,7 +11,9 @@ export const DEFAULT_ROW_LIMIT = 1_000_000;
 
 export type ExportSourceSpec =
   | { kind: 'rows'; rows: Record<string, unknown>[] }
-  | { kind: 'all'; body: SearchBody; pageSize: number; rowLimit: number };
+  | { kind: 'all'; body: SearchBody; pageSize: number; rowLimit: number }
+  /** A list view: its ids in view order, taken at start; members are read from the workspace in batches. */
+  | { kind: 'list'; listId: number; ids: string[]; store: Pick<ListsAccess, 'membersByIds'> };
 
 export interface ExportSpec {
   id: string;
@@ -22,8 +25,8 @@ export interface ExportSpec {
   target: string;
   /** Where the temporary spool file goes (cleared on start-up). */
   spoolDir: string;
-  /** For the XLSX "About" sheet. */
-  about: { query: string; profile: string | null; startedAt: Date };
+  /** For the XLSX "About" sheet; a list export names the list and its filter instead of a search. */
+  about: { query: string; list?: { name: string; filter: string | null }; profile: string | null; startedAt: Date };
 }
 
 export interface ExportProgress {

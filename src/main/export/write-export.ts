@@ -30,11 +30,16 @@ function aboutOf(spec: ExportSpec, rows: number): AboutEntry[] {
   const zone = `UTC${offset >= 0 ? '+' : '-'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
   return [
     { label: 'Exported by', value: 'Firmscope' },
-    { label: 'Search', value: spec.about.query },
+    ...(spec.about.list
+      ? [
+          { label: 'List', value: spec.about.list.name },
+          { label: 'Filter', value: spec.about.list.filter ?? '(none)' },
+        ]
+      : [{ label: 'Search', value: spec.about.query }]),
     { label: 'Profile', value: spec.about.profile ?? '(none)' },
     { label: 'Exported at', value: `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())} (${zone})` },
     { label: 'Rows', value: rows },
-    { label: 'Columns', value: spec.columns ? 'chosen columns, in grid order' : 'all fields that have a value' },
+    ...(spec.about.list ? [] : [{ label: 'Columns', value: spec.columns ? 'chosen columns, in grid order' : 'all fields that have a value' }]),
   ];
 }
 

@@ -1,12 +1,9 @@
-// A list view (every row, in view order) to CSV or XLSX through the one tabular writer: atomic
-// target, journal of temporaries, formula rules, an About sheet naming the list and profile.
-import { randomUUID } from 'node:crypto';
-import type { ListInfo, ListMember, ListView } from '../../shared/lists/lists';
-import { AtomicTarget } from '../tabular/atomic-target';
-import type { CsvOptions } from '../tabular/csv';
-import type { ExportJournal } from '../tabular/journal';
-import { openTableFile, type AboutEntry } from '../tabular/table-file';
-import type { ListStore } from './list-store';
+// A list view (every row, in view order) as the pages of an export job (src/main/export): the export
+// feature writes them through the one tabular writer, with progress, cancel and the About sheet.
+import type { ListMember } from '../../shared/lists/lists';
+import type { CompanyRecord } from '../../shared/service/schemas';
+import type { WalkedPage } from '../export/page-walker';
+import type { ListsAccess } from './list-store';
 
 /** Column header -> value of one member. Names first, the id beside them so rows join back. */
 export const LIST_EXPORT_COLUMNS: ReadonlyArray<readonly [string, (m: ListMember) => unknown]> = [
@@ -32,54 +29,28 @@ export const LIST_EXPORT_COLUMNS: ReadonlyArray<readonly [string, (m: ListMember
   ['Added to list', (m) => new Date(m.addedAt).toISOString()],
 ];
 
-const BATCH = 1_000;
+export const LIST_EXPORT_HEADERS = LIST_EXPORT_COLUMNS.map(([header]) => header);
 
-export interface ListExportSpec {
-  store: ListStore;
-  list: ListInfo;
-  view: ListView;
-  format: 'csv' | 'xlsx';
-  csv?: Partial<CsvOptions>;
-  target: string;
-  journal: ExportJournal;
-  profileName: string | null;
-  now: Date;
+/** Rows per page of a list export (and per progress step). */
+export const LIST_EXPORT_BATCH = 1_000;
+
+/** One row keyed by column header (no header has a dot, so the writer places each at its column). */
+export function listExportRow(m: ListMember): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [header, value] of LIST_EXPORT_COLUMNS) row[header] = value(m) ?? null;
+  return row;
 }
 
-export async function exportList(spec: ListExportSpec): Promise<{ rows: number }> {
-  const target = await AtomicTarget.open(spec.target, spec.journal, randomUUID());
-  try {
-    const file = await openTableFile(target, {
-      format: spec.format,
-      columns: LIST_EXPORT_COLUMNS.map(([h]) => h),
-      csv: spec.csv,
-      sheetName: 'Companies',
-    });
-    let rows = 0;
-    try {
-      // One sort for the whole view, then members by id in batches: no OFFSET walk over a long list.
-      const ids = spec.store.viewIds(spec.list.id, spec.view);
-      for (let i = 0; i < ids.length; i += BATCH) {
-        const members = spec.store.membersByIds(spec.list.id, ids.slice(i, i + BATCH));
-        await file.writeRows(members.map((m) => LIST_EXPORT_COLUMNS.map(([, value]) => value(m) ?? null)));
-        rows += members.length;
-      }
-      const about: AboutEntry[] = [
-        { label: 'Exported by', value: 'Firmscope' },
-        { label: 'List', value: spec.list.name },
-        { label: 'Profile', value: spec.profileName ?? '(none)' },
-        { label: 'Exported at', value: spec.now.toISOString() },
-        { label: 'Rows', value: rows },
-        { label: 'Filter', value: spec.view.text?.trim() || '(none)' },
-      ];
-      await file.finish(about);
-    } catch (e) {
-      await file.abort();
-      throw e;
-    }
-    return { rows };
-  } catch (e) {
-    await target.discard();
-    throw e;
+/**
+ * The members of `ids` (the view's order, taken when the export started) in pages of
+ * LIST_EXPORT_BATCH: one sort for the whole view, then members by id, no OFFSET walk over a long list.
+ * Members removed since are left out.
+ */
+export async function* listPages(store: Pick<ListsAccess, 'membersByIds'>, listId: number, ids: readonly string[]): AsyncGenerator<WalkedPage> {
+  for (let i = 0, number = 1; i < ids.length; i += LIST_EXPORT_BATCH, number++) {
+    const members = store.membersByIds(listId, ids.slice(i, i + LIST_EXPORT_BATCH));
+    yield { number, count: ids.length, records: members.map(listExportRow) as unknown as CompanyRecord[] };
+    // Give cancel and progress events a turn between batches (SQLite reads are synchronous).
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }

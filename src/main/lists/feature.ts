@@ -1,17 +1,13 @@
-// Lists feature, main side: the `lists` bridge group over ListStore (one per profile database), the
-// name lookup for pasted ids, and the list export. Other features get `store(profileId)` from it:
+// Lists feature, main side: the `lists` bridge group over ListStore (one per profile database) and
+// the name lookup for pasted ids. A list's export is a job of the export feature (export-list.ts). Other features get `store(profileId)` from it:
 //
 //   const lists = createListsFeature(deps);
 //   createEsgRunsFeature(deps, { lists });   // then lists.store(profileId).listMembers(listId)
 //
 // Every change made through a store (bridge or main-side callers) emits `lists.changed`.
-import { basename, join } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import type { ListChange, ListMemberInput, ListSource } from '../../shared/lists/lists';
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
-import { suggestedFileName } from '../export/file-names';
-import { ExportJournal } from '../tabular/journal';
-import { exportList } from './export-list';
 import { ListStore, type AddResult } from './list-store';
 import { lookupRecords } from './lookup-names';
 
@@ -24,8 +20,6 @@ export interface ListsFeature extends FeatureModule<'lists'> {
 
 export function createListsFeature(deps: FeatureDeps): ListsFeature {
   const stores = new Map<string, ListStore>();
-  // Same folder as the search export's journal: the export feature sweeps it at start.
-  const journal = new ExportJournal(join(deps.dataDir, 'exports-in-flight'));
 
   function store(profileId: string): ListStore {
     const db = deps.workspace.forProfile(profileId);
@@ -123,21 +117,6 @@ export function createListsFeature(deps: FeatureDeps): ListsFeature {
       },
       async duplicate({ id, name }) {
         return activeStore().duplicate(id, name);
-      },
-      async export({ id, view, format, csv }) {
-        const s = activeStore();
-        const list = existing(s, id);
-        const now = new Date(deps.now());
-        const target = await deps.shell.chooseExportPath(suggestedFileName(format, list.name, now));
-        if (!target) return null;
-        const { rows } = await exportList({ store: s, list, view, format, csv, target, journal, profileName: deps.activeProfile()?.name ?? null, now });
-        let downloadUrl: string | undefined;
-        try {
-          downloadUrl = deps.shell.downloadUrlFor?.(target);
-        } catch {
-          // the file is written; a missing link only means no download button
-        }
-        return { fileName: basename(target), rows, ...(downloadUrl ? { downloadUrl } : {}) };
       },
     },
   };

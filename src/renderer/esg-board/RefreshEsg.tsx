@@ -20,9 +20,11 @@ export interface RefreshEsgProps {
   onStarted(run: RunInfo): void;
   /** Button text; default "Refresh ESG". */
   buttonLabel?: string;
+  /** A small button, for toolbars of small buttons (the result grids). */
+  small?: boolean;
 }
 
-export function RefreshEsg({ label, listId = null, count, companies, onStarted, buttonLabel = 'Refresh ESG' }: RefreshEsgProps) {
+export function RefreshEsg({ label, listId = null, count, companies, onStarted, buttonLabel = 'Refresh ESG', small = false }: RefreshEsgProps) {
   const [open, setOpen] = useState(false);
   const [modules, setModules] = useState<EsgModule[]>([...ESG_MODULES]);
   const [busy, setBusy] = useState(false);
@@ -49,7 +51,7 @@ export function RefreshEsg({ label, listId = null, count, companies, onStarted, 
 
   return (
     <div className="refresh-esg">
-      <button type="button" className="button button--primary" aria-expanded={open} aria-controls={dialogId} disabled={count === 0} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className={`button button--primary${small ? ' button--small' : ''}`} aria-expanded={open} aria-controls={dialogId} disabled={count === 0} onClick={() => setOpen((o) => !o)}>
         {buttonLabel}
       </button>
       {open ? (

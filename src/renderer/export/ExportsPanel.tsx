@@ -16,7 +16,7 @@ export function ExportsPanel() {
       <h1 id="exports-title">Exports</h1>
       <p className="exports__intro">
         Exports run in the background and keep going when you switch screens. Start one from the search results with
-        Export.
+        Export, or from a list with Export CSV or Export Excel.
       </p>
       {jobs.isPending ? <Spinner label="Loading exports" /> : null}
       {jobs.error ? <ErrorMessage error={jobs.error} title="Exports could not be listed" onRetry={() => void jobs.refetch()} /> : null}
@@ -43,6 +43,7 @@ export function ExportRow({ job }: { job: ExportJob }) {
           {job.fileName}
         </span>
         <span className="export-row__meta">
+          {job.list ? `List “${job.list.name}” · ` : null}
           {FORMAT_LABELS[job.format]} · <span role="status">{stateLabel(job)}</span>
         </span>
       </div>

@@ -21,7 +21,8 @@ export function formatDuration(ms: number): string {
 export function progressText(job: ExportJob): string {
   const parts: string[] = [];
   parts.push(job.totalRows !== undefined ? `${n(job.rows)} of ${n(job.totalRows)} rows` : `${n(job.rows)} rows`);
-  parts.push(job.totalPages !== undefined ? `page ${n(job.pages)} of ${n(job.totalPages)}` : `${n(job.pages)} pages`);
+  // A list is read from the workspace, not fetched in pages: its rows are the whole story.
+  if (!job.list) parts.push(job.totalPages !== undefined ? `page ${n(job.pages)} of ${n(job.totalPages)}` : `${n(job.pages)} pages`);
   if (job.state === 'running') {
     if (job.phase === 'writing') parts.push('writing the file');
     else {

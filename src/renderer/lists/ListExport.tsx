@@ -1,41 +1,63 @@
-// Export the list view (every row, in the view's order and filter) as CSV or Excel through main's
-// tabular writer. Browser mode offers the finished file as a download.
+// Export the list view (every row, in the view's order and filter) as CSV or Excel: a job of the
+// export feature in main, like the search export, so it shows the same row: progress, Cancel, then
+// Show in folder (desktop) or Download (browser mode). It is listed on the Exports screen too.
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import type { ExportJob } from '../../shared/bridge/groups/export';
 import type { ListInfo, ListView } from '../../shared/lists/lists';
-import type { ListExportResult } from '../../shared/bridge/groups/lists';
 import { firmscope, unwrap } from '../bridge';
-import { toDisplayError } from '../ui/errors';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { useExportJobs } from '../export/export-queries';
+import { ExportRow } from '../export/ExportsPanel';
+import '../export/export.css';
+
+type ListExportFormat = 'csv' | 'xlsx';
 
 export function ListExport({ list, view }: { list: ListInfo; view: ListView }) {
-  const run = useMutation({
-    mutationFn: (format: 'csv' | 'xlsx') => unwrap(firmscope().lists.export({ id: list.id, view, format })),
+  const [started, setStarted] = useState<ExportJob | null>(null);
+  const jobs = useExportJobs();
+  const start = useMutation({
+    mutationFn: (format: ListExportFormat) => unwrap(firmscope().export.start({ source: { kind: 'list', listId: list.id, view }, format, columns: null })),
+    onSuccess: (job) => setStarted(job),
   });
-  const done: ListExportResult | null | undefined = run.data;
+  // Progress events keep the job list current; a short export may be done before `start` answers.
+  const live = started ? (jobs.data?.find((j) => j.id === started.id) ?? started) : null;
+  const busy = start.isPending || live?.state === 'running';
+  const begin = (format: ListExportFormat) => {
+    setStarted(null);
+    start.mutate(format);
+  };
+
   return (
     <div className="list-export" role="group" aria-label="Export this list">
-      <button type="button" className="button button--small" disabled={run.isPending} onClick={() => run.mutate('csv')}>
+      <button type="button" className="button button--small" disabled={busy} onClick={() => begin('csv')}>
         Export CSV
       </button>
-      <button type="button" className="button button--small" disabled={run.isPending} onClick={() => run.mutate('xlsx')}>
+      <button type="button" className="button button--small" disabled={busy} onClick={() => begin('xlsx')}>
         Export Excel
       </button>
-      <span role="status" className="list-export__status">
-        {run.isPending ? 'Writing the file…' : null}
-        {done ? (
-          <>
-            Saved {done.fileName} ({done.rows.toLocaleString('en-US')} rows).{' '}
-            {done.downloadUrl ? (
-              <a className="button button--small" href={done.downloadUrl} download={done.fileName} aria-label={`Download ${done.fileName}`}>
-                Download
-              </a>
-            ) : null}
-          </>
-        ) : null}
-      </span>
-      {run.error ? (
-        <p role="alert" className="field__error">
-          Export failed: {toDisplayError(run.error).message}
-        </p>
+      {start.isPending ? (
+        <span role="status" className="list-export__status">
+          Choosing a file…
+        </span>
+      ) : null}
+      {start.isSuccess && start.data === null ? (
+        <span role="status" className="list-export__status">
+          No file chosen; nothing was exported.
+        </span>
+      ) : null}
+      {start.error ? <ErrorMessage error={start.error} title="The list export could not start" /> : null}
+      {live ? (
+        <div className="list-export__job">
+          <ul className="exports__list" aria-label={`Export of ${list.name}`}>
+            <ExportRow job={live} />
+          </ul>
+          {live.state !== 'running' ? (
+            <button type="button" className="button button--small button--ghost" onClick={() => setStarted(null)} aria-label={`Dismiss the export of ${live.fileName}`}>
+              Dismiss
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

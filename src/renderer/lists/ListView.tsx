@@ -125,7 +125,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
         >
           Remove {selected.size ? n(selected.size) : ''} selected from list
         </button>
-        <ListExport list={list} view={view} />
+        <ListExport key={list.id} list={list} view={view} />
         <EsgExportMenu source={{ kind: 'list', listId: list.id }} label={`list “${list.name}”`} />
         <RefreshEsg label={list.name} listId={list.id} count={list.memberCount} companies={() => listCompanies(list.id)} onStarted={(run) => navigate({ screen: 'runs', runId: run.id })} />
         {selected.size ? (

@@ -29,7 +29,7 @@ import { pageKey } from './search-session';
 import { useAppInfo } from '../connection/queries';
 import { LoadAllBar } from '../workbench/LoadAllBar';
 import { SnapshotResults } from '../workbench/SnapshotResults';
-import { SelectionToList } from '../lists/SelectionToList';
+import { GridSelectionActions } from './GridSelectionActions';
 import { snapshotsFor, useSnapshots } from '../workbench/snapshot-queries';
 import type { ServiceFilter } from '../workbench/facet-model';
 import './search.css';
@@ -322,7 +322,7 @@ function ResultArea(props: { view: SearchPageView; columns: string[]; prefs: Col
       onPrefsChange={props.onPrefs}
       onOpen={props.onOpen}
       sortHint="Load all results to sort by this column."
-      selectionActions={(selected) => <SelectionToList selected={selected} />}
+      selectionActions={(selected) => <GridSelectionActions selected={selected} />}
     />
   );
 }

@@ -15,7 +15,7 @@ import { refreshSnapshot } from './LoadAllBar';
 import { useSnapshotFacets, useSnapshotPage } from './snapshot-queries';
 import { SnapshotScroller } from './SnapshotScroller';
 import { AddToList } from '../lists/AddToList';
-import { SelectionToList } from '../lists/SelectionToList';
+import { GridSelectionActions } from '../search/GridSelectionActions';
 import './workbench.css';
 
 export const SNAPSHOT_PAGE_ROWS = 100;
@@ -239,7 +239,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
               onOpen={onOpen}
               sort={sort}
               onSort={onSort}
-              selectionActions={(selected) => <SelectionToList selected={selected} />}
+              selectionActions={(selected) => <GridSelectionActions selected={selected} />}
             />
           ) : rows.isPending ? null : (
             <p className="empty">No loaded rows match the text filter and facet choices.</p>

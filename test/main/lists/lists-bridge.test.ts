@@ -1,6 +1,7 @@
 // The lists bridge group on a real core (embedded sandbox over HTTP, real SQLite): what the bridge
 // refuses, lists from a loaded snapshot and from pasted ids (names looked up by the service's
-// search; unknown ids kept, said so), the changed event, and the export read back from the file.
+// search; unknown ids kept, said so), the changed event, and the export (a job of the export
+// feature) read back from the file.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../src/main/bridge/dispatcher';
@@ -11,6 +12,7 @@ import { bridgeTable } from '../../../src/shared/bridge/table';
 import type { ListChange, ListInfo, ListMembersPage } from '../../../src/shared/lists/lists';
 import type { SnapshotInfo } from '../../../src/shared/workbench/snapshot';
 import type { SnapshotPage } from '../../../src/shared/bridge/groups/snapshot';
+import type { ExportJob } from '../../../src/shared/bridge/groups/export';
 import { tempDir, testShell } from '../../helpers/core-helpers';
 import { readCsv, readXlsx } from '../export/readback';
 
@@ -36,7 +38,20 @@ async function boot(o: { noSqlite?: boolean } = {}) {
   });
   cleanups.push(d.cleanup, () => core.close());
   const events: unknown[] = [];
-  core.onEvent((g, e, p) => g === 'lists' && e === 'changed' && events.push(p));
+  const exportEvents: ExportJob[] = [];
+  core.onEvent((g, e, p) => {
+    if (g === 'lists' && e === 'changed') events.push(p);
+    if (g === 'export' && e === 'progress') exportEvents.push(p as ExportJob);
+  });
+  /** The finished state of an export job, from its progress events. */
+  const exportsDone = async (id: string): Promise<ExportJob> => {
+    for (let i = 0; i < 400; i++) {
+      const done = exportEvents.find((j) => j.id === id && j.state !== 'running');
+      if (done) return done;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('export did not finish');
+  };
   const dispatch = createDispatcher(bridgeTable, core.handlers);
   const ctx = { signal: new AbortController().signal };
   const call = <T>(group: string, name: string, input?: unknown) => dispatch.call(fnChannel(group, name), input, ctx) as Promise<Res<T>>;
@@ -45,7 +60,7 @@ async function boot(o: { noSqlite?: boolean } = {}) {
     if (!r.ok) throw new Error(`${group}.${name}: ${r.error.code} ${r.error.message}`);
     return r.value;
   };
-  return { call, ok, events, dir: d.dir };
+  return { call, ok, events, exportsDone, dir: d.dir };
 }
 
 async function loadSnapshot(ok: Awaited<ReturnType<typeof boot>>['ok']): Promise<SnapshotInfo> {
@@ -95,20 +110,23 @@ describe('lists bridge group', () => {
     ]);
   });
 
-  it('exports the list view (sorted, filtered) to CSV and XLSX that read back with names and ids', async () => {
-    const { ok, dir } = await boot();
+  it('exports the list view (sorted, filtered) as an export job: CSV and XLSX read back with names and ids', async () => {
+    const { ok, dir, exportsDone } = await boot();
     const snap = await loadSnapshot(ok);
     const { list } = await ok<ListChange>('lists', 'create', { name: 'Export me', source: { kind: 'snapshot', snapshotId: snap.id } });
     const view = { sort: { field: 'name', direction: 'desc' } };
     const all = await ok<ListMembersPage>('lists', 'members', { id: list.id, view, offset: 0, limit: 1000 });
-    const csv = await ok<{ fileName: string; rows: number }>('lists', 'export', { id: list.id, view, format: 'csv' });
+    const started = await ok<ExportJob>('export', 'start', { source: { kind: 'list', listId: list.id, view }, format: 'csv', columns: null });
+    expect(started).toMatchObject({ totalRows: list.memberCount, list: { id: list.id, name: 'Export me' } });
+    const csv = await exportsDone(started.id);
+    expect(csv).toMatchObject({ state: 'done', rows: list.memberCount });
     expect(csv.fileName).toMatch(/^0-Export me-.*\.csv$/);
-    expect(csv.rows).toBe(list.memberCount);
     const rows = await readCsv(join(dir, csv.fileName));
     expect(rows[0].slice(0, 3)).toEqual(['Name', 'Company ID', 'Country']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(all.rows.map((m) => m.companyId));
     expect(rows[1][0]).toBe(all.rows[0].name);
-    const xlsx = await ok<{ fileName: string; rows: number }>('lists', 'export', { id: list.id, view: { ...view, text: all.rows[0].name! }, format: 'xlsx' });
+    const filtered = await ok<ExportJob>('export', 'start', { source: { kind: 'list', listId: list.id, view: { ...view, text: all.rows[0].name! } }, format: 'xlsx', columns: null });
+    const xlsx = await exportsDone(filtered.id);
     const book = await readXlsx(join(dir, xlsx.fileName));
     expect(book[0].slice(0, 2)).toEqual(['Name', 'Company ID']);
     expect(book[1].slice(0, 2)).toEqual([all.rows[0].name, all.rows[0].companyId]);

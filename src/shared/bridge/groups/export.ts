@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { event, fn, group } from '../define';
 import { PageSizeSchema } from '../../service/schemas';
+import { ListIdSchema, ListViewSchema } from '../../lists/lists';
 import type { BridgeError } from '../../errors';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'json', 'ndjson'] as const;
@@ -27,6 +28,8 @@ export interface ExportJob {
   note?: string;
   /** Browser mode: where the finished file can be downloaded. */
   downloadUrl?: string;
+  /** A list export: which list (its rows are read from the workspace, not fetched in pages). */
+  list?: { id: number; name: string };
   startedAt: number;
   finishedAt?: number;
 }
@@ -42,6 +45,8 @@ const ExportSource = z.discriminatedUnion('kind', [
     /** Default DEFAULT_EXPORT_ROW_LIMIT: a broken or hostile service cannot make an export run forever. */
     rowLimit: z.number().int().positive().max(MAX_EXPORT_ROW_LIMIT).optional(),
   }),
+  /** A list as its view shows it (sort, text filter): every row, with the list's own columns (names, ESG summary). */
+  z.object({ kind: z.literal('list'), listId: ListIdSchema, view: ListViewSchema }),
 ]);
 
 export const exportGroup = group({
@@ -51,7 +56,7 @@ export const exportGroup = group({
       z.object({
         source: ExportSource,
         format: z.enum(EXPORT_FORMATS),
-        /** Visible grid columns in order; null exports every field seen. */
+        /** Visible grid columns in order; null exports every field seen. A list export ignores it (the list's columns). */
         columns: z.array(z.string().max(300)).max(500).nullable(),
         csv: z
           .object({
@@ -61,7 +66,7 @@ export const exportGroup = group({
             formulaPrefix: z.boolean().default(true),
           })
           .optional(),
-        /** File name without extension or time (the time is added in main), e.g. companies-DE-employees-gt-1000. */
+        /** File name without extension or time (the time is added in main), e.g. companies-DE-employees-gt-1000; a list export uses the list's name. */
         suggestedName: z.string().max(200).optional(),
       }),
     ).returns<ExportJob | null>(),

@@ -12,16 +12,7 @@ import {
   type ListMembersPage,
 } from '../../lists/lists';
 
-export const LIST_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-
-export interface ListExportResult {
-  fileName: string;
-  rows: number;
-  /** Browser mode: where the file can be downloaded. */
-  downloadUrl?: string;
-}
-
-/** Named company lists of the active profile (workspace database). */
+/** Named company lists of the active profile (workspace database). A list's export is an `export.start` job (source kind `list`). */
 export const listsGroup = group({
   fns: {
     /** Every list of the active profile with its member count, by name. */
@@ -39,15 +30,6 @@ export const listsGroup = group({
     delete: fn(z.object({ id: ListIdSchema })).returns<void>(),
     /** A copy with every member; default name "<name> (copy)", numbered if taken. */
     duplicate: fn(z.object({ id: ListIdSchema, name: ListNameSchema.optional() })).returns<ListInfo>(),
-    /** Writes the list view (all its rows, in view order) to a file the analyst chooses; null if they cancel. */
-    export: fn(
-      z.object({
-        id: ListIdSchema,
-        view: ListViewSchema,
-        format: z.enum(LIST_EXPORT_FORMATS),
-        csv: z.object({ delimiter: z.enum([',', ';', '\t', '|']).default(','), bom: z.boolean().default(false) }).optional(),
-      }),
-    ).returns<ListExportResult | null>(),
   },
   events: {
     /** A list was created, changed or deleted (also by main-side callers: ESG runs, bulk-match review). */

@@ -1,0 +1,21 @@
+// What a run of hand-picked companies is called on the board, in the runs list and in the
+// notification: their names, so the analyst recognises it ("Apex Energy, Borealis and 10 other
+// companies"), never their ids. Pure, unit-tested.
+
+const NAMES_SHOWN = 2;
+const NAME_MAX = 60;
+
+const n = (v: number) => v.toLocaleString('en-US');
+const short = (name: string) => (name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1).trimEnd()}…` : name);
+
+/** "Apex Energy", "Apex Energy and Borealis", "Apex Energy, Borealis and Cobalt", "Apex Energy, Borealis and 10 other companies". */
+export function selectionRunLabel(names: ReadonlyArray<string | null | undefined>): string {
+  const count = names.length;
+  const known = names.map((x) => x?.trim()).filter((x): x is string => Boolean(x)).map(short);
+  if (known.length === 0) return `${n(count)} selected ${count === 1 ? 'company' : 'companies'}`;
+  if (known.length === count && count <= NAMES_SHOWN + 1) return count === 1 ? known[0] : `${known.slice(0, -1).join(', ')} and ${known[count - 1]}`;
+  // Companies without a name in the record are counted with the others, never shown by id.
+  const shown = known.slice(0, NAMES_SHOWN);
+  const rest = count - shown.length;
+  return `${shown.join(', ')} and ${n(rest)} other ${rest === 1 ? 'company' : 'companies'}`;
+}

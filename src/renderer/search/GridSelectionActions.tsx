@@ -1,0 +1,13 @@
+// What the result grids offer for their ticked rows: add them to a list, refresh their ESG data.
+import type { CompanyRecord } from '../../shared/service/schemas';
+import { RefreshEsgForSelection } from '../esg-board/RefreshEsgForSelection';
+import { SelectionToList } from '../lists/SelectionToList';
+
+export function GridSelectionActions({ selected }: { selected: CompanyRecord[] }) {
+  return (
+    <>
+      <SelectionToList selected={selected} />
+      <RefreshEsgForSelection selected={selected} />
+    </>
+  );
+}
