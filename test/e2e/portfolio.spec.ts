@@ -113,6 +113,7 @@ test('search, load all, a list of 50, refresh all three modules, watch the board
   const card = page.getByRole('region', { name: `ESG score of ${company.name}` });
   await expect(card).toBeVisible();
   await expect(card.getByTestId('esg-rating')).not.toBeEmpty();
+  const shownRating = await card.getByTestId('esg-rating').textContent();
   await expect(card.getByTestId('esg-score-overall')).toHaveText(/^\d/);
   await expect(page.getByText('Score history: one refresh so far')).toBeVisible();
   await expectNoAxeViolations(page, 'a company opened from the board, scores');
@@ -150,7 +151,7 @@ test('search, load all, a list of 50, refresh all three modules, watch the board
   for (const r of companiesSheet) expect(r.company_name).toBe(nameById.get(r.company_id as string));
   const knownRow = companiesSheet.find((r) => r.company_id === company.company_id)!;
   expect(typeof knownRow.overall).toBe('number');
-  expect(knownRow.rating).toBe(await card.getByTestId('esg-rating').textContent());
+  expect(knownRow.rating).toBe(shownRating);
   // Module sheets: every row joins back to a company of the list by id and name; each known company has rows.
   for (const sheet of ['Scores', 'News', 'Commitments']) {
     const rows = sheetRows(sheet);
