@@ -1,5 +1,5 @@
 // Takes docs/screenshot.png from the real app: browser mode on a fresh data dir, the Sandbox
-// profile connected, one search on screen. Run: npx tsx scripts/screenshot.ts
+// profile connected, one search loaded as a snapshot (sortable, with facets) and sorted by revenue. Run: npx tsx scripts/screenshot.ts
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,18 +23,16 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 820 }, deviceScaleFactor: 1 });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     await page.goto(url);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
-    const connect = page.getByRole('button', { name: 'Connect', exact: true });
-    if (await connect.isVisible()) await connect.click();
-    await page.getByTestId('connection-summary').getByText(/Connected, token renews/).waitFor();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Search' }).click();
     await page.getByLabel('Attribute of condition 1').fill('country');
     await page.getByLabel('Relation of condition 1').fill('equals');
     await page.getByLabel('Value of condition 1').fill('DE');
     await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByTestId('rows-range').waitFor();
+    await page.getByTestId('rows-range').waitFor({ timeout: 60_000 });
+    await page.locator('.conn__state[data-state="connected"]').waitFor();
+    await page.getByRole('button', { name: /^Load all [\d,]+ results$/ }).click();
+    await page.getByText(/^Snapshot of .*: [\d,]+ rows/).waitFor({ timeout: 60_000 });
     // The memory-vault notice (no keychain on a headless machine) is not what the picture is about.
     for (const dismiss of await page.getByRole('button', { name: /^Dismiss/ }).all()) await dismiss.click();
     await page.mouse.move(0, 0);

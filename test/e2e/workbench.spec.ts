@@ -78,6 +78,22 @@ test('load all, sort by revenue, facet by country, chips, conditions from facets
 
   await chips.getByRole('button', { name: 'Remove Country: Germany (DE)' }).click();
   await expect(chips).toHaveCount(0);
+
+  // Industry facets by code and name; the facets fold away to give the grid their width, and stay
+  // folded after leaving the screen.
+  await expect(facets.getByRole('region', { name: 'Industry division' }).getByRole('button').first()).toHaveText(/^\d{2} [A-Z][a-z]/);
+  const gridWidth = () => page.locator('.snapshot__main').evaluate((g) => g.getBoundingClientRect().width);
+  const narrow = await gridWidth();
+  await page.getByRole('button', { name: 'Hide facets' }).click();
+  await expect(facets).toBeHidden();
+  expect(await gridWidth()).toBeGreaterThan(narrow + 150);
+  await page.keyboard.press('Alt+7');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  await page.keyboard.press('Alt+1');
+  await expect(page.getByRole('button', { name: 'Show facets' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(facets).toBeHidden();
+  await page.getByRole('button', { name: 'Show facets' }).click();
+  await expect(facets).toBeVisible();
   await expect(snapshotRows(page)).toHaveText(`Rows 1–100 of ${fmt.format(big.length)}`);
 
   // Keyboard paging: Alt+Right / Alt+Left, and J / K inside the grid; focus stays in the grid.

@@ -265,6 +265,8 @@ export function SearchScreen() {
                     onAddConditions={canAddConditions ? addConditions : null}
                     state={s.workbench}
                     onState={(workbench) => update({ workbench })}
+                    facetsHidden={s.facetsHidden === true}
+                    onFacetsHidden={(hidden) => update({ facetsHidden: hidden })}
                   />
                   {detail ? <CompanyDetail record={detail} onClose={() => setDetail(null)} /> : null}
                 </div>

@@ -41,6 +41,8 @@ const PersistedSearchSchema = z.object({
   prefs: ColumnPrefsSchema,
   /** Absent in states saved before the filter panel could fold. */
   filtersCollapsed: z.boolean().optional(),
+  /** Absent in states saved before the facets could fold. */
+  facetsHidden: z.boolean().optional(),
   /** The saved and recent searches panel is collapsed. */
   savedPanelClosed: z.boolean().optional(),
   /** The applied search and the page being viewed. */
@@ -73,6 +75,7 @@ function searchOut(s: SearchScreenState): PersistedSearch {
     pageSizeText: s.pageSizeText,
     prefs: s.prefs,
     ...(s.filtersCollapsed ? { filtersCollapsed: true } : {}),
+    ...(s.facetsHidden ? { facetsHidden: true } : {}),
     ...(s.savedPanelClosed ? { savedPanelClosed: true } : {}),
     applied: shown ? { body: shown.body, pageSize: shown.pageSize, pageNumber: shown.pageNumber } : null,
   };
@@ -125,6 +128,7 @@ export function restoreSearch(raw: unknown): RestoredSearch | null {
       pageSizeText: saved.pageSizeText,
       prefs: saved.prefs,
       filtersCollapsed: saved.filtersCollapsed ?? false,
+      ...(saved.facetsHidden ? { facetsHidden: true } : {}),
       ...(saved.savedPanelClosed ? { savedPanelClosed: true } : {}),
     },
     reopen: saved.applied ? { ...saved.applied, pageNumber: Math.min(saved.applied.pageNumber, REOPEN_MAX_PAGE) } : null,

@@ -50,6 +50,8 @@ export interface WorkbenchViewState {
 export interface SearchScreenState {
   /** The filter panel is folded away (kept across navigation and restart). */
   filtersCollapsed?: boolean;
+  /** The facets beside a loaded snapshot are folded away (kept across navigation and restart). */
+  facetsHidden?: boolean;
   /** Set once a loaded snapshot has been browsed (see src/renderer/workbench). */
   workbench?: WorkbenchViewState;
   /** The snapshot id the analyst left for the service's pages. */

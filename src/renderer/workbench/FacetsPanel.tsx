@@ -32,7 +32,9 @@ export function FacetsPanel(props: { counts: Record<FacetId, FacetCount[]> | und
                       aria-pressed={on}
                       onClick={() => props.onToggle(facet, c.key)}
                     >
-                      <span className="facet__label">{label}</span>{' '}
+                      <span className="facet__label" title={label}>
+                        {label}
+                      </span>{' '}
                       <span className="facet__count">
                         {fmt.format(c.count)}
                         <span className="visually-hidden"> companies</span>

@@ -1,6 +1,6 @@
 // The grid over a loaded snapshot: local pages ("Page 3 of 248", first/last/jump), sort by any
 // column, FTS text filter, facets with chips; Alt+Right/Alt+Left (J/K in the grid) page.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import type { FacetId, SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
 import { collectColumns } from '../../shared/search/flatten';
@@ -33,9 +33,12 @@ export interface SnapshotResultsProps {
   /** The view kept in the screen store (survives leaving the screen); undefined at first. */
   state: WorkbenchViewState | undefined;
   onState(next: WorkbenchViewState): void;
+  /** The facet column is folded away, so the grid gets its width (remembered by the screen). */
+  facetsHidden?: boolean;
+  onFacetsHidden?(hidden: boolean): void;
 }
 
-export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowService, onAddConditions, state, onState }: SnapshotResultsProps) {
+export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowService, onAddConditions, state, onState, facetsHidden = false, onFacetsHidden }: SnapshotResultsProps) {
   // A snapshot other than the one the stored view belongs to starts from its service order.
   const current: WorkbenchViewState = state && state.snapshotId === snapshot.id ? state : { snapshotId: snapshot.id, sort: null, text: '', choices: {}, page: 0 };
   const { sort, page } = current;
@@ -51,6 +54,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
   const [textInput, setTextInput] = useState(current.text);
   const [jump, setJump] = useState('');
   const rootRef = useRef<HTMLDivElement>(null);
+  const sideId = useId();
 
   // Typing filters after a short pause, not at every key.
   useEffect(() => {
@@ -101,28 +105,33 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
         <button type="button" className="button button--small" onClick={onShowService}>
           Show service pages
         </button>
+        {onFacetsHidden ? (
+          <button type="button" className="button button--small" aria-expanded={!facetsHidden} aria-controls={sideId} onClick={() => onFacetsHidden(!facetsHidden)}>
+            {facetsHidden ? `Show facets${chosenCount ? ` (${chosenCount} chosen)` : ''}` : 'Hide facets'}
+          </button>
+        ) : null}
       </div>
       <AddToList
         label="Save as list…"
         suggestedName={`Search of ${when.format(snapshot.finishedAt ?? snapshot.startedAt)}`}
         source={() => ({ kind: 'snapshot', snapshotId: snapshot.id })}
       />
-      <div className="snapshot__layout">
-        <div className="snapshot__side">
-          <label className="field snapshot__text">
-            <span className="field__label">Filter loaded rows</span>
-            <input
-              className="field__input"
-              type="search"
-              value={textInput}
-              placeholder="Name, city, domain, industry"
-              onChange={(e) => setTextInput(e.target.value)}
-            />
-          </label>
+      <div className={`snapshot__layout${facetsHidden ? ' snapshot__layout--no-side' : ''}`}>
+        <div className="snapshot__side" id={sideId} hidden={facetsHidden}>
           <FacetsPanel counts={facets.data} choices={choices} onToggle={toggle} />
         </div>
         <div className="snapshot__main">
           <div className="snapshot__sort">
+            <label className="snapshot__text">
+              Filter loaded rows{' '}
+              <input
+                className="field__input"
+                type="search"
+                value={textInput}
+                placeholder="Name, city, domain, industry"
+                onChange={(e) => setTextInput(e.target.value)}
+              />
+            </label>
             <label>
               Sort by{' '}
               <select

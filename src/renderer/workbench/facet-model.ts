@@ -1,5 +1,6 @@
 // Facets in words and as service conditions. Pure, so it is unit-tested in Node.
 import type { FacetId } from '../../shared/workbench/snapshot';
+import { industryLabel } from '../search/pickers/value-catalogue';
 
 export const FACET_TITLE: Record<FacetId, string> = {
   country: 'Country',
@@ -51,6 +52,12 @@ export function facetLabel(facet: FacetId, key: string | number): string {
     }
     case 'founding_decade':
       return `${key}s`;
+    case 'industry_division':
+    case 'industry_class': {
+      // The NACE code stays first (analysts know them, and it is what a service condition takes).
+      const name = industryLabel(String(key));
+      return name ? `${key} ${name}` : String(key);
+    }
     default:
       return String(key);
   }

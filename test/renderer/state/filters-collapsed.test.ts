@@ -25,10 +25,10 @@ describe('folded filter panel', () => {
     const persister = startPersister(store, createSearchSession(store, new QueryClient()), 'sandbox', { debounceMs: 50 });
     await vi.waitFor(() => expect(bridge.uiState.load).toHaveBeenCalled());
     await vi.advanceTimersByTimeAsync(0);
-    store.update('search', { filtersCollapsed: true });
+    store.update('search', { filtersCollapsed: true, facetsHidden: true });
     await vi.advanceTimersByTimeAsync(100);
     const saved = bridge.uiState.save.mock.calls.find(([a]) => a.screen === 'search')?.[0].state;
-    expect(saved).toMatchObject({ v: 1, filtersCollapsed: true });
+    expect(saved).toMatchObject({ v: 1, filtersCollapsed: true, facetsHidden: true });
     persister.stop();
 
     // A new run of the app on the same profile.
@@ -36,6 +36,7 @@ describe('folded filter panel', () => {
     const next = createScreenStore();
     const p2 = startPersister(next, createSearchSession(next, new QueryClient()), 'sandbox');
     await vi.waitFor(() => expect(next.get().search.filtersCollapsed).toBe(true));
+    expect(next.get().search.facetsHidden).toBe(true);
     p2.stop();
   });
 
