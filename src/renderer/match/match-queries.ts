@@ -49,3 +49,12 @@ export function useBulkRows(id: string, offset: number, states: BulkRowView['sta
     retry: false,
   });
 }
+
+/** Deletes a job (not a running one) with its rows and decisions; it leaves the jobs list at once. */
+export function useDeleteBulkJob() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(firmscope().match.bulkDelete({ id })),
+    onSuccess: (_r, id) => qc.setQueryData<BulkJobView[]>(matchKeys.jobs, (old) => old?.filter((j) => j.id !== id)),
+  });
+}
