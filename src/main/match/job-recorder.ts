@@ -81,7 +81,7 @@ export class BulkJobRecorder implements BulkJobSink {
   }
 
   private schedule(): void {
-    if (this.dirty.size >= (this.opts.maxBuffered ?? 500)) {
+    if (this.dirty.size >= (this.opts.maxBuffered ?? 250)) {
       this.flush();
       return;
     }
