@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { loadDataset } from '../../src/sandbox/dataset';
+import { expectNoAxeViolations } from './a11y';
 import { EXPECTED_CONSOLE_ERROR, expect, guardedTest, killHost, startHost, stopHost } from './fixtures';
 
 const dataset = loadDataset(42, 400);
@@ -64,6 +65,8 @@ guardedTest('a bulk match and its review decisions come back after the app is ki
     await history.getByRole('button', { name: /^Delete Pasted CSV/ }).click();
     const confirm = history.getByRole('alertdialog');
     await expect(confirm).toContainText('with its 5 rows and your 2 review decisions');
+    await expect(confirm.getByRole('button', { name: 'Delete bulk match' })).toBeFocused();
+    await expectNoAxeViolations(page, 'earlier bulk matches with the delete confirmation');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await history.getByRole('button', { name: /^Open Pasted CSV/ }).click();
     await expect.poll(() => counts(page)).toBe(decided);
