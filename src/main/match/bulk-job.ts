@@ -239,7 +239,7 @@ export class BulkJob {
       if ('unavailable' in rest) throw new AppError(rest.unavailable.code, rest.unavailable.message, { retryable: false });
       for await (const item of unbatch(readCsvBatches(rest.source, signal, onHeaders))) if (item.line > afterLine) yield item;
     }
-    this.reading = rest !== null;
+    this.reading = rest !== null && 'source' in rest;
     this.running = this.run(items());
     return this.running;
   }
