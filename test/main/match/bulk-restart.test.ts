@@ -34,14 +34,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const companies = (n: number, skip = 0): SandboxCompany[] => sb.control.dataset.companies.filter((c) => c.website).slice(skip, skip + n);
 const csv = (rows: string[][]) => stringify([['ref', 'Company', 'Web', 'Country'], ...rows]);
 
-/** The Sandbox profile's match feature on `dir`, as the app starts it; `delayMs` slows each match. */
-async function boot(dir: string, delayMs = 0) {
+/**
+ * The Sandbox profile's match feature on `dir`, as the app starts it; `delayMs` slows each match,
+ * and from the `hangAfter`-th call on requests never answer (a process that froze, then died).
+ */
+async function boot(dir: string, delayMs = 0, hangAfter = Infinity) {
   const client = realClient(sb);
   const sent: Array<Record<string, unknown>> = [];
   const api: ApiClient = {
     ...client,
     async match(body, opts) {
       if (delayMs) await sleep(delayMs);
+      if (sent.length >= hangAfter) {
+        await new Promise((_, reject) => opts?.signal?.addEventListener('abort', () => reject(new DOMException('Cancelled', 'AbortError'))));
+      }
       if (!opts?.signal?.aborted) sent.push(body as Record<string, unknown>);
       return client.match(body, opts);
     },
@@ -158,6 +164,25 @@ describe('bulk match jobs survive a restart', () => {
     // The kept copy of the pasted text is gone once the file has been read to its end.
     expect(existsSync(join(dir, 'match-sources', `${started.id}.csv`))).toBe(false);
     await second.feature.dispose?.();
+  }, 60_000);
+
+  it('after a crash mid-run (no shutdown at all) the next start resumes from what was written', async () => {
+    const dir = await newDir();
+    const firms = companies(80, 800);
+    const crashed = await boot(dir, 0, 25);
+    const started = await crashed.h.bulkStart({ csvText: csv(firms.map((c, i) => [`C${i}`, c.name, c.website!, c.country])), mapping: { name: 'Company', website: 'Web' }, concurrency: 3 }, ctx);
+    const done = async () => (await crashed.h.bulkJobs(undefined, ctx))[0].done;
+    for (let i = 0; i < 500 && (await done()) < 25; i++) await sleep(10);
+    expect(await done()).toBe(25);
+    await sleep(500); // the last results reach the database; then the process is frozen for good
+
+    const next = await boot(dir);
+    const view = await next.finished(started.id);
+    expect(view).toMatchObject({ state: 'done', total: 80, matched: 80, errors: 0 });
+    expect(next.sent).toHaveLength(80 - 25);
+    expect(next.sent.map((b) => b.website)).toEqual(firms.slice(25).map((c) => c.website));
+    expect((await allRows(next.h, started.id)).map((r) => r.line)).toEqual(firms.map((_, i) => i + 2));
+    await Promise.all([crashed, next].map((b) => b.feature.dispose?.()));
   }, 60_000);
 
   it('a running job whose file can no longer be read keeps its rows, matches the unsent ones, and says how to get the rest', async () => {
