@@ -59,6 +59,7 @@ export class BulkJobRegistry {
       const job = BulkJob.restore({ ...this.o.env, sink: recorder }, rec, store.rows(rec.id));
       this.entries.set(rec.id, { job, profileId, recorder, store });
       if (rec.state === 'running') void job.resume(this.rest(rec, job)).catch(() => undefined);
+      else if (rec.sourcePath) this.dropSource(store, rec.id, rec.sourcePath); // the app stopped before it could
     }
   }
 
@@ -132,13 +133,7 @@ export class BulkJobRegistry {
     let warned = false;
     return new BulkJobRecorder(store, id, {
       onReadDone: () => {
-        if (!sourcePath) return;
-        try {
-          store.clearSource(id);
-        } catch {
-          // kept: the copy is removed with the job
-        }
-        if (sourcePath === this.copyPath(id)) void rm(sourcePath, { force: true });
+        if (sourcePath) this.dropSource(store, id, sourcePath);
       },
       onError: (e) => {
         if (warned) return;
@@ -146,6 +141,16 @@ export class BulkJobRegistry {
         this.o.onWriteError(`A bulk match could not be saved to the workspace database (${e instanceof Error ? e.message : String(e)}). It goes on, but a restart would lose its latest rows.`);
       },
     });
+  }
+
+  /** The file has been read to its end: forget its path, and delete it if it is our copy. */
+  private dropSource(store: BulkJobStore, id: string, sourcePath: string): void {
+    try {
+      store.clearSource(id);
+    } catch {
+      // kept: the path is cleared with the job
+    }
+    if (sourcePath === this.copyPath(id)) void rm(sourcePath, { force: true });
   }
 
   /** What a resumed job reads after its stored rows: the rest of its file, or why it cannot. */
