@@ -162,7 +162,7 @@ describe('bulk match jobs survive a restart', () => {
     expect(rows.map((r) => r.line)).toEqual(firms.map((_, i) => i + 2));
     expect(rows.map((r) => r.best?.company.company_id)).toEqual(firms.map((c) => c.company_id));
     // The kept copy of the pasted text is gone once the file has been read to its end.
-    expect(existsSync(join(dir, 'match-sources', `${started.id}.csv`))).toBe(false);
+    await expect.poll(() => existsSync(join(dir, 'match-sources', `${started.id}.csv`))).toBe(false);
     await second.feature.dispose?.();
   }, 60_000);
 
@@ -222,6 +222,29 @@ describe('bulk match jobs survive a restart', () => {
     await expect(second.h.bulkRows({ id: running.id, offset: 0, limit: 10 }, ctx)).rejects.toMatchObject({ code: 'not_found', message: expect.stringMatching(/no longer available/) });
     expect(second.sent).toEqual([]);
     await second.feature.dispose?.();
+  }, 60_000);
+
+  it('at 50 stored jobs a new one is refused with what to do, never by dropping an old one', async () => {
+    const dir = await newDir();
+    const db = openAt(workspaceFile(dir, 'sandbox'));
+    const store = new BulkJobStore(db);
+    for (let i = 0; i < 50; i++) {
+      store.createJob({ id: `old-${i}`, profileId: 'sandbox', headers: ['Company'], mapping: { name: 'Company' }, template: null, concurrency: 2, threshold: 0.8, state: 'done', readDone: true, sourcePath: null, startedAt: i, finishedAt: i });
+    }
+    db.close();
+    const app = await boot(dir);
+    await expect(app.h.bulkStart({ csvText: csv([['x', 'Acme', '', '']]), mapping: { name: 'Company' }, concurrency: 1 }, ctx)).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/keeps 50 bulk matches per connection profile\. Delete one/),
+    });
+    const jobs = await app.h.bulkJobs(undefined, ctx);
+    expect(jobs).toHaveLength(50);
+    expect(jobs[0].id).toBe('old-49'); // newest first
+    await app.h.bulkDelete({ id: 'old-0' }, ctx);
+    const started = await app.h.bulkStart({ csvText: csv([['x', 'Acme', '', '']]), mapping: { name: 'Company' }, concurrency: 1 }, ctx);
+    await app.finished(started.id);
+    expect((await app.h.bulkJobs(undefined, ctx)).map((j) => j.id).slice(0, 2)).toEqual([started.id, 'old-49']);
+    await app.feature.dispose?.();
   }, 60_000);
 
   it('without the workspace database, jobs live in memory as before and a restart says they are gone', async () => {
