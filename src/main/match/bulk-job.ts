@@ -1,6 +1,6 @@
 // One bulk match run: streams CSV rows, matches them with bounded concurrency, keeps one compact
 // state per row (for the table, retry and export) and reports progress. A bad row never stops the rest.
-import { AppError, isJobFatal, toBridgeError } from '../../shared/errors';
+import { AppError, isJobFatal, toBridgeError, type BridgeError } from '../../shared/errors';
 import type { MatchCandidate } from '../../shared/service/schemas';
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
 import { applyMapping, type ColumnMapping, type MatchFieldValues } from '../../shared/match/fields';
@@ -36,9 +36,36 @@ export interface BulkRowState {
   error?: BulkRowView['error'];
 }
 
+/** The job-level facts that are stored (job-store.ts) and restored after a restart. */
+export interface BulkJobRecord {
+  id: string;
+  fileName?: string;
+  headers: string[];
+  mapping: ColumnMapping;
+  template: string | null;
+  concurrency: number;
+  threshold: number;
+  state: BulkJobView['state'];
+  /** The whole file has been read (or the run stopped reading it for good: cancel, failure). */
+  readDone: boolean;
+  error?: BridgeError;
+  startedAt: number;
+  finishedAt?: number;
+}
+
+/** Where a job's changes go as they happen (the workspace database); absent = in memory only. */
+export interface BulkJobSink {
+  rowAdded(row: BulkRowState): void;
+  rowChanged(row: BulkRowState): void;
+  /** The analyst's decision: kept at once, so a crash loses none. */
+  decided(row: BulkRowState): void;
+  jobChanged(record: BulkJobRecord): void;
+}
+
 export interface BulkJobOptions {
   id: string;
-  source: CsvSource;
+  /** The CSV to read; absent for a job restored from the workspace database. */
+  source?: CsvSource;
   fileName?: string;
   mapping: ColumnMapping;
   concurrency: number;
@@ -51,6 +78,9 @@ export interface BulkJobOptions {
   progressEveryMs?: number;
   /** Best candidates under this confidence wait for review (default DEFAULT_REVIEW_THRESHOLD). */
   reviewThreshold?: number;
+  sink?: BulkJobSink;
+  /** When the job was first started (a restored job keeps its own). */
+  startedAt?: number;
 }
 
 /** Best candidate first; stable for equal confidence (service order kept). */
@@ -68,6 +98,10 @@ export class BulkJob {
   headers: string[] = [];
   private state: BulkJobView['state'] = 'running';
   private reading = true;
+  private readDone = false;
+  /** Stopped by the app shutting down: the stored job stays `running`, to resume at next start. */
+  private interrupted = false;
+  private resumedAt?: number;
   private fatal?: BulkJobView['error'];
   private readonly startedAt: number;
   private finishedAt?: number;
@@ -86,14 +120,55 @@ export class BulkJob {
 
   constructor(private readonly opts: BulkJobOptions) {
     this.id = opts.id;
-    this.source = opts.source;
-    this.startedAt = this.runStartedAt = opts.now();
+    this.source = opts.source ?? null;
+    this.startedAt = this.runStartedAt = opts.startedAt ?? opts.now();
     this.threshold = clampThreshold(opts.reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD);
+  }
+
+  /** A job as the workspace database kept it, with its rows in file order; `resume()` continues a running one. */
+  static restore(opts: Omit<BulkJobOptions, 'id' | 'source' | 'mapping' | 'template' | 'concurrency' | 'fileName'>, rec: BulkJobRecord, rows: BulkRowState[]): BulkJob {
+    const j = new BulkJob({
+      ...opts,
+      id: rec.id,
+      ...(rec.fileName !== undefined ? { fileName: rec.fileName } : {}),
+      mapping: rec.mapping,
+      template: rec.template,
+      concurrency: rec.concurrency,
+      reviewThreshold: rec.threshold,
+      startedAt: rec.startedAt,
+    });
+    j.headers = rec.headers;
+    for (const r of rows) j.push(r, false);
+    j.state = rec.state;
+    j.readDone = rec.readDone;
+    j.reading = rec.state === 'running' && !rec.readDone;
+    j.fatal = rec.error;
+    j.finishedAt = rec.finishedAt;
+    return j;
+  }
+
+  /** What is stored about the job itself (rows apart). */
+  record(): BulkJobRecord {
+    return {
+      id: this.id,
+      ...(this.opts.fileName !== undefined ? { fileName: this.opts.fileName } : {}),
+      headers: this.headers,
+      mapping: this.opts.mapping,
+      template: this.opts.template,
+      concurrency: this.opts.concurrency,
+      threshold: this.threshold,
+      state: this.state,
+      readDone: this.readDone,
+      ...(this.fatal ? { error: this.fatal } : {}),
+      startedAt: this.startedAt,
+      ...(this.finishedAt !== undefined ? { finishedAt: this.finishedAt } : {}),
+    };
   }
 
   /** Moves the review threshold: rows without the analyst's own decision follow it at once. */
   setThreshold(t: number): void {
     this.threshold = clampThreshold(t);
+    this.opts.sink?.jobChanged(this.record());
     this.opts.onProgress(this.view());
   }
 
@@ -115,6 +190,7 @@ export class BulkJob {
       if (i < 0) throw new AppError('invalid_input', `Line ${line}: that company is not one of the candidates the service returned.`);
       r.manual = i === 0 ? { kind: 'accepted' } : { kind: 'picked', companyId: a.companyId };
     }
+    this.opts.sink?.decided(r);
     this.opts.onProgress(this.view());
     return r;
   }
@@ -141,9 +217,43 @@ export class BulkJob {
     if (!this.source) throw new AppError('invalid_input', 'This bulk match has already been started.');
     const source = this.source;
     this.source = null; // the CSV text can be collected once read: rows keep only what they need
-    this.running = this.run(unbatch(readCsvBatches(source, this.controller.signal, (h) => (this.headers = h))), true);
+    this.running = this.run(unbatch(readCsvBatches(source, this.controller.signal, this.onHeaders)));
     return this.running;
   }
+
+  /**
+   * Continues a job the app stopped while it ran: its rows not sent yet, then the rest of the file
+   * (`rest`), from the record after the last stored line, so no row is read twice. When the rest
+   * cannot be read any more, the job ends failed with `rest.unavailable` and keeps what it has.
+   */
+  resume(rest: { source: CsvSource } | { unavailable: BridgeError } | null): Promise<void> {
+    if (this.state !== 'running' || this.resumedAt !== undefined) throw new AppError('invalid_input', 'This bulk match is not waiting to resume.');
+    const pending = this.rows.filter((r) => r.state === 'pending');
+    const afterLine = this.rows.at(-1)?.line ?? 0;
+    const signal = this.controller.signal;
+    const onHeaders = this.onHeaders;
+    this.resumedAt = this.opts.now();
+    async function* items(): AsyncGenerator<CsvItem | BulkRowState> {
+      yield* pending;
+      if (!rest) return;
+      if ('unavailable' in rest) throw new AppError(rest.unavailable.code, rest.unavailable.message, { retryable: false });
+      for await (const item of unbatch(readCsvBatches(rest.source, signal, onHeaders))) if (item.line > afterLine) yield item;
+    }
+    this.reading = rest !== null && 'source' in rest;
+    this.running = this.run(items());
+    return this.running;
+  }
+
+  /** Stops for the app's shutdown: unlike cancel, the stored job stays running and resumes at next start. */
+  interrupt(): void {
+    this.interrupted = true;
+    this.controller.abort();
+  }
+
+  private readonly onHeaders = (h: string[]) => {
+    this.headers = h;
+    this.opts.sink?.jobChanged(this.record());
+  };
 
   /** Runs again only the rows that ended in `error` (invalid rows need the file fixed). */
   retryFailures(): Promise<void> {
@@ -156,7 +266,7 @@ export class BulkJob {
     this.state = 'running';
     this.fatal = undefined;
     this.finishedAt = undefined;
-    this.running = this.run(failed, false);
+    this.running = this.run(failed);
     return this.running;
   }
 
@@ -188,6 +298,7 @@ export class BulkJob {
       ...(this.finishedAt !== undefined ? { finishedAt: this.finishedAt } : {}),
       ...(secs > 0 ? { rowsPerSecond: Math.round((this.runDone / secs) * 10) / 10 } : {}),
       ...(this.fatal ? { error: this.fatal } : {}),
+      ...(this.resumedAt !== undefined ? { resumedAt: this.resumedAt } : {}),
       review: this.reviewCounts(),
     };
   }
@@ -206,15 +317,17 @@ export class BulkJob {
     };
   }
 
-  private async run(source: AsyncIterable<CsvItem> | BulkRowState[], fresh: boolean): Promise<void> {
+  /** Matches rows already admitted and/or reads new ones (CSV items: they have a `kind`). */
+  private async run(source: AsyncIterable<CsvItem | BulkRowState> | BulkRowState[]): Promise<void> {
     const signal = this.controller.signal;
     this.runStartedAt = this.opts.now();
     this.runDone = 0;
+    this.opts.sink?.jobChanged(this.record());
     this.opts.onProgress(this.view()); // the job (re)starts now: screens switch to "running" at once
     try {
       const api = await this.opts.api();
       const worker = async (item: CsvItem | BulkRowState) => {
-        const row = fresh ? this.admit(item as CsvItem) : (item as BulkRowState);
+        const row = 'kind' in item ? this.admit(item) : item;
         if (row.state === 'pending') await this.matchRow(api, row, signal);
         this.runDone++;
         this.maybeEmit();
@@ -228,6 +341,10 @@ export class BulkJob {
     } finally {
       this.reading = false;
       this.finishedAt = this.opts.now();
+      if (!this.interrupted) {
+        this.readDone = true; // done, cancelled or failed: the rest of the file is not read later
+        this.opts.sink?.jobChanged(this.record());
+      }
       this.opts.onProgress(this.view());
     }
   }
@@ -250,10 +367,11 @@ export class BulkJob {
     return row;
   }
 
-  private push(row: BulkRowState): BulkRowState {
+  private push(row: BulkRowState, record = true): BulkRowState {
     this.rows.push(row);
     this.byLine.set(row.line, row);
     this.bump(row.state, 1);
+    if (record) this.opts.sink?.rowAdded(row);
     return row;
   }
 
@@ -294,6 +412,7 @@ export class BulkJob {
     this.bump(row.state, -1);
     row.state = next;
     this.bump(next, 1);
+    this.opts.sink?.rowChanged(row);
   }
 
   private bump(state: BulkRowState['state'], by: number): void {

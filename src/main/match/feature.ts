@@ -11,7 +11,8 @@ import { buildMatchBody, checkEditedBody, describeProblems, type BuildResult } f
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import type { ListsAccess } from '../lists/list-store';
 import type { ListMemberInput } from '../../shared/lists/lists';
-import { BulkJob, rankCandidates } from './bulk-job';
+import { rankCandidates } from './bulk-job';
+import { BulkJobRegistry } from './job-registry';
 import { writeBulkExport } from './bulk-export';
 import { inspectCsv, type CsvSource } from './csv-source';
 import { fileTimestamp } from '../../shared/export/file-name';
@@ -25,8 +26,6 @@ import { ExportJournal } from '../tabular/journal';
 export const REVIEW_THRESHOLD_KEY = 'match.reviewThreshold';
 const ThresholdsSchema = z.record(z.string(), z.number().min(0).max(1));
 
-/** Finished jobs kept for viewing/export; the oldest finished one goes first. */
-const MAX_JOBS = 8;
 const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.txt']);
 
 /** The lists feature as the review step uses it (absent in tests that do not need lists). */
@@ -35,7 +34,6 @@ export interface MatchFeatureOptions {
 }
 
 export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions = {}): FeatureModule<'match'> {
-  const jobs = new Map<string, BulkJob>();
   // The same journal as search exports: a killed process leaves no partial file (swept at start).
   const journal = new ExportJournal(join(deps.dataDir, 'exports-in-flight'));
   const template = () => deps.activeProfile()?.matchPayloadTemplate ?? null;
@@ -50,12 +48,6 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
     if (id) deps.settings.write(REVIEW_THRESHOLD_KEY, { ...thresholds(), [id]: clampThreshold(t) });
   };
 
-  const job = (id: string) => {
-    const j = jobs.get(id);
-    if (!j) throw new AppError('not_found', 'That bulk match is no longer available (the app was restarted or it was cleared). Run the file again.');
-    return j;
-  };
-
   // Files the analyst chose in main's own open dialog, by id: the renderer never names a path.
   const pickedFiles = new Map<string, string>();
   // Files bulkExport wrote, by id, for "Show in folder".
@@ -66,21 +58,22 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
   const uploads = new Map<string, { path: string; fileName: string; total: number; written: number }>();
   const sweptUploads = sweepOldUploads(uploadsDir);
 
+  // Bulk jobs live in the profile's workspace database (in memory when it cannot load).
+  const registry = new BulkJobRegistry({
+    workspace: deps.workspace,
+    activeProfileId: () => deps.activeProfile()?.id ?? null,
+    env: { api: deps.api, now: deps.now, onProgress: (view) => deps.emit('match', 'bulkProgress', view) },
+    sourcesDir: join(deps.dataDir, 'match-sources'),
+    uploadsDir,
+    onWriteError: (message) => deps.shell.notify('Bulk match not saved', message),
+  });
+  const job = (id: string) => registry.get(id);
+
   const toSource = (input: { csvText?: string; fileId?: string }): CsvSource => {
     if (input.csvText !== undefined) return { text: input.csvText };
     const path = pickedFiles.get(input.fileId!);
     if (!path) throw new AppError('not_found', 'That file is no longer open (the app was restarted). Choose it again.');
     return { filePath: path };
-  };
-
-  const evictOldJobs = () => {
-    if (jobs.size <= MAX_JOBS) return;
-    for (const [id, j] of jobs) {
-      if (j.view().state !== 'running') {
-        jobs.delete(id);
-        if (jobs.size <= MAX_JOBS) return;
-      }
-    }
   };
 
   const fail = (r: Extract<BuildResult, { ok: false }>): never => {
@@ -172,27 +165,25 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
       if (Object.keys(input.mapping).length === 0) throw new AppError('invalid_input', 'Map at least one column to a match field.');
       // No connection yet: say so now rather than failing every row.
       await deps.api();
-      const id = randomUUID();
-      const j = new BulkJob({
-        id,
+      const fileName = input.fileName ?? (source.filePath ? basename(source.filePath) : undefined);
+      const j = await registry.start({
+        id: randomUUID(),
         source,
-        fileName: input.fileName ?? (source.filePath ? basename(source.filePath) : undefined),
+        ...(fileName !== undefined ? { fileName } : {}),
         mapping: input.mapping,
         concurrency: input.concurrency,
         template: template(),
-        api: deps.api,
-        now: deps.now,
-        onProgress: (view) => deps.emit('match', 'bulkProgress', view),
         reviewThreshold: input.reviewThreshold ?? rememberedThreshold(),
       });
-      jobs.set(id, j);
-      evictOldJobs();
-      void j.start();
       return j.view();
     },
 
     async bulkJobs() {
-      return [...jobs.values()].map((j) => j.view()).reverse();
+      return registry.list().map((j) => j.view());
+    },
+
+    async bulkDelete({ id }) {
+      registry.delete(id);
     },
 
     async bulkRows({ id, offset, limit, states, decisions }) {
@@ -284,9 +275,16 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
 
   return {
     handlers,
+    async start() {
+      // The active profile's jobs are listed again, and one the app stopped while it ran goes on.
+      try {
+        registry.loadActive();
+      } catch {
+        // An unreadable database is the workspace notice's to report; jobs then start in memory.
+      }
+    },
     async dispose() {
-      for (const j of jobs.values()) j.cancel();
-      await Promise.allSettled([...jobs.values()].map((j) => j.whenIdle()));
+      await registry.dispose();
     },
   };
 }

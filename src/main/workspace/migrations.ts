@@ -197,6 +197,49 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    // 6: bulk match jobs (src/main/match/job-store.ts): the job as started (file name, headers,
+    // mapping, payload template, threshold), its state, and one row per input record with its
+    // result (best candidate, the few candidates kept for review) and the analyst's decision.
+    // `read_done` = 0 and `source_path` set: the file was still being read when the app stopped;
+    // the rest is read again from there, after the last stored line.
+    name: 'bulk match jobs',
+    up(db) {
+      db.exec(`
+        CREATE TABLE match_jobs (
+          id TEXT PRIMARY KEY,
+          profile_id TEXT NOT NULL,
+          file_name TEXT,
+          headers_json TEXT NOT NULL,
+          mapping_json TEXT NOT NULL,
+          template TEXT,
+          concurrency INTEGER NOT NULL,
+          threshold REAL NOT NULL,
+          state TEXT NOT NULL CHECK (state IN ('running', 'done', 'cancelled', 'failed')),
+          read_done INTEGER NOT NULL DEFAULT 0,
+          source_path TEXT,
+          error_json TEXT,
+          created_at INTEGER NOT NULL,
+          finished_at INTEGER
+        );
+        CREATE INDEX match_jobs_profile ON match_jobs(profile_id, created_at DESC);
+        CREATE TABLE match_job_rows (
+          job_id TEXT NOT NULL REFERENCES match_jobs(id) ON DELETE CASCADE,
+          line INTEGER NOT NULL,
+          input_json TEXT NOT NULL,
+          values_json TEXT NOT NULL,
+          state TEXT NOT NULL CHECK (state IN ('pending', 'matched', 'no_match', 'error', 'invalid')),
+          best_json TEXT,
+          candidates INTEGER,
+          choices_json TEXT,
+          decision TEXT CHECK (decision IN ('accepted', 'rejected', 'picked')),
+          decision_company_id TEXT,
+          error_json TEXT,
+          PRIMARY KEY (job_id, line)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

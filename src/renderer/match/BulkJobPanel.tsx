@@ -4,10 +4,12 @@ import type { BulkExportResult, BulkJobView } from '../../shared/bridge/groups/m
 import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ProgressBar } from '../ui/Spinner';
+import { DeleteBulkJob, jobStateLabel } from './BulkJobHistory';
 
 type ExportFormat = 'csv' | 'xlsx' | 'json';
 
-export function BulkJobPanel({ job, onNew }: { job: BulkJobView; onNew(): void }) {
+/** `earlier`: how many other jobs of the profile are kept ("New bulk match" lists them). */
+export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; onNew(): void; earlier?: number }) {
   const [actionError, setActionError] = useState<unknown>(null);
   const [exported, setExported] = useState<BulkExportResult | null>(null);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
@@ -45,6 +47,11 @@ export function BulkJobPanel({ job, onNew }: { job: BulkJobView; onNew(): void }
         {job.reading ? '+ (still reading the file)' : ''} rows done · {job.matched} matched · {job.noMatch} no match · {job.errors} errors · {job.invalid} invalid
         {job.rowsPerSecond ? ` · ${job.rowsPerSecond} rows/s` : ''}
       </p>
+      {job.resumedAt !== undefined ? (
+        <p className="match-bulk-job__resumed">
+          Firmscope was closed while this bulk match ran; it went on from where it was when the app started again. No row was matched twice.
+        </p>
+      ) : null}
       {job.error ? <ErrorMessage error={job.error} title="The bulk match stopped" /> : null}
       <div className="action-bar">
         {running ? (
@@ -62,8 +69,9 @@ export function BulkJobPanel({ job, onNew }: { job: BulkJobView; onNew(): void }
               </button>
             ))}
             <button type="button" className="button button--ghost" onClick={onNew}>
-              New bulk match
+              New bulk match{earlier > 0 ? ` (or open one of ${earlier} earlier)` : ''}
             </button>
+            <DeleteBulkJob job={job} onDeleted={onNew} />
           </>
         )}
       </div>
@@ -90,9 +98,7 @@ export function BulkJobPanel({ job, onNew }: { job: BulkJobView; onNew(): void }
   );
 }
 
-function stateLabel(job: BulkJobView): string {
-  return { running: 'Running', done: 'Finished', cancelled: 'Cancelled', failed: 'Stopped' }[job.state];
-}
+const stateLabel = jobStateLabel;
 function stateClass(job: BulkJobView): string {
   if (job.state === 'failed' || job.errors > 0) return 'pill--error';
   return job.state === 'done' ? 'pill--ok' : '';

@@ -1,8 +1,11 @@
-// Bulk match: set up a CSV, then follow the job (progress, per-row status, retry, export).
+// Bulk match: set up a CSV, then follow the job (progress, per-row status, retry, export). Jobs are
+// kept in the profile's workspace database: the latest one opens again after a restart, earlier
+// ones are listed under the setup.
 import { useState } from 'react';
 import type { MatchCandidate } from '../../shared/service/schemas';
 import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { BulkJobHistory } from './BulkJobHistory';
 import { BulkJobPanel } from './BulkJobPanel';
 import { BulkReview } from './BulkReview';
 import { BulkRowsTable } from './BulkRowsTable';
@@ -35,7 +38,7 @@ export function BulkMatch({ onOpen }: { onOpen(c: MatchCandidate): void }) {
   if (job) {
     return (
       <div className="match-bulk">
-        <BulkJobPanel job={job} onNew={() => setJobId(null)} />
+        <BulkJobPanel job={job} onNew={() => setJobId(null)} earlier={(jobs.data?.length ?? 0) - 1} />
         {job.matched > 0 ? <BulkReview job={job} /> : null}
         <BulkRowsTable job={job} onOpen={onOpen} />
       </div>
@@ -45,6 +48,7 @@ export function BulkMatch({ onOpen }: { onOpen(c: MatchCandidate): void }) {
     <div className="match-bulk">
       <BulkSetup onStart={(r) => void start(r)} starting={starting} />
       {startError ? <ErrorMessage error={startError} title="Could not start the bulk match" /> : null}
+      <BulkJobHistory jobs={jobs.data ?? []} onOpen={setJobId} />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 // react-query state for Match. Bulk progress is pushed by main (match.bulkProgress) into the jobs cache.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
 import { firmscope, unwrap } from '../bridge';
 import { useBridgeEvent } from '../hooks/useBridgeEvent';
 import { upsertBy } from '../hooks/useEventIntoQuery';
+import { useConnectionStatus } from '../connection/queries';
 
 export const matchKeys = {
   preview: (fields: Record<string, string>) => ['match', 'preview', fields] as const,
@@ -34,6 +36,17 @@ export function useBulkJobs() {
   useBridgeEvent('match', 'bulkProgress', (job: BulkJobView) => {
     qc.setQueryData<BulkJobView[]>(matchKeys.jobs, (old) => upsertBy(old, job, (j) => j.id));
   });
+  // Jobs are kept per connection profile: another profile has its own list.
+  const profileId = useConnectionStatus().data?.profileId;
+  const seen = useRef(profileId);
+  useEffect(() => {
+    if (seen.current === undefined || seen.current === profileId) {
+      seen.current = profileId;
+      return;
+    }
+    seen.current = profileId;
+    void qc.invalidateQueries({ queryKey: matchKeys.jobs });
+  }, [profileId, qc]);
   return useQuery({ queryKey: matchKeys.jobs, queryFn: () => unwrap(firmscope().match.bulkJobs()), staleTime: Infinity, refetchOnWindowFocus: false });
 }
 
@@ -47,5 +60,14 @@ export function useBulkRows(id: string, offset: number, states: BulkRowView['sta
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     retry: false,
+  });
+}
+
+/** Deletes a job (not a running one) with its rows and decisions; it leaves the jobs list at once. */
+export function useDeleteBulkJob() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(firmscope().match.bulkDelete({ id })),
+    onSuccess: (_r, id) => qc.setQueryData<BulkJobView[]>(matchKeys.jobs, (old) => old?.filter((j) => j.id !== id)),
   });
 }

@@ -106,6 +106,8 @@ export interface BulkJobView {
   rowsPerSecond?: number;
   /** Why the whole job stopped (file unreadable, no connection...). Row problems are on the rows. */
   error?: BridgeError;
+  /** The app was closed while the job ran; it went on from where it was when the app started again. */
+  resumedAt?: number;
   /** The review step: the threshold in force and how many matched rows have each decision. */
   review: ReviewCounts;
 }
@@ -199,6 +201,8 @@ export const matchGroup = group({
     ).returns<BulkAddToListResult>(),
     bulkRetryFailures: fn(z.object({ id: z.string().max(128) })).returns<BulkJobView>(),
     bulkCancel: fn(z.object({ id: z.string().max(128) })).returns<void>(),
+    /** Deletes a job that is not running, with its rows and decisions (jobs are kept until deleted). */
+    bulkDelete: fn(z.object({ id: z.string().max(128) })).returns<void>(),
     bulkExport: fn(z.object({ id: z.string().max(128), format: z.enum(['csv', 'xlsx', 'json']) })).returns<BulkExportResult | null>(),
     /** Desktop: shows a file bulkExport wrote in its folder (by the id it returned; never a path). */
     revealExport: fn(z.object({ exportId: z.string().min(1).max(128) })).returns<void>(),

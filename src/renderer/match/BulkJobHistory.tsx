@@ -1,0 +1,68 @@
+// Earlier bulk matches of the profile (kept in its workspace database until deleted): open one to
+// review or export it again, or delete it. Deleting asks first: the decisions go with the job.
+import { useState } from 'react';
+import type { BulkJobView } from '../../shared/bridge/groups/match';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { useDeleteBulkJob } from './match-queries';
+
+const when = (t: number) => new Date(t).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+export const jobName = (job: BulkJobView) => job.fileName ?? 'Pasted CSV';
+
+export function BulkJobHistory({ jobs, onOpen }: { jobs: readonly BulkJobView[]; onOpen(id: string): void }) {
+  if (jobs.length === 0) return null;
+  return (
+    <section className="match-bulk-history" aria-labelledby="match-bulk-history-title">
+      <h2 id="match-bulk-history-title">Earlier bulk matches</h2>
+      <p className="match-bulk-history__hint">Kept with their results and your review decisions until you delete them.</p>
+      <ul className="match-bulk-history__list">
+        {jobs.map((j) => (
+          <li key={j.id} className="match-bulk-history__item">
+            <span className="match-bulk-history__name">{jobName(j)}</span>
+            <span className="match-bulk-history__meta">
+              {when(j.startedAt)} · {j.total.toLocaleString('en-US')} rows · {j.matched.toLocaleString('en-US')} matched
+              {j.review.pending > 0 ? ` · ${j.review.pending.toLocaleString('en-US')} waiting for review` : ''} · {jobStateLabel(j)}
+            </span>
+            <button type="button" className="button button--small" onClick={() => onOpen(j.id)} aria-label={`Open ${jobName(j)} of ${when(j.startedAt)}`}>
+              Open
+            </button>
+            {j.state !== 'running' ? <DeleteBulkJob job={j} /> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function jobStateLabel(job: BulkJobView): string {
+  return { running: 'Running', done: 'Finished', cancelled: 'Cancelled', failed: 'Stopped' }[job.state];
+}
+
+/** "Delete" then a confirmation naming what goes (Escape or Cancel keeps the job). */
+export function DeleteBulkJob({ job, onDeleted }: { job: BulkJobView; onDeleted?(): void }) {
+  const [asking, setAsking] = useState(false);
+  const remove = useDeleteBulkJob();
+  const titleId = `delete-bulk-${job.id}`;
+  if (!asking) {
+    return (
+      <button type="button" className="button button--small button--ghost" onClick={() => setAsking(true)} aria-label={`Delete ${jobName(job)} of ${when(job.startedAt)}`}>
+        Delete
+      </button>
+    );
+  }
+  const decided = job.review.accepted + job.review.picked + job.review.rejected;
+  return (
+    <div className="confirm" role="alertdialog" aria-labelledby={titleId} onKeyDown={(e) => e.key === 'Escape' && setAsking(false)}>
+      <p id={titleId}>
+        Delete the bulk match “{jobName(job)}” of {when(job.startedAt)} with its {job.total.toLocaleString('en-US')} rows
+        {decided > 0 ? ` and your ${decided.toLocaleString('en-US')} review decision${decided === 1 ? '' : 's'}` : ''}? Files you exported stay.
+      </p>
+      <button type="button" className="button button--danger" autoFocus disabled={remove.isPending} onClick={() => remove.mutate(job.id, { onSuccess: () => onDeleted?.() })}>
+        Delete bulk match
+      </button>
+      <button type="button" className="button" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+      {remove.error ? <ErrorMessage error={remove.error} title="The bulk match could not be deleted" /> : null}
+    </div>
+  );
+}
