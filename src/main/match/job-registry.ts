@@ -3,8 +3,8 @@
 // while it ran goes on where it was. Without the database (the native module did not load) jobs
 // live in memory for the session, as before, the oldest finished one dropped past MAX_MEMORY_JOBS.
 import { existsSync } from 'node:fs';
-import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, link, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { WorkspacePort } from '../ports/feature-deps';
 import { BulkJob, type BulkJobOptions } from './bulk-job';
@@ -40,9 +40,14 @@ export interface RegistryOptions {
   onWriteError(message: string): void;
 }
 
+/** File-name prefix of a profile's copies (profile ids are UUIDs; anything else is made safe). */
+const copyPrefix = (profileId: string) => `${profileId.replace(/[^A-Za-z0-9_-]/g, '_')}--`;
+
 export class BulkJobRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly loaded = new Set<string>();
+  /** Copies written for jobs being created now (not yet stored): never swept. */
+  private readonly starting = new Set<string>();
   private disposed = false;
 
   constructor(private readonly o: RegistryOptions) {}
@@ -54,7 +59,9 @@ export class BulkJobRegistry {
     this.loaded.add(profileId);
     const store = this.storeFor(profileId);
     if (!store) return;
-    for (const rec of store.jobs(profileId)) {
+    const stored = store.jobs(profileId);
+    void this.sweepCopies(profileId, new Set(stored.map((r) => r.sourcePath).filter((p): p is string => p !== null)));
+    for (const rec of stored) {
       const recorder = this.recorder(store, rec.id, rec.sourcePath);
       const job = BulkJob.restore({ ...this.o.env, sink: recorder }, rec, store.rows(rec.id));
       this.entries.set(rec.id, { job, profileId, recorder, store });
@@ -73,10 +80,11 @@ export class BulkJobRegistry {
       if (store.count(profileId) >= MAX_STORED_JOBS) {
         throw new AppError('invalid_input', `Firmscope keeps ${MAX_STORED_JOBS} bulk matches per connection profile. Delete one you no longer need (under "Earlier bulk matches") and start again.`);
       }
-      const sourcePath = await this.keepSource(opts.id, opts.source!);
+      const sourcePath = await this.keepSource(profileId, opts.id, opts.source!);
       const recorder = this.recorder(store, opts.id, sourcePath);
       const job = new BulkJob({ ...opts, ...this.o.env, sink: recorder });
       store.createJob({ ...job.record(), profileId, sourcePath });
+      if (sourcePath) this.starting.delete(sourcePath);
       entry = { job, profileId, recorder, store };
     } else {
       entry = { job: new BulkJob({ ...opts, ...this.o.env }), profileId };
@@ -108,7 +116,7 @@ export class BulkJobRegistry {
     e.recorder?.flush();
     e.store?.deleteJob(id);
     this.entries.delete(id);
-    void rm(this.copyPath(id), { force: true });
+    if (e.profileId) void rm(this.copyPath(e.profileId, id), { force: true });
   }
 
   /** Shutdown: stored jobs stop without being marked cancelled (they resume at next start); the rest cancel. */
@@ -150,7 +158,7 @@ export class BulkJobRegistry {
     } catch {
       // kept: the path is cleared with the job
     }
-    if (sourcePath === this.copyPath(id)) void rm(sourcePath, { force: true });
+    if (this.isCopy(sourcePath)) void rm(sourcePath, { force: true });
   }
 
   /** What a resumed job reads after its stored rows: the rest of its file, or why it cannot. */
@@ -167,8 +175,26 @@ export class BulkJobRegistry {
     };
   }
 
-  private copyPath(id: string): string {
-    return join(this.o.sourcesDir, `${id}.csv`);
+  /** Our copy of a job's file, named after its profile so each profile sweeps only its own. */
+  private copyPath(profileId: string, id: string): string {
+    return join(this.o.sourcesDir, `${copyPrefix(profileId)}${id}.csv`);
+  }
+
+  private isCopy(path: string): boolean {
+    return path.startsWith(join(this.o.sourcesDir) + sep);
+  }
+
+  /**
+   * Copies of this profile's files that no stored job reads: left by a crash between copying a file
+   * and storing its job, or by a delete that could not remove them. Swept when the profile loads.
+   */
+  private async sweepCopies(profileId: string, inUse: ReadonlySet<string>): Promise<void> {
+    const prefix = copyPrefix(profileId);
+    const names = await readdir(this.o.sourcesDir).catch(() => [] as string[]);
+    for (const name of names) {
+      const path = join(this.o.sourcesDir, name);
+      if (name.startsWith(prefix) && !inUse.has(path) && !this.starting.has(path)) await rm(path, { force: true }).catch(() => undefined);
+    }
   }
 
   /**
@@ -176,15 +202,17 @@ export class BulkJobRegistry {
    * (swept after a day) are copied into the sources folder (an upload hard-linked where it can be);
    * a file the analyst picked in the desktop app is read again from where it is. null: not kept.
    */
-  private async keepSource(id: string, source: CsvSource): Promise<string | null> {
+  private async keepSource(profileId: string, id: string, source: CsvSource): Promise<string | null> {
     if (source.filePath && !source.filePath.startsWith(this.o.uploadsDir)) return source.filePath;
-    const to = this.copyPath(id);
+    const to = this.copyPath(profileId, id);
+    this.starting.add(to);
     try {
       await mkdir(this.o.sourcesDir, { recursive: true, mode: 0o700 });
       if (source.text !== undefined) await writeFile(to, source.text, { mode: 0o600 });
       else await link(source.filePath!, to).catch(() => copyFile(source.filePath!, to));
       return to;
     } catch {
+      this.starting.delete(to);
       return null;
     }
   }

@@ -2,7 +2,7 @@
 // in the profile's workspace database (a real SQLite file). A restart is a new match feature on
 // the same data folder, as the app builds it at start.
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -29,6 +29,8 @@ afterAll(async () => {
 });
 const ctx = { signal: new AbortController().signal };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Where the app keeps its copy of a job's pasted text (named after the profile, then the job). */
+const copyOf = (dir: string, jobId: string) => join(dir, 'match-sources', `sandbox--${jobId}.csv`);
 
 /** Companies with a website (the sandbox identifies them unambiguously), `skip` first. */
 const companies = (n: number, skip = 0): SandboxCompany[] => sb.control.dataset.companies.filter((c) => c.website).slice(skip, skip + n);
@@ -144,7 +146,7 @@ describe('bulk match jobs survive a restart', () => {
     const [stored] = store.jobs('sandbox');
     const kept = store.rows(started.id);
     db.close();
-    expect(stored).toMatchObject({ id: started.id, state: 'running', readDone: false, sourcePath: join(dir, 'match-sources', `${started.id}.csv`) });
+    expect(stored).toMatchObject({ id: started.id, state: 'running', readDone: false, sourcePath: copyOf(dir, started.id) });
     expect(kept.length).toBeLessThan(120);
     expect(new Set(kept.map((r) => r.line)).size).toBe(kept.length);
     const matchedBefore = new Set(kept.filter((r) => r.state === 'matched').map((r) => r.input.website));
@@ -162,7 +164,7 @@ describe('bulk match jobs survive a restart', () => {
     expect(rows.map((r) => r.line)).toEqual(firms.map((_, i) => i + 2));
     expect(rows.map((r) => r.best?.company.company_id)).toEqual(firms.map((c) => c.company_id));
     // The kept copy of the pasted text is gone once the file has been read to its end.
-    await expect.poll(() => existsSync(join(dir, 'match-sources', `${started.id}.csv`))).toBe(false);
+    await expect.poll(() => existsSync(copyOf(dir, started.id))).toBe(false);
     await second.feature.dispose?.();
   }, 60_000);
 
@@ -192,7 +194,7 @@ describe('bulk match jobs survive a restart', () => {
     const started = await first.h.bulkStart({ csvText: csv(firms.map((c, i) => [`K${i}`, c.name, c.website!, c.country])), mapping: { name: 'Company', website: 'Web' }, concurrency: 2 }, ctx);
     for (let i = 0; i < 500 && (first.events.at(-1)?.done ?? 0) < 10; i++) await sleep(10);
     await first.feature.dispose?.();
-    await rm(join(dir, 'match-sources', `${started.id}.csv`));
+    await rm(copyOf(dir, started.id));
 
     const second = await boot(dir);
     const view = await second.finished(started.id);
@@ -221,6 +223,27 @@ describe('bulk match jobs survive a restart', () => {
     expect((await second.h.bulkJobs(undefined, ctx)).map((j) => j.id)).toEqual([other.id]);
     await expect(second.h.bulkRows({ id: running.id, offset: 0, limit: 10 }, ctx)).rejects.toMatchObject({ code: 'not_found', message: expect.stringMatching(/no longer available/) });
     expect(second.sent).toEqual([]);
+    await second.feature.dispose?.();
+  }, 60_000);
+
+  it('sweeps copies no stored job reads (a crash between copying a file and storing its job), and only its own profile\'s', async () => {
+    const dir = await newDir();
+    const first = await boot(dir, 15);
+    const text = csv(companies(60, 700).map((c, i) => [`S${i}`, c.name, c.website!, c.country]));
+    const running = await first.h.bulkStart({ csvText: text, mapping: { name: 'Company', website: 'Web' }, concurrency: 1 }, ctx);
+    for (let i = 0; i < 500 && (first.events.at(-1)?.done ?? 0) < 3; i++) await sleep(10);
+    await first.feature.dispose?.();
+    const orphan = copyOf(dir, '00000000-0000-4000-8000-000000000000');
+    const otherProfiles = join(dir, 'match-sources', 'another-profile--00000000-0000-4000-8000-000000000001.csv');
+    await writeFile(orphan, 'ref,Company\nX,Half written');
+    await writeFile(otherProfiles, 'ref,Company\nY,Kept');
+
+    const second = await boot(dir);
+    await second.h.bulkJobs(undefined, ctx); // loads the profile's jobs (and sweeps)
+    await expect.poll(() => existsSync(orphan)).toBe(false);
+    expect(existsSync(otherProfiles)).toBe(true);
+    // The copy a stored job still reads is kept until that job has read it to its end.
+    expect(await second.finished(running.id)).toMatchObject({ state: 'done', total: 60 });
     await second.feature.dispose?.();
   }, 60_000);
 
