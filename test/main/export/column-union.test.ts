@@ -14,6 +14,10 @@ const record = fc.letrec((tie) => ({
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
 
+/** A key "" anywhere: its paths collide with the parent's ("" + "a" = "a"), so which value wins is order-only. */
+const hasEmptyKey = (v: unknown): boolean =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.entries(v as object).some(([k, x]) => k === '' || hasEmptyKey(x));
+
 describe('ColumnUnion.place', () => {
   it('puts exactly the values of flattenRecord at their columns, and makes a column only for a value', () => {
     fc.assert(
@@ -27,7 +31,7 @@ describe('ColumnUnion.place', () => {
         expect([...columns].sort()).toEqual([...withValue].sort());
         if (columns.includes('company_id')) expect(columns[0]).toBe('company_id');
         // (Empty key segments make two paths one; the order is then only checked as a set.)
-        if (!columns.some((c) => /^\d+$/.test(c) || c.split('.').includes('')) && records.length) {
+        if (!columns.some((c) => /^\d+$/.test(c)) && !records.some(hasEmptyKey) && records.length) {
           // Where no integer-like key reorders a JS object, the order is expectedColumns' (field order, nested in place).
           expect(columns).toEqual(expectedColumns(records));
         }

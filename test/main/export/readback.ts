@@ -43,16 +43,24 @@ export function expectedColumns(records: Record<string, unknown>[]): string[] {
   type Node = Map<string, Node>;
   const root: Node = new Map();
   const withValue = new Set<string>();
+  // Within one record the first of two colliding paths wins ("a": {"b": …} and a literal "a.b"), even when it is empty.
+  let decided = new Set<string>();
   const walk = (obj: Record<string, unknown>, node: Node, prefix: string) => {
     for (const [k, v] of Object.entries(obj)) {
       const path = prefix ? `${prefix}.${k}` : k;
       const child = node.get(k) ?? new Map();
       node.set(k, child);
       if (isPlainObject(v) && Object.keys(v).length > 0) walk(v, child, path);
-      else if (!isEmpty(v)) withValue.add(path);
+      else if (!decided.has(path)) {
+        decided.add(path);
+        if (!isEmpty(v)) withValue.add(path);
+      }
     }
   };
-  for (const r of records) walk(r, root, '');
+  for (const r of records) {
+    decided = new Set();
+    walk(r, root, '');
+  }
   const out: string[] = [];
   const visit = (node: Node, prefix: string) => {
     for (const [k, child] of node) {
