@@ -2,6 +2,7 @@
 // (Companies, Scores, News, Commitments, About) or one module as CSV/NDJSON. See docs/export.md, "ESG export".
 import { z } from 'zod';
 import { event, fn, group } from '../define';
+import { CsvOptionsSchema } from '../../export/csv-options';
 import type { BridgeError } from '../../errors';
 
 export const ESG_EXPORT_FORMATS = ['xlsx', 'csv', 'ndjson'] as const;
@@ -53,13 +54,7 @@ export const esgExportGroup = group({
           format: z.enum(ESG_EXPORT_FORMATS),
           /** Required for CSV and NDJSON (one file per module); the workbook holds all of them. */
           module: z.enum(ESG_EXPORT_MODULES).optional(),
-          csv: z
-            .object({
-              delimiter: z.enum([',', ';', '\t', '|']).default(','),
-              bom: z.boolean().default(false),
-              formulaPrefix: z.boolean().default(true),
-            })
-            .optional(),
+          csv: CsvOptionsSchema.optional(),
         })
         .refine((v) => v.format === 'xlsx' || v.module !== undefined, { message: 'Choose which module the file holds.', path: ['module'] }),
     ).returns<EsgExportJob | null>(),

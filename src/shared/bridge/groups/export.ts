@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { event, fn, group } from '../define';
+import { CsvOptionsSchema } from '../../export/csv-options';
 import { PageSizeSchema } from '../../service/schemas';
 import { ListIdSchema, ListViewSchema } from '../../lists/lists';
 import type { BridgeError } from '../../errors';
@@ -58,14 +59,7 @@ export const exportGroup = group({
         format: z.enum(EXPORT_FORMATS),
         /** Visible grid columns in order; null exports every field seen. A list export ignores it (the list's columns). */
         columns: z.array(z.string().max(300)).max(500).nullable(),
-        csv: z
-          .object({
-            delimiter: z.enum([',', ';', '\t', '|']).default(','),
-            bom: z.boolean().default(false),
-            /** The ' in front of formula-like text (on by default; see NEUTRALISE_EXPLANATION). */
-            formulaPrefix: z.boolean().default(true),
-          })
-          .optional(),
+        csv: CsvOptionsSchema.optional(),
         /** File name without extension or time (the time is added in main), e.g. companies-DE-employees-gt-1000; a list export uses the list's name. */
         suggestedName: z.string().max(200).optional(),
       }),
