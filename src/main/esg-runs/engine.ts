@@ -224,7 +224,8 @@ export class RunEngine {
     const now = this.now();
     this.patch(cell, { state: 'requesting', attempts: cell.view.attempts + 1, startedAt: cell.view.startedAt ?? now, updatedAt: now });
     try {
-      const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry });
+      // A new cell starts work: it gives way to the polls and data reads that finish cells (low lane).
+      const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry, priority: 'low' });
       if (this.gone(cell, ac)) return;
       if (answer.status === 'complete') this.complete(cell, answer.items);
       else if (answer.status === 'not_found') this.end(cell, { state: 'not_found', progressCount: 0 });
@@ -257,6 +258,7 @@ export class RunEngine {
         policy: this.deps.policy,
         timers: this.deps.timers,
         maxConsecutiveFailures: this.deps.maxConsecutiveFailures,
+        priority: 'high',
         onChange: (v) => {
           for (const id of entry.cells) {
             const c = this.cells.get(id);
@@ -306,7 +308,7 @@ export class RunEngine {
     const sessionId = cell.doneSession;
     try {
       for (let i = 0; ; i++) {
-        const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry });
+        const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry, priority: 'high' });
         if (this.gone(cell, ac)) return;
         if (answer.status === 'complete') return this.complete(cell, answer.items);
         if (answer.status === 'not_found') return this.end(cell, { state: 'not_found' });

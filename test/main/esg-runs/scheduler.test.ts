@@ -87,6 +87,19 @@ describe('run scheduling', () => {
     expect((await w.board(1)).run).toMatchObject({ status: 'finished', counts: { complete: 10 } });
   });
 
+  it('asks the rate limiter for new module requests in the low lane, status polls and data reads in the high lane', async () => {
+    const w = world();
+    await w.h.start(input(5, ['news']), ctx());
+    await w.timers.advance(30_000);
+    expect((await w.board(1)).run.counts.complete).toBe(5);
+    const perCell = new Map<string, string[]>();
+    for (const c of w.api.moduleCalls) perCell.set(c.companyId, [...(perCell.get(c.companyId) ?? []), c.priority ?? 'none']);
+    // First the request that opens the session, then the read of its data once status said complete.
+    expect([...perCell.values()]).toEqual(Array(5).fill(['low', 'high']));
+    expect(w.api.statusCalls.length).toBeGreaterThan(0);
+    expect(new Set(w.api.statusCalls.map((c) => c.priority))).toEqual(new Set(['high']));
+  });
+
   it('watches sessions without holding a slot, and stores each completed cell once', async () => {
     const w = world({ concurrency: 2 });
     await w.h.start(input(10, ['news']), ctx());
