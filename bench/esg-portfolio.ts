@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -70,7 +71,14 @@ async function main() {
     global.gc?.();
     const rss0 = process.memoryUsage().rss;
     let rssMax = rss0;
-    const sampler = setInterval(() => (rssMax = Math.max(rssMax, process.memoryUsage().rss)), 250);
+    // Samples of the limiter's queue per lane, and the event loop's lag (a loaded machine shows here).
+    const laneSamples: Array<Record<string, number>> = [];
+    const sampler = setInterval(() => {
+      rssMax = Math.max(rssMax, process.memoryUsage().rss);
+      laneSamples.push(limiter.stats().waitingBy);
+    }, 50);
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const t0 = Date.now();
     await feature.handlers.start({ companies: companies.map((x) => ({ companyId: x.company_id, companyName: x.name })), modules: [...ESG_MODULES], label: 'Bench portfolio' }, { signal: new AbortController().signal });
     await new Promise<void>((resolve) => {
@@ -83,6 +91,7 @@ async function main() {
     });
     const wallMs = Date.now() - t0;
     clearInterval(sampler);
+    loopDelay.disable();
     const load = loadavg();
 
     const stats = await control<SandboxStatsSnapshot>('/stats');
@@ -146,6 +155,9 @@ async function main() {
     console.log(`                            all cells p95: ${phaseLine(all, 95)}`);
     if (late.length) console.log(`                            late cells (${late.length}) p50: ${phaseLine(late, 50)}`);
     if (late.length) console.log(`                            late cells p95: ${phaseLine(late, 95)}`);
+    const lanes = Object.keys(laneSamples[0] ?? {}).map((k) => `${k} mean ${(laneSamples.reduce((a, x) => a + x[k], 0) / laneSamples.length).toFixed(1)} p95 ${pct(laneSamples.map((x) => x[k]), 95)}`);
+    console.log(`  limiter queue per lane   ${lanes.join('; ')} (sampled every 50 ms)`);
+    console.log(`  event loop delay         p50 ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms (this process; high = CPU starved)`);
     console.log(`  429 answers              ${limited} from the sandbox, ${limiter.stats().limited} seen by the limiter, ${unretried} not retried (target 0)`);
     console.log(`  RSS growth               ${growthMb.toFixed(1)} MB (target <= 150 MB)`);
     const ok = wallMs / boundMs <= 1.2 && over === 0 && lateCount === 0 && unretried === 0 && growthMb <= 150;

@@ -13,9 +13,9 @@ import { parseRetryAfter, sleep } from './retry';
 import type { Transport } from './transport';
 
 /**
- * - `high`: finishes work already under way (a processing session's status polls, the data read of
- *   a session that completed).
- * - `normal`: the default (the analyst's searches, exports, matches, one company's ESG).
+ * - `high`: delivers a result that is ready (the data read of an ESG session that completed). Kept
+ *   for light traffic: a lane busy with polls would queue the reads again (docs/esg.md, benchmark).
+ * - `normal`: the default (searches, exports, matches, ESG status polls, one company's ESG).
  * - `low`: starts bulk background work (an ESG run's new module requests).
  */
 export type RequestPriority = 'high' | 'normal' | 'low';

@@ -2,7 +2,6 @@
 // Completion is decided only by `status`; result_count is progress, never a stop signal.
 import type { WatchView } from '../../shared/bridge/groups/esg';
 import type { EsgModule, ProcessingStatus } from '../../shared/service/schemas';
-import type { RequestPriority } from '../api/rate-limiter';
 import type { ApiClient } from '../api/types';
 import { delayFor, type BackoffPolicy } from './backoff';
 import { classifyStatusError } from './status-errors';
@@ -24,8 +23,6 @@ export interface SessionWatchDeps {
   timers: WatchTimers;
   /** Consecutive transient failures (5xx, network, 429) tolerated before the watch gives up. */
   maxConsecutiveFailures: number;
-  /** Lane of the status polls in the profile's rate limiter; default `high` (they finish work under way). */
-  priority?: RequestPriority;
   onChange(view: WatchView): void;
   onTerminal(view: WatchView): void;
 }
@@ -104,7 +101,7 @@ export class SessionWatch {
     try {
       const api = await this.deps.api();
       if (this.stopped) return;
-      status = await api.processingStatus(this.state.sessionId, { signal: ac.signal, priority: this.deps.priority ?? 'high' });
+      status = await api.processingStatus(this.state.sessionId, { signal: ac.signal });
     } catch (e) {
       failure = e;
     } finally {

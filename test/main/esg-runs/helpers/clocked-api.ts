@@ -19,7 +19,11 @@ export class ClockedEsgApi implements ApiClient {
   readonly statusCalls: Array<{ sessionId: string; at: number; status: string; priority?: RequestPriority }> = [];
   inFlight = 0;
   maxInFlight = 0;
-  hold = false;
+  /** Module requests in flight per limiter lane asked for (new cells: low; data reads: high). */
+  readonly inFlightBy: Partial<Record<RequestPriority, number>> = {};
+  readonly maxInFlightBy: Partial<Record<RequestPriority, number>> = {};
+  /** Holds module requests (every one, or those of one lane) until release(). */
+  hold: boolean | RequestPriority = false;
   private held: Array<() => void> = [];
   private readonly sessions = new Map<string, Session>();
   private readonly current = new Map<string, Session>();
@@ -50,10 +54,13 @@ export class ClockedEsgApi implements ApiClient {
 
   async esgModule(req: { companyId: string; module: EsgModule }, o?: CallOptions): Promise<EsgModuleResponse> {
     this.moduleCalls.push({ companyId: req.companyId, module: req.module, at: this.now(), priority: o?.priority });
+    const lane = o?.priority ?? 'normal';
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    this.inFlightBy[lane] = (this.inFlightBy[lane] ?? 0) + 1;
+    this.maxInFlightBy[lane] = Math.max(this.maxInFlightBy[lane] ?? 0, this.inFlightBy[lane]);
     try {
-      if (this.hold) {
+      if (this.hold === true || this.hold === lane) {
         await new Promise<void>((resolve, reject) => {
           this.held.push(resolve);
           o?.signal?.addEventListener('abort', () => reject(new AppError('cancelled', 'Cancelled.')), { once: true });
@@ -75,6 +82,7 @@ export class ClockedEsgApi implements ApiClient {
       return { ...base, count: 0, result: [], status: 'processing', active_processing_session: session.id };
     } finally {
       this.inFlight--;
+      this.inFlightBy[lane]!--;
     }
   }
 
