@@ -62,7 +62,6 @@ export const DEFAULT_HOLD_MS = 1000;
 
 interface Waiter {
   resolve(): void;
-  reject(e: Error): void;
 }
 
 export class RateLimiter {
@@ -92,6 +91,7 @@ export class RateLimiter {
 
   /** Change the rate (profile edited); callers already let through are not affected. */
   configure(settings: RateLimitSettings): void {
+    const before = [this.intervalMs, this.toleranceMs];
     const rps = settings.requestsPerSecond ?? 0;
     if (!(rps > 0) || !Number.isFinite(rps)) {
       this.intervalMs = 0;
@@ -101,7 +101,8 @@ export class RateLimiter {
       this.intervalMs = 1000 / (rps * RATE_MARGIN);
       this.toleranceMs = this.intervalMs * (burst - 1);
     }
-    this.wake?.abort();
+    // The next slot's time changed: the dispatcher recomputes it.
+    if (this.intervalMs !== before[0] || this.toleranceMs !== before[1]) this.wake?.abort();
   }
 
   get settings(): { requestsPerSecond: number | null; burst: number } {
@@ -136,7 +137,6 @@ export class RateLimiter {
           signal?.removeEventListener('abort', onAbort);
           resolve();
         },
-        reject,
       };
       lane.push(w);
       signal?.addEventListener('abort', onAbort, { once: true });
