@@ -3,7 +3,7 @@
 // and the API client passing each call's lane.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/main/api/api-client';
-import { RATE_MARGIN, RateLimiter, type RequestPriority } from '../../../src/main/api/rate-limiter';
+import { RATE_MARGIN, RateLimiter, rateLimitedTransport, type RequestPriority } from '../../../src/main/api/rate-limiter';
 import { NO_RETRY } from '../../../src/main/api/retry';
 import type { Transport } from '../../../src/main/api/transport';
 import { DEFAULT_PATHS } from '../../../src/shared/profile';
@@ -179,5 +179,36 @@ describe('API client priorities', () => {
     await vt.run();
     await Promise.all(calls);
     expect(sent).toEqual([`/esg/v1/processing/${sid}`, '/esg/v1/companies/c2/news', '/esg/v1/companies/c1/news']);
+  });
+
+  it('a request answered 429 is sent again in its own lane once the hold is over, ahead of lower lanes', async () => {
+    const vt = virtualTime();
+    const limiter = new RateLimiter({ requestsPerSecond: 10 / RATE_MARGIN, burst: 1, now: vt.now, sleep: vt.sleep });
+    const sent: Array<[string, number, number]> = [];
+    let first429 = true;
+    const inner: Transport = {
+      now: vt.now,
+      async send(req) {
+        const path = new URL(req.url).pathname;
+        const status = path === '/read' && first429 ? 429 : 200;
+        if (status === 429) first429 = false;
+        sent.push([path, status, vt.now()]);
+        return { status, headers: new Headers(status === 429 ? { 'retry-after': '1' } : {}), text: '{}' };
+      },
+    };
+    const t = rateLimitedTransport(inner, limiter);
+    const req = (path: string) => ({ method: 'GET' as const, url: `https://api.example.test${path}`, headers: {}, timeoutMs: 1000 });
+    const read = t.send(req('/read'), 1, 'high');
+    const news = [1, 2].map((i) => t.send(req(`/new${i}`), 1, 'low'));
+    await vt.run();
+    await Promise.all([read, ...news]);
+    // The 429 (Retry-After: 1) holds every lane for 1 s; then the read goes before the new requests queued earlier.
+    expect(sent.map(([path, status]) => [path, status])).toEqual([
+      ['/read', 429],
+      ['/read', 200],
+      ['/new1', 200],
+      ['/new2', 200],
+    ]);
+    expect(sent[1][2]).toBeGreaterThanOrEqual(1000);
   });
 });
