@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,7 @@ import type { RunFinished, RunUpdate } from '../src/shared/esg-runs/schemas';
 import { DEFAULT_PATHS } from '../src/shared/profile';
 import { ESG_MODULES } from '../src/shared/service/schemas';
 import { fakeDeps } from '../test/main/esg/helpers/fake-deps';
+import { EsgTrace, PHASES, type Phase } from './helpers/esg-trace';
 
 const { values } = parseArgs({ options: { companies: { type: 'string', default: '1000' }, rate: { type: 'string', default: '50' }, 'session-ms': { type: 'string', default: '2000' } } });
 const N = Number(values.companies);
@@ -55,7 +57,8 @@ async function main() {
     const c = SANDBOX_CLIENTS.analyst;
     const tokens = new TokenManager({ authUrl: urls.authUrl, clientId: c.id, scope: 'api:use', useDiscovery: false, getSecret: async () => c.secret, transport, now: Date.now });
     const limiter = new RateLimiter({ requestsPerSecond: RATE });
-    const api = createApiClient({ profile: { baseUrl: urls.baseUrl, ...DEFAULT_PATHS }, tokens, transport, limiter });
+    const trace = new EsgTrace();
+    const api = trace.api(createApiClient({ profile: { baseUrl: urls.baseUrl, ...DEFAULT_PATHS }, tokens, transport: trace.transport(transport), limiter }));
     const { deps, rec } = fakeDeps(async () => api);
     deps.requestBudget = () => ({ ...limiter.stats(), requestsPerSecond: limiter.settings.requestsPerSecond });
     const workspace = createWorkspace({ dataDir, notify: () => {} });
@@ -68,7 +71,14 @@ async function main() {
     global.gc?.();
     const rss0 = process.memoryUsage().rss;
     let rssMax = rss0;
-    const sampler = setInterval(() => (rssMax = Math.max(rssMax, process.memoryUsage().rss)), 250);
+    // Samples of the limiter's queue per lane, and the event loop's lag (a loaded machine shows here).
+    const laneSamples: Array<Record<string, number>> = [];
+    const sampler = setInterval(() => {
+      rssMax = Math.max(rssMax, process.memoryUsage().rss);
+      laneSamples.push(limiter.stats().waitingBy);
+    }, 50);
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const t0 = Date.now();
     await feature.handlers.start({ companies: companies.map((x) => ({ companyId: x.company_id, companyName: x.name })), modules: [...ESG_MODULES], label: 'Bench portfolio' }, { signal: new AbortController().signal });
     await new Promise<void>((resolve) => {
@@ -81,6 +91,7 @@ async function main() {
     });
     const wallMs = Date.now() - t0;
     clearInterval(sampler);
+    loopDelay.disable();
     const load = loadavg();
 
     const stats = await control<SandboxStatsSnapshot>('/stats');
@@ -110,6 +121,8 @@ async function main() {
     const latencies: number[] = [];
     const afterPoll: number[] = [];
     let lateCount = 0;
+    const late: Record<Phase, number>[] = [];
+    const all: Record<Phase, number>[] = [];
     for (const s of sessions) {
       const at = shownAt.get(`${s.companyId}/${s.module}`);
       const polls = stats.statusCalls[s.sessionId];
@@ -119,7 +132,12 @@ async function main() {
       latencies.push(at - end);
       afterPoll.push(at - polls.at(-1)!);
       excess.push(at - end - interval);
-      if (at - end > interval + SLACK_MS) lateCount++;
+      const phases = trace.phases(s.sessionId, `${s.companyId}/${s.module}`, { end, shown: at });
+      if (phases) all.push(phases);
+      if (at - end > interval + SLACK_MS) {
+        lateCount++;
+        if (phases) late.push(phases);
+      }
     }
     const limited = stats.rateLimited;
     const unretried = rec.events.filter((e) => e.name === 'esgRunUpdate').flatMap((e) => (e.payload as RunUpdate).tasks).filter((t) => t.state === 'failed' && t.error?.code === 'rate_limited').length;
@@ -132,6 +150,14 @@ async function main() {
     console.log(`  status calls / session   mean ${(calls.reduce((a, b) => a + b, 0) / calls.length).toFixed(2)}, max ${Math.max(...calls)}; vs watcher bound: max ${Math.max(...callRatios).toFixed(2)}x, ${over} of ${sessions.length} sessions over (target 0)`);
     console.log(`  completion latency       p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms; minus poll interval: p50 ${pct(excess, 50)} ms, p95 ${pct(excess, 95)} ms, max ${Math.max(...excess)} ms; ${lateCount} of ${latencies.length} over interval + ${SLACK_MS} ms (target 0)`);
     console.log(`  shown after terminal poll p50 ${pct(afterPoll, 50)} ms, p95 ${pct(afterPoll, 95)} ms, max ${Math.max(...afterPoll)} ms (data read, store, next batched event)`);
+    const phaseLine = (rows: Record<Phase, number>[], p: number) => PHASES.map((k) => `${k} ${pct(rows.map((r) => r[k]), p)}`).join(', ');
+    console.log(`  where the time goes (ms), all cells p50: ${phaseLine(all, 50)}`);
+    console.log(`                            all cells p95: ${phaseLine(all, 95)}`);
+    if (late.length) console.log(`                            late cells (${late.length}) p50: ${phaseLine(late, 50)}`);
+    if (late.length) console.log(`                            late cells p95: ${phaseLine(late, 95)}`);
+    const lanes = Object.keys(laneSamples[0] ?? {}).map((k) => `${k} mean ${(laneSamples.reduce((a, x) => a + x[k], 0) / laneSamples.length).toFixed(1)} p95 ${pct(laneSamples.map((x) => x[k]), 95)}`);
+    console.log(`  limiter queue per lane   ${lanes.join('; ')} (sampled every 50 ms)`);
+    console.log(`  event loop delay         p50 ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms (this process; high = CPU starved)`);
     console.log(`  429 answers              ${limited} from the sandbox, ${limiter.stats().limited} seen by the limiter, ${unretried} not retried (target 0)`);
     console.log(`  RSS growth               ${growthMb.toFixed(1)} MB (target <= 150 MB)`);
     const ok = wallMs / boundMs <= 1.2 && over === 0 && lateCount === 0 && unretried === 0 && growthMb <= 150;

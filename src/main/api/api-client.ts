@@ -48,29 +48,27 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const base = opts.profile.baseUrl.replace(/\/+$/, '');
   const host = new URL(base).host;
   const policy = opts.retry ?? DEFAULT_RETRY;
-  const transport = opts.limiter ? rateLimitedTransport(opts.transport, opts.limiter) : opts.transport;
-  const now = transport.now;
+  const limited = opts.limiter ? rateLimitedTransport(opts.transport, opts.limiter) : null;
+  const now = opts.transport.now;
 
   async function call<T>(spec: CallSpec<T>, co: CallOptions = {}): Promise<T> {
     const url = buildUrl(base, spec.path, spec.query);
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const send = async (token: string, attempt: number): Promise<HttpResponse> => {
       try {
-        return await transport.send(
-          {
-            method: spec.method,
-            url,
-            headers: {
-              authorization: `Bearer ${token}`,
-              accept: 'application/json',
-              ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-            },
-            body,
-            timeoutMs: co.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            signal: co.signal,
+        const req = {
+          method: spec.method,
+          url,
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: 'application/json',
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
           },
-          attempt,
-        );
+          body,
+          timeoutMs: co.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          signal: co.signal,
+        };
+        return await (limited ? limited.send(req, attempt, co.priority) : opts.transport.send(req, attempt));
       } catch (e) {
         throw e instanceof TransportError ? apiTransportError(e, host) : e;
       }

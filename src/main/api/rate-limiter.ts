@@ -1,12 +1,25 @@
 // One request budget per profile, shared by every caller of its API client (search, export, match,
 // ESG runs and watches), so one busy feature never trips the service's quota for the rest of the app.
-// - An optional fixed rate (profile `requestsPerSecond`): a token bucket of `burst` requests, with
-//   slots handed out in arrival order (GCRA), so waiters do not race each other.
-// - A 429 holds every caller until its Retry-After has passed (1 s when it says nothing), then the
-//   request that got it is sent again here, below the retry policy of the callers.
-import { TransportError } from './http';
+// - An optional fixed rate (profile `requestsPerSecond`): a token bucket of `burst` requests (GCRA).
+//   A slot is given to a waiter only when it is due, so a request asked for later with a higher
+//   priority can still take the next slot.
+// - Priority lanes (`RequestPriority`): the next slot goes to the oldest waiter of the highest lane
+//   that has one (FIFO within a lane). No starvation: a lane whose oldest waiter has been passed over
+//   by `maxPassOver` grants to higher lanes gets the next slot (see pick()).
+// - A 429 holds every caller of every lane until its Retry-After has passed (1 s when it says
+//   nothing), then the request that got it is sent again here, below the retry policy of the callers.
+import { TransportError, type HttpRequest, type HttpResponse } from './http';
 import { parseRetryAfter, sleep } from './retry';
 import type { Transport } from './transport';
+
+/**
+ * - `high`: delivers a result that is ready (the data read of an ESG session that completed). Kept
+ *   for light traffic: a lane busy with polls would queue the reads again (docs/esg.md, benchmark).
+ * - `normal`: the default (searches, exports, matches, ESG status polls, one company's ESG).
+ * - `low`: starts bulk background work (an ESG run's new module requests).
+ */
+export type RequestPriority = 'high' | 'normal' | 'low';
+export const PRIORITIES: readonly RequestPriority[] = ['high', 'normal', 'low'];
 
 export interface RateLimitSettings {
   /** Sustained requests per second; null = no fixed rate, only 429s slow the profile down. */
@@ -21,9 +34,14 @@ export interface RateLimitSettings {
  */
 export const RATE_MARGIN = 0.97;
 
+/** Grants to higher lanes a lane's oldest waiter lets pass before it goes next (at least 1). */
+export const DEFAULT_MAX_PASS_OVER = 8;
+
 export interface RateLimiterOptions extends RateLimitSettings {
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** See DEFAULT_MAX_PASS_OVER. */
+  maxPassOver?: number;
 }
 
 export interface RateLimiterStats {
@@ -33,6 +51,8 @@ export interface RateLimiterStats {
   limited: number;
   /** Callers waiting for a slot now. */
   waiting: number;
+  /** The same per lane. */
+  waitingBy: Record<RequestPriority, number>;
   /** Epoch ms until which every caller waits because of a 429 (0 when none). */
   heldUntil: number;
 }
@@ -40,33 +60,49 @@ export interface RateLimiterStats {
 /** Hold used when a 429 carries no readable Retry-After. */
 export const DEFAULT_HOLD_MS = 1000;
 
+interface Waiter {
+  resolve(): void;
+}
+
 export class RateLimiter {
   private intervalMs = 0;
   private toleranceMs = 0;
   /** GCRA theoretical arrival time: when the bucket would be full again. */
   private tat = 0;
   private heldUntilMs = 0;
-  private readonly counts = { granted: 0, limited: 0, waiting: 0 };
+  private readonly counts = { granted: 0, limited: 0 };
+  /** Waiters per lane, oldest first; index = position in PRIORITIES. */
+  private readonly lanes: Waiter[][] = PRIORITIES.map(() => []);
+  /** Grants to higher lanes since each lane's last grant, counted while it had a waiter. */
+  private readonly passedOver: number[] = PRIORITIES.map(() => 0);
+  private readonly maxPassOver: number;
+  /** The loop that hands out slots runs while anyone waits; this wakes it early (rate changed). */
+  private dispatching = false;
+  private wake: AbortController | null = null;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(opts: RateLimiterOptions = { requestsPerSecond: null }) {
     this.now = opts.now ?? Date.now;
     this.sleep = opts.sleep ?? sleep;
+    this.maxPassOver = Math.max(1, Math.floor(opts.maxPassOver ?? DEFAULT_MAX_PASS_OVER));
     this.configure(opts);
   }
 
-  /** Change the rate (profile edited); waiters already holding a slot keep it. */
+  /** Change the rate (profile edited); callers already let through are not affected. */
   configure(settings: RateLimitSettings): void {
+    const before = [this.intervalMs, this.toleranceMs];
     const rps = settings.requestsPerSecond ?? 0;
     if (!(rps > 0) || !Number.isFinite(rps)) {
       this.intervalMs = 0;
       this.toleranceMs = 0;
-      return;
+    } else {
+      const burst = Math.max(1, Math.floor(settings.burst ?? Math.ceil(rps) - 1));
+      this.intervalMs = 1000 / (rps * RATE_MARGIN);
+      this.toleranceMs = this.intervalMs * (burst - 1);
     }
-    const burst = Math.max(1, Math.floor(settings.burst ?? Math.ceil(rps) - 1));
-    this.intervalMs = 1000 / (rps * RATE_MARGIN);
-    this.toleranceMs = this.intervalMs * (burst - 1);
+    // The next slot's time changed: the dispatcher recomputes it.
+    if (this.intervalMs !== before[0] || this.toleranceMs !== before[1]) this.wake?.abort();
   }
 
   get settings(): { requestsPerSecond: number | null; burst: number } {
@@ -75,48 +111,103 @@ export class RateLimiter {
   }
 
   stats(): RateLimiterStats {
-    return { ...this.counts, heldUntil: this.heldUntilMs > this.now() ? this.heldUntilMs : 0 };
+    const waitingBy = Object.fromEntries(PRIORITIES.map((p, i) => [p, this.lanes[i].length])) as Record<RequestPriority, number>;
+    const waiting = this.lanes.reduce((n, l) => n + l.length, 0);
+    return { ...this.counts, waiting, waitingBy, heldUntil: this.heldUntilMs > this.now() ? this.heldUntilMs : 0 };
   }
 
   /** Resolves when this caller may send one request; rejects (AbortError) when `signal` aborts. */
-  async acquire(signal?: AbortSignal): Promise<void> {
-    this.counts.waiting++;
-    try {
-      for (;;) {
-        const now = this.now();
-        if (this.heldUntilMs > now) {
-          await this.sleep(this.heldUntilMs - now, signal);
-          continue;
-        }
-        const slot = this.reserve(now);
-        if (slot > now) await this.sleep(slot - now, signal);
-        // A 429 that arrived while this caller slept holds it too (its slot is given up).
-        if (this.heldUntilMs > this.now()) continue;
-        this.counts.granted++;
-        return;
-      }
-    } finally {
-      this.counts.waiting--;
+  acquire(signal?: AbortSignal, priority: RequestPriority = 'normal'): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortError());
+    const now = this.now();
+    // Nobody waits and a slot is free: go at once (no queue to keep in order).
+    if (!this.lanes.some((l) => l.length > 0) && this.heldUntilMs <= now && this.dueAt(now) <= now) {
+      this.grant(now);
+      return Promise.resolve();
     }
+    return new Promise<void>((resolve, reject) => {
+      const lane = this.lanes[PRIORITIES.indexOf(priority)];
+      const onAbort = () => {
+        const i = lane.indexOf(w);
+        if (i >= 0) lane.splice(i, 1);
+        reject(abortError());
+      };
+      const w: Waiter = {
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      lane.push(w);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (!this.dispatching) void this.dispatch();
+    });
   }
 
-  /** A 429 answered: nobody sends until `retryAfterMs` has passed. */
+  /** A 429 answered: nobody (whatever their lane) sends until `retryAfterMs` has passed. */
   hold(retryAfterMs: number | undefined): void {
     this.counts.limited++;
     const until = this.now() + Math.max(0, retryAfterMs ?? DEFAULT_HOLD_MS);
     if (until > this.heldUntilMs) this.heldUntilMs = until;
-    // The slots reserved before the hold are void: the bucket restarts when the hold ends.
+    // The burst credit used before the hold is void: the bucket restarts when the hold ends.
     if (this.intervalMs > 0) this.tat = Math.min(this.tat, until);
   }
 
-  /** Reserves the next slot at or after `now`; returns when it may be used. */
-  private reserve(now: number): number {
-    if (this.intervalMs === 0) return now;
-    const tat = Math.max(this.tat, now);
-    const slot = Math.max(now, tat - this.toleranceMs);
-    this.tat = tat + this.intervalMs;
-    return slot;
+  /** Hands out slots while anyone waits: each at its due time, to the waiter pick() chooses. */
+  private async dispatch(): Promise<void> {
+    this.dispatching = true;
+    try {
+      while (this.lanes.some((l) => l.length > 0)) {
+        const now = this.now();
+        const at = Math.max(this.heldUntilMs, this.dueAt(now));
+        if (at > now) {
+          // A hold that arrives meanwhile is seen when this sleep ends (holds only move later).
+          this.wake = new AbortController();
+          await this.sleep(at - now, this.wake.signal).catch(() => {});
+          this.wake = null;
+          continue;
+        }
+        const waiter = this.pick();
+        this.grant(now);
+        waiter.resolve();
+      }
+    } finally {
+      this.dispatching = false;
+    }
   }
+
+  /**
+   * The oldest waiter of the highest lane that has one, unless a lower lane's oldest waiter has
+   * been passed over `maxPassOver` times: then that lane goes (the highest such lane first). So the
+   * oldest waiter of any lane is let through within maxPassOver + (lanes - 1) grants.
+   */
+  private pick(): Waiter {
+    const waiting = this.lanes.map((l) => l.length > 0);
+    const starved = waiting.findIndex((w, i) => w && this.passedOver[i] >= this.maxPassOver);
+    const chosen = starved >= 0 ? starved : waiting.indexOf(true);
+    for (let i = 0; i < this.lanes.length; i++) {
+      if (i === chosen || !waiting[i]) this.passedOver[i] = 0;
+      else if (i > chosen) this.passedOver[i]++;
+    }
+    return this.lanes[chosen].shift()!;
+  }
+
+  /** When the next request may go (GCRA: the bucket's burst credit allows up to tolerance early). */
+  private dueAt(now: number): number {
+    if (this.intervalMs === 0) return now;
+    return Math.max(now, Math.max(this.tat, now) - this.toleranceMs);
+  }
+
+  private grant(now: number): void {
+    if (this.intervalMs > 0) this.tat = Math.max(this.tat, now) + this.intervalMs;
+    this.counts.granted++;
+  }
+}
+
+function abortError(): Error {
+  const e = new Error('Cancelled.');
+  e.name = 'AbortError';
+  return e;
 }
 
 export interface LimitedTransportOptions {
@@ -124,19 +215,24 @@ export interface LimitedTransportOptions {
   maxRateLimitedSends?: number;
 }
 
+/** A transport paced by the profile's limiter; `priority` picks the caller's lane (default normal). */
+export interface LimitedTransport extends Transport {
+  send(req: HttpRequest, attempt: number, priority?: RequestPriority): Promise<HttpResponse>;
+}
+
 /**
  * `inner` with every send paced by `limiter`. A 429 holds the limiter and the request is sent
  * again once the hold is over (a 429 means the service did not act on it, so this is safe for
  * any method); after `maxRateLimitedSends` the 429 goes to the caller's own retry policy.
  */
-export function rateLimitedTransport(inner: Transport, limiter: RateLimiter, opts: LimitedTransportOptions = {}): Transport {
+export function rateLimitedTransport(inner: Transport, limiter: RateLimiter, opts: LimitedTransportOptions = {}): LimitedTransport {
   const maxSends = opts.maxRateLimitedSends ?? 6;
   return {
     now: inner.now,
-    async send(req, attempt) {
+    async send(req, attempt, priority = 'normal') {
       for (let sends = 1; ; sends++) {
         try {
-          await limiter.acquire(req.signal);
+          await limiter.acquire(req.signal, priority);
         } catch (e) {
           // Same shape as a cancelled exchange below HTTP.
           throw new TransportError('cancelled', (e as Error).message || 'Cancelled.');

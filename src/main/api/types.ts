@@ -1,4 +1,5 @@
 // The one API client every feature uses. Implemented in api-client.ts (core issue).
+import type { RequestPriority } from './rate-limiter';
 import type {
   EsgModule,
   EsgModuleResponse,
@@ -12,6 +13,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per-attempt timeout; default 30 s. */
   timeoutMs?: number;
+  /** Lane in the profile's rate limiter (default `normal`; see RequestPriority). */
+  priority?: RequestPriority;
 }
 
 export interface SearchRequest {

@@ -3,6 +3,7 @@
 // API client, so through its rate limiter (429/Retry-After for every caller) and its own retries.
 import { AppError, isRetryable, toBridgeError, type BridgeError } from '../../shared/errors';
 import type { EsgModule, EsgModuleResponse } from '../../shared/service/schemas';
+import type { RequestPriority } from '../api/rate-limiter';
 import { cancelledError, withRetry, type RetryPolicy } from '../api/retry';
 import type { ApiClient } from '../api/types';
 import { explainModuleError } from '../esg/status-errors';
@@ -39,14 +40,15 @@ export interface ModuleAnswer {
   items: Record<string, unknown>[];
 }
 
-/** GET the module for a company; when complete, every page of its data. */
+/** GET the module for a company; when complete, every page of its data. `priority`: its lane in the rate limiter. */
 export async function requestModule(
   api: () => Promise<ApiClient>,
   req: { companyId: string; module: EsgModule },
-  o: { signal: AbortSignal; timers: WatchTimers; retry?: RetryPolicy },
+  o: { signal: AbortSignal; timers: WatchTimers; retry?: RetryPolicy; priority: RequestPriority },
 ): Promise<ModuleAnswer> {
+  const co = { signal: o.signal, priority: o.priority };
   const call = (paginationToken?: string) =>
-    withRetry(async () => (await api()).esgModule({ companyId: req.companyId, module: req.module, pageSize: DATA_PAGE_SIZE, paginationToken }, { signal: o.signal }), {
+    withRetry(async () => (await api()).esgModule({ companyId: req.companyId, module: req.module, pageSize: DATA_PAGE_SIZE, paginationToken }, co), {
       policy: o.retry ?? CELL_RETRY,
       signal: o.signal,
       now: o.timers.now,

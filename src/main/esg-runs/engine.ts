@@ -1,9 +1,10 @@
 // Runs ESG modules for many companies in one profile. Each cell (company x module):
 //   queued -> requesting (module request, a slot) -> processing (session watched, no slot)
-//   -> fetch of the data (a slot) -> complete, stored with its time.
-// At most `concurrency()` module requests/data fetches are in flight (default 4); every request
-// goes through the profile's API client, so its rate limiter (429/Retry-After for every caller)
-// and retries. Sessions are watched by the ESG watcher (one SessionWatch per session id, backoff,
+//   -> read of the data (a read slot) -> complete, stored with its time.
+// At most `concurrency()` module requests are in flight (default 4), and as many data reads, each
+// kind from its own slots: a completed session's data never waits for a slot held by a new cell's
+// request (which, in the limiter's low lane, can wait long). Every request goes through the
+// profile's API client, so its rate limiter (429/Retry-After for every caller) and retries. Sessions are watched by the ESG watcher (one SessionWatch per session id, backoff,
 // completion only by `status`). State lives in the workspace database, written in batches with
 // the `esgRunUpdate` events; a restart resumes queued and processing cells (a session the service
 // forgot, 404, is requested again once).
@@ -35,7 +36,7 @@ export interface RunEngineDeps {
   api(): Promise<ApiClient>;
   /** Whether this engine's profile is the active one (requests go out only then). */
   isActive(): boolean;
-  /** Module requests + data fetches in flight at once (profile `esgConcurrency`, default 4). */
+  /** Module requests in flight at once, and data reads at once (profile `esgConcurrency`, default 4). */
   concurrency(): number;
   /** The profile's rate limiter now (see admits()). */
   budget?(): RequestBudget;
@@ -66,9 +67,10 @@ interface WatchEntry {
 const ETA_SAMPLES = 200;
 /**
  * At the service's quota the profile's rate limiter is the bottleneck. New cells start only while
- * at most this many requests wait for it: a limiter queue of new module requests would delay the
- * status polls and data reads that finish cells (completion latency), for no gain in throughput
- * (the limiter's burst credit covers the moments it idles).
+ * at most this many requests wait for it. Their module requests wait in the limiter's low lane, so
+ * they cannot delay data reads or status polls much anyway (at most one slot in maxPassOver + 1);
+ * this keeps the run from piling requests into a profile that is already busy, for no loss of
+ * throughput (the limiter's burst credit covers the moments it idles).
  */
 export const ADMIT_BACKLOG = 0;
 /** Re-reads of the data when the module still says `processing` right after `status` said complete. */
@@ -86,7 +88,8 @@ export class RunEngine {
   private readonly pendingWrites = new Map<number, TaskPatch>();
   private readonly dirty = new Map<number, Map<number, TaskView>>();
   private flushTimer: unknown = null;
-  private inFlight = 0;
+  private requesting = 0;
+  private reading = 0;
   private disposed = false;
 
   constructor(private readonly deps: RunEngineDeps) {
@@ -171,16 +174,11 @@ export class RunEngine {
   pump(): void {
     if (this.disposed || !this.deps.isActive()) return;
     const limit = Math.max(1, this.deps.concurrency());
-    while (this.inFlight < limit) {
-      const fetchId = this.fetchQueue.shift();
-      if (fetchId !== undefined) {
-        const cell = this.cells.get(fetchId);
-        if (cell && cell.view.state === 'processing') void this.fetchData(cell);
-        continue;
-      }
-      if (!this.admits()) break;
-      // One slot stays free for data reads, so a completed session's data never waits for a new cell.
-      if (limit > 1 && this.inFlight >= limit - 1) break;
+    while (this.reading < limit && this.fetchQueue.length > 0) {
+      const cell = this.cells.get(this.fetchQueue.shift()!);
+      if (cell && cell.view.state === 'processing') void this.fetchData(cell);
+    }
+    while (this.requesting < limit && this.admits()) {
       const next = this.nextQueued();
       if (!next) break;
       void this.request(next);
@@ -212,19 +210,20 @@ export class RunEngine {
     return this.watches.size;
   }
   get requestsInFlight(): number {
-    return this.inFlight;
+    return this.requesting + this.reading;
   }
 
   // ---- Cell life ------------------------------------------------------------------------------
 
   private async request(cell: Cell): Promise<void> {
-    this.inFlight++;
+    this.requesting++;
     const ac = new AbortController();
     cell.abort = ac;
     const now = this.now();
     this.patch(cell, { state: 'requesting', attempts: cell.view.attempts + 1, startedAt: cell.view.startedAt ?? now, updatedAt: now });
     try {
-      const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry });
+      // A new cell starts work: it gives way to the polls and data reads that finish cells (low lane).
+      const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry, priority: 'low' });
       if (this.gone(cell, ac)) return;
       if (answer.status === 'complete') this.complete(cell, answer.items);
       else if (answer.status === 'not_found') this.end(cell, { state: 'not_found', progressCount: 0 });
@@ -236,7 +235,7 @@ export class RunEngine {
       this.end(cell, { state: f.state, error: f.error });
     } finally {
       if (cell.abort === ac) cell.abort = null;
-      this.inFlight--;
+      this.requesting--;
       this.pump();
     }
   }
@@ -298,15 +297,15 @@ export class RunEngine {
     }
   }
 
-  /** The session completed: read its data (a slot) and store it. */
+  /** The session completed: read its data (a read slot, the limiter's high lane) and store it. */
   private async fetchData(cell: Cell): Promise<void> {
-    this.inFlight++;
+    this.reading++;
     const ac = new AbortController();
     cell.abort = ac;
     const sessionId = cell.doneSession;
     try {
       for (let i = 0; ; i++) {
-        const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry });
+        const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry, priority: 'high' });
         if (this.gone(cell, ac)) return;
         if (answer.status === 'complete') return this.complete(cell, answer.items);
         if (answer.status === 'not_found') return this.end(cell, { state: 'not_found' });
@@ -324,7 +323,7 @@ export class RunEngine {
       this.end(cell, { state: f.state, error: f.error });
     } finally {
       if (cell.abort === ac) cell.abort = null;
-      this.inFlight--;
+      this.reading--;
       this.pump();
     }
   }

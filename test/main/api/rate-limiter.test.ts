@@ -11,40 +11,7 @@ import { Connections } from '../../../src/main/profiles/connections';
 import { SANDBOX_CLIENTS } from '../../../src/sandbox/clients';
 import { startSandbox, type SandboxHandle } from '../../../src/sandbox/server';
 import { DEFAULT_PATHS } from '../../../src/shared/profile';
-
-/** Virtual time: sleeps resolve in time order when the test runs the clock. */
-function virtualTime() {
-  let now = 0;
-  const timers: { at: number; seq: number; resolve(): void; reject(e: Error): void }[] = [];
-  let seq = 0;
-  const sleep = (ms: number, signal?: AbortSignal) =>
-    new Promise<void>((resolve, reject) => {
-      const t = { at: now + ms, seq: seq++, resolve, reject };
-      timers.push(t);
-      signal?.addEventListener('abort', () => {
-        timers.splice(timers.indexOf(t), 1);
-        const e = new Error('Cancelled.');
-        e.name = 'AbortError';
-        reject(e);
-      });
-    });
-  const settle = () => new Promise<void>((r) => setImmediate(r));
-  return {
-    now: () => now,
-    sleep,
-    /** Fires timers in order until none is left, letting promise chains run in between. */
-    async run(): Promise<void> {
-      await settle();
-      while (timers.length) {
-        timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
-        const t = timers.shift()!;
-        now = Math.max(now, t.at);
-        t.resolve();
-        await settle();
-      }
-    },
-  };
-}
+import { virtualTime } from './helpers/virtual-time';
 
 describe('RateLimiter', () => {
   it('lets a burst through, then paces callers in arrival order at the rate', async () => {

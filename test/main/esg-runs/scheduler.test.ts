@@ -38,12 +38,12 @@ const companies = (n: number) => Array.from({ length: n }, (_, i) => ({ companyI
 const input = (n: number, modules: StartRunInput['modules'] = ['news', 'scores']): StartRunInput => ({ companies: companies(n), modules, label: 'Portfolio A' });
 
 describe('run scheduling', () => {
-  it('keeps at most `esgConcurrency` module requests in flight (default 4; one kept for data reads), and follows a changed setting', async () => {
+  it('keeps at most `esgConcurrency` module requests in flight (default 4), and follows a changed setting', async () => {
     const w = world();
     w.api.hold = true;
     await w.h.start(input(20), ctx());
     await w.timers.advance(10);
-    expect(w.api.inFlight).toBe(3);
+    expect(w.api.inFlight).toBe(4);
     for (let i = 0; i < 5; i++) {
       w.api.release();
       await w.timers.advance(10);
@@ -67,6 +67,27 @@ describe('run scheduling', () => {
     expect(w.api.maxInFlight).toBeLessThanOrEqual(4);
   });
 
+  it('reads completed sessions from slots of their own: data reads never wait for slots held by new cells', async () => {
+    const w = world({ concurrency: 2 });
+    w.api.hold = true;
+    await w.h.start(input(8, ['news']), ctx());
+    await w.timers.advance(10);
+    expect(w.api.inFlightBy).toEqual({ low: 2 });
+    for (let i = 0; i < 2; i++) {
+      w.api.release();
+      await w.timers.advance(10);
+    }
+    // Four sessions open, two new module requests held. The sessions complete: two data reads go
+    // although both module request slots are taken.
+    await w.timers.advance(2_500);
+    expect(w.api.inFlightBy).toEqual({ low: 2, high: 2 });
+    w.api.hold = false;
+    w.api.release();
+    await w.timers.advance(30_000);
+    expect((await w.board(1)).run).toMatchObject({ status: 'finished', counts: { complete: 8 } });
+    expect(w.api.maxInFlightBy).toEqual({ low: 2, high: 2 });
+  });
+
   it('starts no new cell while requests wait for the rate limiter; data reads of completed sessions still go', async () => {
     const w = world();
     let waiting = 0;
@@ -85,6 +106,19 @@ describe('run scheduling', () => {
     w.feature.engineFor('sandbox').pump();
     await w.timers.advance(30_000);
     expect((await w.board(1)).run).toMatchObject({ status: 'finished', counts: { complete: 10 } });
+  });
+
+  it('asks the rate limiter for data reads in the high lane, status polls in the default lane, new module requests in the low lane', async () => {
+    const w = world();
+    await w.h.start(input(5, ['news']), ctx());
+    await w.timers.advance(30_000);
+    expect((await w.board(1)).run.counts.complete).toBe(5);
+    const perCell = new Map<string, string[]>();
+    for (const c of w.api.moduleCalls) perCell.set(c.companyId, [...(perCell.get(c.companyId) ?? []), c.priority ?? 'none']);
+    // First the request that opens the session, then the read of its data once status said complete.
+    expect([...perCell.values()]).toEqual(Array(5).fill(['low', 'high']));
+    expect(w.api.statusCalls.length).toBeGreaterThan(0);
+    expect(new Set(w.api.statusCalls.map((c) => c.priority ?? 'normal'))).toEqual(new Set(['normal']));
   });
 
   it('watches sessions without holding a slot, and stores each completed cell once', async () => {

@@ -2,7 +2,8 @@
 // completes `sessionMs` later; the next request returns its data. Module requests can be held
 // (to see how many are in flight) and answers overridden per company.
 import { randomUUID } from 'node:crypto';
-import type { ApiClient } from '../../../../src/main/api/types';
+import type { RequestPriority } from '../../../../src/main/api/rate-limiter';
+import type { ApiClient, CallOptions } from '../../../../src/main/api/types';
 import { AppError } from '../../../../src/shared/errors';
 import type { EsgModule, EsgModuleResponse, ProcessingStatus } from '../../../../src/shared/service/schemas';
 
@@ -14,11 +15,15 @@ interface Session {
 }
 
 export class ClockedEsgApi implements ApiClient {
-  readonly moduleCalls: Array<{ companyId: string; module: EsgModule; at: number }> = [];
-  readonly statusCalls: Array<{ sessionId: string; at: number; status: string }> = [];
+  readonly moduleCalls: Array<{ companyId: string; module: EsgModule; at: number; priority?: RequestPriority }> = [];
+  readonly statusCalls: Array<{ sessionId: string; at: number; status: string; priority?: RequestPriority }> = [];
   inFlight = 0;
   maxInFlight = 0;
-  hold = false;
+  /** Module requests in flight per limiter lane asked for (new cells: low; data reads: high). */
+  readonly inFlightBy: Partial<Record<RequestPriority, number>> = {};
+  readonly maxInFlightBy: Partial<Record<RequestPriority, number>> = {};
+  /** Holds module requests (every one, or those of one lane) until release(). */
+  hold: boolean | RequestPriority = false;
   private held: Array<() => void> = [];
   private readonly sessions = new Map<string, Session>();
   private readonly current = new Map<string, Session>();
@@ -47,12 +52,15 @@ export class ClockedEsgApi implements ApiClient {
     return this.current.get(`${companyId}/${module}`)?.id;
   }
 
-  async esgModule(req: { companyId: string; module: EsgModule }, o?: { signal?: AbortSignal }): Promise<EsgModuleResponse> {
-    this.moduleCalls.push({ companyId: req.companyId, module: req.module, at: this.now() });
+  async esgModule(req: { companyId: string; module: EsgModule }, o?: CallOptions): Promise<EsgModuleResponse> {
+    this.moduleCalls.push({ companyId: req.companyId, module: req.module, at: this.now(), priority: o?.priority });
+    const lane = o?.priority ?? 'normal';
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    this.inFlightBy[lane] = (this.inFlightBy[lane] ?? 0) + 1;
+    this.maxInFlightBy[lane] = Math.max(this.maxInFlightBy[lane] ?? 0, this.inFlightBy[lane]);
     try {
-      if (this.hold) {
+      if (this.hold === true || this.hold === lane) {
         await new Promise<void>((resolve, reject) => {
           this.held.push(resolve);
           o?.signal?.addEventListener('abort', () => reject(new AppError('cancelled', 'Cancelled.')), { once: true });
@@ -74,17 +82,18 @@ export class ClockedEsgApi implements ApiClient {
       return { ...base, count: 0, result: [], status: 'processing', active_processing_session: session.id };
     } finally {
       this.inFlight--;
+      this.inFlightBy[lane]!--;
     }
   }
 
-  async processingStatus(sessionId: string): Promise<ProcessingStatus> {
+  async processingStatus(sessionId: string, o?: CallOptions): Promise<ProcessingStatus> {
     const s = this.sessions.get(sessionId);
     if (!s || this.forgotten.has(sessionId)) {
-      this.statusCalls.push({ sessionId, at: this.now(), status: '404' });
+      this.statusCalls.push({ sessionId, at: this.now(), status: '404', priority: o?.priority });
       throw new AppError('not_found', 'No session with that id', { details: { status: 404 } });
     }
     const done = this.now() >= s.startedAt + this.sessionMs;
-    this.statusCalls.push({ sessionId, at: this.now(), status: done ? 'complete' : 'processing' });
+    this.statusCalls.push({ sessionId, at: this.now(), status: done ? 'complete' : 'processing', priority: o?.priority });
     return { company_id: s.companyId, module: s.module, status: done ? 'complete' : 'processing', result_count: done ? 1 : 0 };
   }
 
