@@ -215,13 +215,10 @@ export class RunEngine {
 
   // ---- Cell life ------------------------------------------------------------------------------
 
-  private async request(cell: Cell): Promise<void> {
-    this.requesting++;
-    const ac = new AbortController();
-    cell.abort = ac;
+  private request(cell: Cell): Promise<void> {
     const now = this.now();
     this.patch(cell, { state: 'requesting', attempts: cell.view.attempts + 1, startedAt: cell.view.startedAt ?? now, updatedAt: now });
-    try {
+    return this.inSlot(cell, 'requesting', async (ac) => {
       // A new cell starts work: it gives way to the polls and data reads that finish cells (low lane).
       const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry, priority: 'low' });
       if (this.gone(cell, ac)) return;
@@ -229,16 +226,31 @@ export class RunEngine {
       else if (answer.status === 'not_found') this.end(cell, { state: 'not_found', progressCount: 0 });
       else if (!answer.sessionId) this.end(cell, { state: 'failed', error: { code: 'bad_response', message: 'The service said processing but gave no session to follow.', retryable: false } });
       else this.watch(cell, answer.sessionId);
+    });
+  }
+
+  /**
+   * Runs one request of a cell in a slot of its kind (module requests and data reads are counted
+   * apart, see pump): the cell can be cancelled through its AbortController, a failure ends the
+   * cell with its reason, and the slot is freed for the next cell whatever happens.
+   */
+  private async inSlot(cell: Cell, slot: 'requesting' | 'reading', work: (ac: AbortController) => Promise<void>): Promise<void> {
+    this[slot]++;
+    const ac = new AbortController();
+    cell.abort = ac;
+    try {
+      await work(ac);
     } catch (e) {
       if (this.gone(cell, ac)) return;
       const f = cellFailure(e);
       this.end(cell, { state: f.state, error: f.error });
     } finally {
       if (cell.abort === ac) cell.abort = null;
-      this.requesting--;
+      this[slot]--;
       this.pump();
     }
   }
+
 
   private watch(cell: Cell, sessionId: string): void {
     const now = this.now();
@@ -298,12 +310,9 @@ export class RunEngine {
   }
 
   /** The session completed: read its data (a read slot, the limiter's high lane) and store it. */
-  private async fetchData(cell: Cell): Promise<void> {
-    this.reading++;
-    const ac = new AbortController();
-    cell.abort = ac;
+  private fetchData(cell: Cell): Promise<void> {
     const sessionId = cell.doneSession;
-    try {
+    return this.inSlot(cell, 'reading', async (ac) => {
       for (let i = 0; ; i++) {
         const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry, priority: 'high' });
         if (this.gone(cell, ac)) return;
@@ -317,16 +326,9 @@ export class RunEngine {
         await new Promise((r) => this.deps.timers.setTimeout(() => r(undefined), 250 * (i + 1)));
         if (this.gone(cell, ac)) return;
       }
-    } catch (e) {
-      if (this.gone(cell, ac)) return;
-      const f = cellFailure(e);
-      this.end(cell, { state: f.state, error: f.error });
-    } finally {
-      if (cell.abort === ac) cell.abort = null;
-      this.reading--;
-      this.pump();
-    }
+    });
   }
+
 
   /** Stores the data and marks the cell complete in one transaction (a restart never loses one without the other). */
   private complete(cell: Cell, items: Record<string, unknown>[]): void {
