@@ -111,7 +111,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
                   <th scope="col" className="num">Line</th>
                   <th scope="col">Name in the file</th>
                   <th scope="col">Best candidate</th>
-                  <th scope="col">Confidence</th>
+                  <th scope="col" className="num">Confidence</th>
                   <th scope="col">Decision</th>
                   <th scope="col">Actions</th>
                 </tr>
@@ -131,7 +131,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
                       <td className="num">{row.line}</td>
                       <td>{[row.input.name, row.input.country].filter(Boolean).join(', ')}</td>
                       <td>{best ? choiceLabel(best) : ''}</td>
-                      <td>{best ? formatConfidence(best.confidence) : ''}</td>
+                      <td className="num">{best ? formatConfidence(best.confidence) : ''}</td>
                       <td>
                         <span className={`pill ${decisionClass(row.decision)}`}>{row.decision ? DECISION_TEXT[row.decision] : ''}</span>
                         {row.decision === 'picked' && chosen ? <span className="match-review__chosen"> {choiceLabel(chosen)}</span> : null}

@@ -28,3 +28,17 @@ export const ROW_STATE_LABEL: Record<BulkRowView['state'], string> = {
   error: 'Error',
   invalid: 'Invalid',
 };
+
+const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', nace: 'NACE', esg: 'ESG', iso: 'ISO', vat: 'VAT', lei: 'LEI' };
+
+/** A record key as an analyst reads it: "company_id" -> "Company ID", "address.postal_code" -> "Address: postal code". */
+export function fieldLabel(key: string): string {
+  const words = (part: string) =>
+    part
+      .split(/[_\s]+/)
+      .filter(Boolean)
+      .map((w) => ACRONYMS[w.toLowerCase()] ?? w.toLowerCase())
+      .join(' ');
+  const text = key.split('.').map(words).filter(Boolean).join(': ');
+  return text ? text[0].toUpperCase() + text.slice(1) : key;
+}
