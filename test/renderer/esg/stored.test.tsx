@@ -41,6 +41,14 @@ describe('scores over refreshes', () => {
     expect(html).not.toMatch(/NaN/);
   });
 
+  it('tells refreshes of the same day apart by their time', () => {
+    const points = scorePoints([result('scores', T + 9 * 3_600_000, [score(55, 60, 50, 55, 'BB')]), result('scores', T + 15 * 3_600_000, [score(57, 60, 50, 55, 'BB')])]);
+    const html = renderToStaticMarkup(<ScoreHistoryChart points={points} title="x" />);
+    const [, from, to] = /55 on (.*), 57 on (.*); lowest/.exec(text(html))!;
+    expect(from).not.toBe(to);
+    expect(to).toMatch(/\d{1,2}:\d{2}/);
+  });
+
   it('needs two refreshes for a chart', () => {
     const html = renderToStaticMarkup(<ScoreHistoryChart points={scorePoints([result('scores', T, [score(55, 60, 50, 55, 'BB')])])} title="x" />);
     expect(html).not.toContain('<svg');
