@@ -6,18 +6,11 @@ import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match'
 import { DECISION_LABEL, type Decision, type ReviewChoice } from '../../shared/match/review';
 import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { formatConfidence } from './match-format';
+import { DECISION_TEXT, formatConfidence, pageRange } from './match-format';
 import { QUEUES, REVIEW_PAGE, useDecide, useReviewRows, useSetThreshold, type ReviewQueue } from './review-queries';
 import { AddAcceptedToList } from './AddAcceptedToList';
 import { reviewKey } from './review-keys';
 
-const DECISION_TEXT: Record<Decision, string> = {
-  auto: 'Auto-accepted',
-  accepted: 'Accepted',
-  picked: 'Picked another',
-  rejected: 'Rejected',
-  pending: 'Waiting',
-};
 
 export function BulkReview({ job }: { job: BulkJobView }) {
   const [queue, setQueue] = useState<ReviewQueue>('pending');
@@ -78,7 +71,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
             Previous
           </button>
           <span>
-            {total === 0 ? 0 : offset + 1}–{Math.min(offset + REVIEW_PAGE, total)} of {total}
+            {pageRange(offset, REVIEW_PAGE, total)}
           </span>
           <button type="button" className="button button--small" disabled={offset + REVIEW_PAGE >= total} onClick={() => (setOffset(offset + REVIEW_PAGE), setActive(0))}>
             Next

@@ -1,6 +1,6 @@
-// Field names of a matched company's record read as labels in the detail panel.
+// Field names of a matched company's record read as labels in the detail panel; page ranges group digits.
 import { describe, expect, it } from 'vitest';
-import { fieldLabel } from '../../../src/renderer/match/match-format';
+import { fieldLabel, pageRange } from '../../../src/renderer/match/match-format';
 
 describe('fieldLabel', () => {
   it('turns record keys into readable labels, acronyms in capitals and nested keys after their parent', () => {
@@ -13,5 +13,13 @@ describe('fieldLabel', () => {
 
   it('keeps a key that has no words as it is', () => {
     expect(fieldLabel('_')).toBe('_');
+  });
+});
+
+describe('pageRange', () => {
+  it('says the rows of a page with grouped numbers, and 0–0 of 0 when there are none', () => {
+    expect(pageRange(1000, 100, 12_345)).toBe('1,001–1,100 of 12,345');
+    expect(pageRange(0, 100, 21)).toBe('1–21 of 21');
+    expect(pageRange(0, 100, 0)).toBe('0–0 of 0');
   });
 });
