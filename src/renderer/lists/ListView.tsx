@@ -93,8 +93,8 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
       else next.add(id);
       return next;
     });
-  const header = (label: string, field?: ListSortField, num?: boolean) => (
-    <th key={label} scope="col" aria-sort={ariaSort(field)} className={num ? 'num' : undefined}>
+  const header = (label: string, field?: ListSortField, num?: boolean, className?: string) => (
+    <th key={label} scope="col" aria-sort={ariaSort(field)} className={[num ? 'num' : '', className ?? ''].filter(Boolean).join(' ') || undefined}>
       {field ? (
         <button type="button" className="list-view__sort" onClick={() => sortBy(field)}>
           {label}
@@ -171,7 +171,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
                     onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.companyId)) : new Set())}
                   />
                 </th>
-                {header('Name', 'name')}
+                {header('Name', 'name', false, 'list-view__name')}
                 <th scope="col">ID</th>
                 {COLUMNS.map((c) => header(c.label, c.sort, c.num))}
               </tr>
