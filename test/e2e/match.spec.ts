@@ -39,7 +39,7 @@ test('single match from the form, open the result, open its ESG news', async ({ 
   const results = page.getByRole('table', { name: 'Match results' });
   await expect(results).toBeVisible();
   const first = results.getByRole('row').nth(1);
-  await expect(first).toContainText(target.company_id);
+  await expect(first.getByTitle(target.company_id)).toHaveText(`${target.company_id.slice(0, 8)}…`);
   await expect(first.getByRole('cell').nth(1)).toHaveText(/^\d+%$/);
 
   await first.getByRole('button', { name: `Open details of ${target.name}` }).click();
@@ -71,7 +71,8 @@ test('edited JSON body is sent as written; a bad edit is explained', async ({ pa
   await page.getByRole('button', { name: 'Find matches' }).click();
   const rows = page.getByRole('table', { name: 'Match results' }).getByRole('row');
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(1)).toContainText(target.company_id);
+  // The short id in the row carries the whole id in its tooltip.
+  await expect(rows.nth(1).getByTitle(target.company_id)).toHaveText(`${target.company_id.slice(0, 8)}…`);
   await page.getByRole('button', { name: 'Reset body to the form' }).click();
   await expect.poll(async () => JSON.parse(await body.inputValue())).toEqual({ name: 'placeholder' });
 });
@@ -141,6 +142,9 @@ test('bulk match of pasted CSV with a key column, malformed rows and an unclosed
   // Switching to the single form and back keeps the finished job on screen.
   await page.getByRole('tab', { name: 'One company' }).click();
   await expect(page.getByRole('form', { name: 'Match one company' })).toBeVisible();
+  // The bulk row's detail stays with the bulk tab; it does not take room beside the single form.
+  await expect(page.getByRole('region', { name: good[0].name })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Bulk (CSV)' }).click();
+  await expect(page.getByRole('region', { name: good[0].name })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: good[3].name })).toContainText('Matched');
 });

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { RequestLogEntry } from '../../shared/bridge/groups/diagnostics';
 import { formatClock, formatMs } from '../ui/format';
+import './diagnostics.css';
 
 function statusTone(e: RequestLogEntry): string {
   if (e.errorClass || e.status === undefined) return 'error';
@@ -17,7 +18,7 @@ export function RequestLogTable({ entries, onCopyCurl }: { entries: RequestLogEn
   const copy = async (e: RequestLogEntry) => setCopied({ id: e.id, ok: (await onCopyCurl?.(e)) ?? false });
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label="Request log, scrollable">
-      <table className="data-table">
+      <table className="data-table request-log">
         <caption className="visually-hidden">Requests sent to the service, newest first</caption>
         <thead>
           <tr>

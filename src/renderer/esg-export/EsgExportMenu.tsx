@@ -24,15 +24,25 @@ const n = (v: number) => v.toLocaleString('en-US');
 
 export function EsgExportMenu({ source, label }: { source: EsgExportSource; label: string }) {
   const [open, setOpen] = useState(false);
+  // The dialog hangs from the button's right edge; a button near the left of the screen (ESG screen,
+  // a wrapped list toolbar) would push it under the navigation, so there it opens to the right.
+  const [toRight, setToRight] = useState(false);
   const dialogId = useId();
   const titleId = useId();
+  const toggle = (button: HTMLElement) => {
+    const screen = button.closest('main')?.getBoundingClientRect().left ?? 0;
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const dialogWidth = Math.min(34 * rem, window.innerWidth * 0.9); // .export-dialog: min(34rem, 90vw)
+    setToRight(button.getBoundingClientRect().right - dialogWidth < screen);
+    setOpen((o) => !o);
+  };
   return (
     <div className="export-menu esg-export">
-      <button type="button" className="button button--small" aria-expanded={open} aria-controls={dialogId} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="button button--small" aria-expanded={open} aria-controls={dialogId} onClick={(e) => toggle(e.currentTarget)}>
         Export ESG…
       </button>
       {open ? (
-        <div id={dialogId} role="dialog" aria-labelledby={titleId} className="export-dialog">
+        <div id={dialogId} role="dialog" aria-labelledby={titleId} className={`export-dialog${toRight ? ' export-dialog--to-right' : ''}`}>
           <h2 id={titleId} className="export-dialog__title">
             Export ESG of {label}
           </h2>

@@ -2,6 +2,16 @@
 // window title follows, so the OS task switcher names the company too.
 import { useEffect, useState } from 'react';
 
+const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+/** "CA" -> "Canada"; anything that is not a region code is shown as it came. */
+function countryName(code: string): string {
+  try {
+    return regions.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 export function CompanyHeading({ companyId, name, country, loading }: { companyId: string; name: string | null; country: string | null; loading: boolean }) {
   const [copied, setCopied] = useState('');
   useEffect(() => {
@@ -23,7 +33,12 @@ export function CompanyHeading({ companyId, name, country, loading }: { companyI
     <div className="company-heading">
       <h2 className="company-heading__name" data-testid="esg-company-name">
         {name ?? (loading ? 'Looking up the company…' : 'Company not found by search')}
-        {country ? <span className="company-heading__country"> · {country}</span> : null}
+        {country ? (
+          <span className="company-heading__country" title={country}>
+            {' '}
+            · {countryName(country)}
+          </span>
+        ) : null}
       </h2>
       <p className="company-heading__id">
         ID <code>{companyId}</code>{' '}

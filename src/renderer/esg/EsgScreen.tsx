@@ -37,7 +37,7 @@ export function EsgScreen() {
     <section className="esg-screen" aria-labelledby="esg-title">
       <h1 id="esg-title">ESG</h1>
       <form className="esg-screen__company" onSubmit={submit} aria-label="Choose a company">
-        <TextField label="Company ID" value={draft} onChange={(e) => update({ draft: e.target.value })} maxLength={128} autoComplete="off" spellCheck={false} hint="The company_id from search or match." />
+        <TextField label="Company ID" className="esg-screen__id" value={draft} onChange={(e) => update({ draft: e.target.value })} maxLength={128} autoComplete="off" spellCheck={false} hint="The company_id from search or match." />
         <button type="submit" className="button button--primary" disabled={!draft.trim()}>
           Open company
         </button>

@@ -68,7 +68,9 @@ export function ScoreHistoryChart({ points, title }: { points: ScorePoint[]; tit
   const y = (v: number) => pad.top + (1 - v / max) * (height - pad.top - pad.bottom);
   const first = sorted[0];
   const last = sorted[sorted.length - 1];
-  const summary = `Overall score over ${sorted.length} refreshes: ${fmt(first.score.overall)} on ${formatDate(new Date(first.at))}, ${fmt(last.score.overall)} on ${formatDate(new Date(last.at))}; lowest ${fmt(Math.min(...sorted.map((p) => p.score.overall)))}, highest ${fmt(Math.max(...sorted.map((p) => p.score.overall)))}.`;
+  // Refreshes within one day would read as the same date twice: then the time tells them apart.
+  const when = (at: number) => (formatDate(new Date(first.at)) === formatDate(new Date(last.at)) ? formatDateTime(new Date(at)) : formatDate(new Date(at)));
+  const summary = `Overall score over ${sorted.length} refreshes: ${fmt(first.score.overall)} on ${when(first.at)}, ${fmt(last.score.overall)} on ${when(last.at)}; lowest ${fmt(Math.min(...sorted.map((p) => p.score.overall)))}, highest ${fmt(Math.max(...sorted.map((p) => p.score.overall)))}.`;
   return (
     <figure className="score-history">
       <figcaption className="score-history__title">{title}</figcaption>
@@ -96,10 +98,10 @@ export function ScoreHistoryChart({ points, title }: { points: ScorePoint[]; tit
           );
         })}
         <text x={pad.left} y={height - 6} className="score-history__tick">
-          {formatDate(new Date(first.at))}
+          {when(first.at)}
         </text>
         <text x={width - pad.right} y={height - 6} textAnchor="end" className="score-history__tick">
-          {formatDate(new Date(last.at))}
+          {when(last.at)}
         </text>
       </svg>
       <ul className="score-history__legend" aria-hidden="true">

@@ -5,7 +5,8 @@ import type { ModuleLatest, StoredEsgResult } from '../../shared/esg-runs/schema
 import type { EsgModule } from '../../shared/service/schemas';
 import { CommitmentsTable } from './CommitmentsTable';
 import { EsgItems } from './EsgItems';
-import { asCommitment, asScore, formatDateTime, type Commitment } from './esg-format';
+import { asArticle, asCommitment, asScore, formatDateTime, type Commitment } from './esg-format';
+import { MonthChart } from './MonthChart';
 import { ScoreChange, ScoreHistoryChart } from './ScoreHistory';
 import { useScoreHistory } from './stored-queries';
 
@@ -29,9 +30,22 @@ export function StoredData({ module, stored, who }: { module: EsgModule; stored:
         {module === 'scores' ? (latest.itemCount === 1 ? 'score' : 'scores') : 'items'}
         {module === 'news' && latest.items.length > STORED_ITEMS_SHOWN ? ` (the newest ${STORED_ITEMS_SHOWN} shown)` : ''}
       </p>
+      {module === 'news' ? <MonthChart months={storedMonths(latest.items)} title={`Articles per month, ${who}`} /> : null}
       <EsgItems module={module} items={newest} firstIndex={0} companyName={who} newIds={newIdsOf(stored)} />
     </div>
   );
+}
+
+/** Stored articles per month of publication (UTC), so stored news gets the same picture as live news. */
+export function storedMonths(items: Record<string, unknown>[]): { month: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const published = asArticle(item)?.published;
+    if (!published) continue;
+    const month = published.toISOString().slice(0, 7);
+    counts.set(month, (counts.get(month) ?? 0) + 1);
+  }
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([month, count]) => ({ month, count }));
 }
 
 function newestFirst(items: Record<string, unknown>[]): Record<string, unknown>[] {

@@ -19,13 +19,15 @@ interface Column {
   label: string;
   sort?: ListSortField;
   num?: boolean;
+  /** Long text: cut with an ellipsis, the whole text in the tooltip. */
+  clip?: boolean;
   cell(m: ListMember): string;
   title?(m: ListMember): string | undefined;
 }
 
 const COLUMNS: readonly Column[] = [
   { label: 'Country', sort: 'country', cell: (m) => m.countryName ?? m.country ?? DASH },
-  { label: 'Industry', sort: 'industry', cell: (m) => m.industry ?? DASH },
+  { label: 'Industry', sort: 'industry', clip: true, cell: (m) => m.industry ?? DASH, title: (m) => m.industry ?? undefined },
   { label: 'Employees', sort: 'employees', num: true, cell: (m) => fmtCount(m.employees) },
   { label: 'Revenue', sort: 'revenue', num: true, cell: (m) => fmtMoney(m.revenue), title: (m) => fmtMoneyExact(m.revenue) },
   ...esgPillars.map(
@@ -91,8 +93,8 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
       else next.add(id);
       return next;
     });
-  const header = (label: string, field?: ListSortField, num?: boolean) => (
-    <th key={label} scope="col" aria-sort={ariaSort(field)} className={num ? 'num' : undefined}>
+  const header = (label: string, field?: ListSortField, num?: boolean, className?: string) => (
+    <th key={label} scope="col" aria-sort={ariaSort(field)} className={[num ? 'num' : '', className ?? ''].filter(Boolean).join(' ') || undefined}>
       {field ? (
         <button type="button" className="list-view__sort" onClick={() => sortBy(field)}>
           {label}
@@ -169,7 +171,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
                     onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.companyId)) : new Set())}
                   />
                 </th>
-                {header('Name', 'name')}
+                {header('Name', 'name', false, 'list-view__name')}
                 <th scope="col">ID</th>
                 {COLUMNS.map((c) => header(c.label, c.sort, c.num))}
               </tr>
@@ -198,7 +200,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
                     <ShortId id={m.companyId} name={m.name} />
                   </td>
                   {COLUMNS.map((c) => (
-                    <td key={c.label} className={c.num ? 'num' : undefined} title={c.title?.(m)}>
+                    <td key={c.label} className={c.num ? 'num' : c.clip ? 'list-view__clip' : undefined} title={c.title?.(m)}>
                       {c.cell(m)}
                     </td>
                   ))}

@@ -5,7 +5,8 @@ import type { BulkJobView } from '../../shared/bridge/groups/match';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { useDeleteBulkJob } from './match-queries';
 
-const when = (t: number) => new Date(t).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+// The analyst's own date format, as the rest of the app writes times (lists, ESG, exports).
+const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const jobName = (job: BulkJobView) => job.fileName ?? 'Pasted CSV';
 
 export function BulkJobHistory({ jobs, onOpen }: { jobs: readonly BulkJobView[]; onOpen(id: string): void }) {

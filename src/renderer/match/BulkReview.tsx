@@ -6,18 +6,11 @@ import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match'
 import { DECISION_LABEL, type Decision, type ReviewChoice } from '../../shared/match/review';
 import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { formatConfidence } from './match-format';
+import { DECISION_TEXT, formatConfidence, pageRange } from './match-format';
 import { QUEUES, REVIEW_PAGE, useDecide, useReviewRows, useSetThreshold, type ReviewQueue } from './review-queries';
 import { AddAcceptedToList } from './AddAcceptedToList';
 import { reviewKey } from './review-keys';
 
-const DECISION_TEXT: Record<Decision, string> = {
-  auto: 'Auto-accepted',
-  accepted: 'Accepted',
-  picked: 'Picked another',
-  rejected: 'Rejected',
-  pending: 'Waiting',
-};
 
 export function BulkReview({ job }: { job: BulkJobView }) {
   const [queue, setQueue] = useState<ReviewQueue>('pending');
@@ -78,7 +71,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
             Previous
           </button>
           <span>
-            {total === 0 ? 0 : offset + 1}–{Math.min(offset + REVIEW_PAGE, total)} of {total}
+            {pageRange(offset, REVIEW_PAGE, total)}
           </span>
           <button type="button" className="button button--small" disabled={offset + REVIEW_PAGE >= total} onClick={() => (setOffset(offset + REVIEW_PAGE), setActive(0))}>
             Next
@@ -111,7 +104,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
                   <th scope="col" className="num">Line</th>
                   <th scope="col">Name in the file</th>
                   <th scope="col">Best candidate</th>
-                  <th scope="col">Confidence</th>
+                  <th scope="col" className="num">Confidence</th>
                   <th scope="col">Decision</th>
                   <th scope="col">Actions</th>
                 </tr>
@@ -131,7 +124,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
                       <td className="num">{row.line}</td>
                       <td>{[row.input.name, row.input.country].filter(Boolean).join(', ')}</td>
                       <td>{best ? choiceLabel(best) : ''}</td>
-                      <td>{best ? formatConfidence(best.confidence) : ''}</td>
+                      <td className="num">{best ? formatConfidence(best.confidence) : ''}</td>
                       <td>
                         <span className={`pill ${decisionClass(row.decision)}`}>{row.decision ? DECISION_TEXT[row.decision] : ''}</span>
                         {row.decision === 'picked' && chosen ? <span className="match-review__chosen"> {choiceLabel(chosen)}</span> : null}

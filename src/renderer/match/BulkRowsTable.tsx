@@ -2,10 +2,9 @@
 import { useState } from 'react';
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
 import type { MatchCandidate } from '../../shared/service/schemas';
-import { DECISION_LABEL } from '../../shared/match/review';
 import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { companyLabel, formatConfidence, ROW_STATE_LABEL } from './match-format';
+import { companyLabel, DECISION_TEXT, formatConfidence, pageRange, ROW_STATE_LABEL } from './match-format';
 import { ROWS_PAGE, useBulkRows } from './match-queries';
 
 const FILTERS: Record<string, { label: string; states?: BulkRowView['state'][] }> = {
@@ -36,7 +35,7 @@ export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: Mat
             Previous
           </button>
           <span>
-            {total === 0 ? 0 : offset + 1}–{Math.min(offset + ROWS_PAGE, total)} of {total}
+            {pageRange(offset, ROWS_PAGE, total)}
           </span>
           <button type="button" className="button button--small" disabled={offset + ROWS_PAGE >= total} onClick={() => setOffset(offset + ROWS_PAGE)}>
             Next
@@ -53,7 +52,7 @@ export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: Mat
               <th scope="col">Name</th>
               <th scope="col">Country</th>
               <th scope="col">Best match</th>
-              <th scope="col">Confidence</th>
+              <th scope="col" className="num">Confidence</th>
               <th scope="col">Review</th>
               <th scope="col">Message</th>
               <th scope="col"><span className="visually-hidden">Actions</span></th>
@@ -67,8 +66,8 @@ export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: Mat
                 <td>{r.input.name ?? ''}</td>
                 <td>{r.input.country ?? ''}</td>
                 <td>{r.best ? companyLabel(r.best.company) : ''}</td>
-                <td>{r.best ? formatConfidence(r.best.confidence) : ''}</td>
-                <td>{r.decision ? DECISION_LABEL[r.decision] : ''}</td>
+                <td className="num">{r.best ? formatConfidence(r.best.confidence) : ''}</td>
+                <td>{r.decision ? DECISION_TEXT[r.decision] : ''}</td>
                 <td className="match-row__message">{r.error?.message ?? ''}</td>
                 <td>
                   {r.best ? (

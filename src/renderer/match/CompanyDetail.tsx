@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import { cellText, flattenRecord } from '../../shared/search/flatten';
 import { useNavigation } from '../app/navigation';
-import { companyLabel, formatConfidence } from './match-format';
+import { companyLabel, fieldLabel, formatConfidence } from './match-format';
 
 export interface CompanyDetailProps {
   company: CompanyRecord;
@@ -43,7 +43,7 @@ export function CompanyDetail({ company, confidence, note, onClose }: CompanyDet
       <dl className="match-detail__fields">
         {fields.map(([k, v]) => (
           <div key={k} className="match-detail__field">
-            <dt>{k}</dt>
+            <dt title={k}>{fieldLabel(k)}</dt>
             <dd>{cellText(v) || <span className="muted">(empty)</span>}</dd>
           </div>
         ))}

@@ -38,10 +38,13 @@ export function MatchResults({ result, onOpen }: { result: MatchResultView; onOp
                   <span className={`confidence confidence--${confidenceLevel(c.confidence)}`}>{formatConfidence(c.confidence)}</span>
                 </td>
                 <td className="match-results__name">{companyLabel(c.company)}</td>
-                <td>{companyField(c.company, 'country')}</td>
+                <td title={companyField(c.company, 'country')}>{companyField(c.company, 'country_name') || companyField(c.company, 'country')}</td>
                 <td>{companyField(c.company, 'city')}</td>
                 <td>{companyField(c.company, 'website') || companyField(c.company, 'website_domain')}</td>
-                <td className="mono">{c.company.company_id}</td>
+                {/* The id is secondary: its first block, the whole id on hover and in the details. */}
+                <td className="mono" title={c.company.company_id}>
+                  {c.company.company_id.slice(0, 8)}…
+                </td>
                 <td>
                   <button type="button" className="button button--small" onClick={() => onOpen(c)} aria-label={`Open details of ${companyLabel(c.company)}`}>
                     Details

@@ -58,7 +58,8 @@ export function MatchScreen() {
             <BulkMatch onOpen={(c) => setOpen({ candidate: c, fromBulk: true })} />
           </div>
         </div>
-        {open ? (
+        {/* The panel belongs to the tab it was opened from: a single-match detail must not squeeze the bulk review. */}
+        {open && open.fromBulk === (mode === 'bulk') ? (
           <CompanyDetail
             company={open.candidate.company}
             confidence={open.candidate.confidence}

@@ -1,6 +1,7 @@
 // Display helpers shared by the single and bulk views.
 import type { CompanyRecord } from '../../shared/service/schemas';
 import type { BulkRowView } from '../../shared/bridge/groups/match';
+import type { Decision } from '../../shared/match/review';
 
 export function formatConfidence(c: number): string {
   return `${Math.round(c * 100)}%`;
@@ -28,3 +29,33 @@ export const ROW_STATE_LABEL: Record<BulkRowView['state'], string> = {
   error: 'Error',
   invalid: 'Invalid',
 };
+
+const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', nace: 'NACE', esg: 'ESG', iso: 'ISO', vat: 'VAT', lei: 'LEI' };
+
+/** A record key as an analyst reads it: "company_id" -> "Company ID", "address.postal_code" -> "Address: postal code". */
+export function fieldLabel(key: string): string {
+  const words = (part: string) =>
+    part
+      .split(/[_\s]+/)
+      .filter(Boolean)
+      .map((w) => ACRONYMS[w.toLowerCase()] ?? w.toLowerCase())
+      .join(' ');
+  const text = key.split('.').map(words).filter(Boolean).join(': ');
+  return text ? text[0].toUpperCase() + text.slice(1) : key;
+}
+
+/** A review decision as the screen says it (the export writes DECISION_LABEL's lower-case words). */
+export const DECISION_TEXT: Record<Decision, string> = {
+  auto: 'Auto-accepted',
+  accepted: 'Accepted',
+  picked: 'Picked another',
+  rejected: 'Rejected',
+  pending: 'Waiting',
+};
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "1–50 of 1,234": the rows a page shows, numbers grouped. */
+export function pageRange(offset: number, pageSize: number, total: number): string {
+  return `${count(total === 0 ? 0 : offset + 1)}–${count(Math.min(offset + pageSize, total))} of ${count(total)}`;
+}

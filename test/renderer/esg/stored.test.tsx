@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModuleLatest, StoredEsgResult } from '../../../src/shared/esg-runs/schemas';
 import { asScore } from '../../../src/renderer/esg/esg-format';
 import { ScoreChange, ScoreHistoryChart, scoreChanges } from '../../../src/renderer/esg/ScoreHistory';
-import { newIdsOf, StoredData, StoredExtras } from '../../../src/renderer/esg/StoredEsg';
+import { newIdsOf, StoredData, StoredExtras, storedMonths } from '../../../src/renderer/esg/StoredEsg';
 import { scorePoints, storedKeys } from '../../../src/renderer/esg/stored-queries';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -39,6 +39,14 @@ describe('scores over refreshes', () => {
     expect(html).toContain('role="img"');
     expect(text(html)).toMatch(/Overall score over 3 refreshes: 55 on .*, 62 on .*; lowest 55, highest 62\./);
     expect(html).not.toMatch(/NaN/);
+  });
+
+  it('tells refreshes of the same day apart by their time', () => {
+    const points = scorePoints([result('scores', T + 9 * 3_600_000, [score(55, 60, 50, 55, 'BB')]), result('scores', T + 15 * 3_600_000, [score(57, 60, 50, 55, 'BB')])]);
+    const html = renderToStaticMarkup(<ScoreHistoryChart points={points} title="x" />);
+    const [, from, to] = /55 on (.*), 57 on (.*); lowest/.exec(text(html))!;
+    expect(from).not.toBe(to);
+    expect(to).toMatch(/\d{1,2}:\d{2}/);
   });
 
   it('needs two refreshes for a chart', () => {
@@ -100,5 +108,19 @@ describe('replaced commitments', () => {
   it('shows nothing to compare before a second refresh', () => {
     const stored: ModuleLatest = { latest: result('commitments', T, [c('k1', 'Net zero', 2040)]), previous: null, newSincePrevious: ['k1'] };
     expect(withQuery(<StoredExtras companyId="c1" module="commitments" stored={stored} who="Apex" />)).toBe('');
+  });
+});
+
+describe('stored news', () => {
+  const article = (id: string, published: string) => ({ article_id: id, title: `Apex news ${id}`, source: 'Reuters', published_at: published, url: 'https://news.example/a' });
+
+  it('counts articles per month of publication and draws the articles-per-month chart', () => {
+    const items = [article('a', '2026-01-05T10:00:00Z'), article('b', '2026-01-20T10:00:00Z'), article('c', '2026-03-02T10:00:00Z'), { title: 'no date' }];
+    expect(storedMonths(items)).toEqual([
+      { month: '2026-01', count: 2 },
+      { month: '2026-03', count: 1 },
+    ]);
+    const html = renderToStaticMarkup(<StoredData module="news" stored={{ latest: result('news', T, items), previous: null } as ModuleLatest} who="Apex Energy GmbH" />);
+    expect(html).toMatch(/role="img" aria-label="Articles per month, Apex Energy GmbH: 3 articles from/);
   });
 });

@@ -61,6 +61,8 @@ describe('ListView', () => {
     expect(html).toContain('aria-label="Copy ID of Apex Energy GmbH"');
     expect(t).toMatch(/Germany Electric power generation 12,500 \$2\.5B — — — — — — — —/);
     expect(html).toContain('title="$2,450,000,000"');
+    // Long industry names are cut in the cell; the whole name is in the tooltip.
+    expect(html).toContain('class="list-view__clip" title="Electric power generation"');
     expect(t).toContain('Name unknown');
     expect(t).toContain('Rows 1–2 of 2');
     for (const h of ['Name', 'ID', 'Country', 'Industry', 'Employees', 'Revenue', 'ESG overall', 'Environmental', 'Social', 'Governance', 'News', 'Commitments', 'ESG refreshed', 'Change since previous refresh']) {
