@@ -30,6 +30,8 @@ export interface WsTransportOptions {
 
 export const RECONNECT_BACKOFF_MS = [250, 500, 1000, 2000, 4000, 5000] as const;
 const CONNECT_TIMEOUT_MS = 5000;
+/** WebSocket.OPEN (the injected implementation of tests may not carry the constant). */
+const OPEN = 1;
 
 export interface WsTransport extends BridgeTransport {
   readonly state: LinkState;
@@ -173,6 +175,9 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
       }
       const id = nextId++;
       return new Promise<Result<unknown>>((resolve, reject) => {
+        // The host may have gone while the link still reads open (the socket is closing and its
+        // close event not yet here): fail the call as a drop does, rather than send into nothing.
+        if (ws.readyState !== OPEN) return reject(new Error('bridge socket closed'));
         pending.set(id, { resolve, reject });
         ws.send(JSON.stringify({ t: 'call', id, ch: channel, input }));
       });

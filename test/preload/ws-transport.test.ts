@@ -171,4 +171,29 @@ describe('browser-mode transport', () => {
     expect(transport.state).toBe('disposed');
     expect(((await api.app.info()) as { ok: boolean }).ok).toBe(false);
   });
+
+  it('fails a call made while the socket is closing (host gone, close event not yet in) without sending into it', async () => {
+    host = await startEchoHost();
+    const sockets: WebSocket[] = [];
+    const sent: string[] = [];
+    const Base = signedIn(host) as unknown as typeof WebSocket;
+    const Recording = class extends Base {
+      constructor(url: string, protocols: string[]) {
+        super(url, protocols);
+        sockets.push(this as unknown as WebSocket);
+      }
+      send(data: string) {
+        sent.push(data);
+        super.send(data);
+      }
+    } as unknown as typeof globalThis.WebSocket;
+    const transport = track(wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, WebSocketImpl: Recording }));
+    const api = buildFirmscopeApi(bridgeTable, transport) as Api;
+    expect(((await api.app.info()) as { ok: boolean }).ok).toBe(true);
+    sockets[0].close(); // CLOSING at once; the close event comes later
+    expect(transport.state).toBe('open');
+    const r = (await api.app.info()) as { ok: boolean };
+    expect(r.ok).toBe(false);
+    expect(sent).toHaveLength(1);
+  });
 });
