@@ -18,7 +18,11 @@ export function BulkReview({ job }: { job: BulkJobView }) {
   const [active, setActive] = useState(0);
   const rows = useReviewRows(job, queue, offset);
   const decide = useDecide(job.id);
-  const list = rows.data?.rows ?? [];
+  // Rows decided here leave the queue at once, not when the refetch lands: a quick A then R must
+  // reach the next row, never the one just accepted (forgotten when the queue or page changes).
+  const [decided, setDecided] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => setDecided(new Set()), [queue, offset]);
+  const list = (rows.data?.rows ?? []).filter((row) => !decided.has(row.line));
   const total = rows.data?.total ?? 0;
   const current = list[Math.min(active, list.length - 1)] as BulkRowView | undefined;
   const tableRef = useRef<HTMLTableElement>(null);
@@ -33,7 +37,13 @@ export function BulkReview({ job }: { job: BulkJobView }) {
   }, [offset, total]);
 
   const act = (row: BulkRowView, action: 'accept' | 'reject' | 'pick' | 'reset', companyId?: string) => {
-    decide.mutate({ line: row.line, action, ...(companyId ? { companyId } : {}) });
+    const leaves = queue === 'pending' && action !== 'reset';
+    decide.mutate(
+      { line: row.line, action, ...(companyId ? { companyId } : {}) },
+      // Not stored: the row comes back to the queue (the error is shown by the mutation).
+      { onError: () => leaves && setDecided((d) => new Set([...d].filter((l) => l !== row.line))) },
+    );
+    if (leaves) setDecided((d) => new Set(d).add(row.line));
     // In the queue the decided row leaves and the next one takes its place; elsewhere move on.
     if (queue !== 'pending') setActive((i) => Math.min(i + 1, list.length - 1));
   };

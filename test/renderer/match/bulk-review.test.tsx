@@ -116,6 +116,18 @@ describe('BulkReview', () => {
     await waitFor(async () => expect((await decisions())[3]).toBe('pending'));
   });
 
+  it('A then R pressed at once decide two rows: the accepted row leaves the queue before the rows are read again', async () => {
+    mount();
+    await waitFor(() => expect(queueLines()).toEqual(['3', '4', '5']));
+    const grid = screen.getByRole('grid', { name: 'Review queue' });
+    // Two key presses (React renders after each) with no await between: main's answer to the first,
+    // and the refetch of the queue, cannot land before the second.
+    act(() => void fireEvent.keyDown(grid, { key: 'a' }));
+    act(() => void fireEvent.keyDown(grid, { key: 'r' }));
+    await waitFor(async () => expect(await decisions()).toEqual(['auto', 'accepted', 'rejected', 'pending']));
+    await waitFor(() => expect(queueLines()).toEqual(['5']));
+  });
+
   it('the slider sends the threshold once it rests and the queue follows', async () => {
     mount();
     await waitFor(() => expect(queueLines()).toEqual(['3', '4', '5']));
