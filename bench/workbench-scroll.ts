@@ -10,7 +10,11 @@
 // Run: npx tsx bench/workbench-scroll.ts [companies=100000]   (builds the renderer if stale)
 // SCROLL_PROFILE=1 also traces the scripted scroll of the Scroll view and prints, for each long
 // task, its time by timeline event and the JS functions with the most self time (the profiler slows
-// the page: take the frame numbers from a run without it).
+// the page: take the frame numbers from a run without it), with each task's CPU time beside its wall
+// time and the CPU time per phase (brisk, fling, jump; console.timeStamp marks in the trace).
+// SCROLL_TRACE_OUT=file.json keeps the raw trace. SCROLL_REPEAT=n adds n passes over the same page;
+// with SCROLL_AB_CSS='<css>' every other added pass runs with that style sheet added (an A/B of a
+// CSS change in one session, under the same load).
 import { loadavg } from 'node:os';
 import { startBenchApp } from './helpers/browser-app';
 import { startLongTaskProfile } from './helpers/long-task-profile';
@@ -88,6 +92,8 @@ try {
         const tick = (t: number) => {
           if (last >= 0) frames.push(t - last);
           last = t;
+          // Marks in the trace (SCROLL_PROFILE) where each phase starts.
+          if (i === 0 || i === 300 || i === 540) console.timeStamp(i === 0 ? 'brisk' : i === 300 ? 'fling' : 'jump');
           if (i < 300) el.scrollTop += 90;
           else if (i < 540) el.scrollTop += 2400;
           else if (i === 540) el.scrollTop = el.scrollHeight;
@@ -128,6 +134,15 @@ try {
   // SCROLL_REPEAT=n: n more baseline + scroll pairs after the first (rows already fetched stay cached,
   // so only the first scroll meets rows as they arrive), each with its load average.
   for (let k = 0; k < Number(process.env.SCROLL_REPEAT ?? 0); k++) {
+    const css = process.env.SCROLL_AB_CSS && k % 2 === 0 ? process.env.SCROLL_AB_CSS : '';
+    await page.evaluate((text) => {
+      document.getElementById('ab-css')?.remove();
+      const st = document.createElement('style');
+      st.id = 'ab-css';
+      st.textContent = text;
+      document.head.appendChild(st);
+    }, css);
+    console.log(`css for pass ${k + 2}: ${css || '(as built)'}`);
     const b = await measure('baseline');
     const stop = process.env.SCROLL_PROFILE ? await startLongTaskProfile(page) : null;
     const r = await measure('scroller');

@@ -3,6 +3,7 @@
 // timeline event (self time: Layout, UpdateLayoutTree, FunctionCall, GC, Paint...) and the JS
 // functions with the most self time inside the long tasks. Opt-in (it slows the page it measures).
 import type { CDPSession, Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 
 interface TraceEvent {
   name: string;
@@ -41,6 +42,8 @@ export async function startLongTaskProfile(page: Page): Promise<() => Promise<st
     await cdp.send('Tracing.end');
     await done;
     await cdp.detach();
+    // SCROLL_TRACE_OUT=file: the raw trace too, for chrome://tracing or a closer look.
+    if (process.env.SCROLL_TRACE_OUT) writeFileSync(process.env.SCROLL_TRACE_OUT, JSON.stringify({ traceEvents: events }));
     return describe(events, profile);
   };
 }
@@ -63,6 +66,7 @@ function describe(events: TraceEvent[], profile: CpuProfile): string {
       .slice(0, 12)
       .map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`)
       .join(', ')}`,
+    ...byMark(events, allTasks),
     'JS self time over the whole phase (sampled profile, ms):',
     ...topFunctions(profile, [[-Infinity, Infinity]]).slice(0, 12),
     `long tasks on the renderer main thread (trace, over ${LONG_MS} ms): ${tasks.length}`,
@@ -121,4 +125,15 @@ function topFunctions(profile: CpuProfile, windows: [number, number][]): string[
     .sort((a, b) => b[1] - a[1])
     .slice(0, 20)
     .map(([k, v]) => `${(v / 1000).toFixed(1).padStart(7)}  ${k}`);
+}
+
+/** CPU time of the main thread's tasks between the page's console.timeStamp() marks. */
+function byMark(events: TraceEvent[], tasks: TraceEvent[]): string[] {
+  const marks = events.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message).sort((a, b) => a.ts - b.ts);
+  return marks.map((m, i) => {
+    const end = marks[i + 1]?.ts ?? Infinity;
+    const inside = tasks.filter((t) => t.ts >= m.ts && t.ts < end);
+    const cpu = inside.map((t) => (t.tdur ?? 0) / 1000).sort((a, b) => a - b);
+    return `  from "${String(m.args?.data?.message)}": ${inside.length} tasks, ${cpu.reduce((a, b) => a + b, 0).toFixed(0)} ms CPU, task CPU p99 ${cpu[Math.floor(cpu.length * 0.99)]?.toFixed(1)} ms, max ${cpu[cpu.length - 1]?.toFixed(1)} ms`;
+  });
 }
