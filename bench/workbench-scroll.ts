@@ -12,7 +12,8 @@
 // task, its time by timeline event and the JS functions with the most self time (the profiler slows
 // the page: take the frame numbers from a run without it), with each task's CPU time beside its wall
 // time and the CPU time per phase (brisk, fling, jump; console.timeStamp marks in the trace).
-// SCROLL_TRACE_OUT=file.json keeps the raw trace. SCROLL_REPEAT=n adds n passes over the same page;
+// SCROLL_TRACE_OUT=file.json keeps the raw trace; SCROLL_TRACE_EXTRA adds trace categories (e.g.
+// disabled-by-default-devtools.timeline.invalidationTracking: why style and layout were redone). SCROLL_REPEAT=n adds n passes over the same page;
 // with SCROLL_AB_CSS='<css>' every other added pass runs with that style sheet added (an A/B of a
 // CSS change in one session, under the same load).
 import { loadavg } from 'node:os';
@@ -142,7 +143,7 @@ try {
       st.textContent = text;
       document.head.appendChild(st);
     }, css);
-    console.log(`css for pass ${k + 2}: ${css || '(as built)'}`);
+    if (process.env.SCROLL_AB_CSS) console.log(`css for pass ${k + 2}: ${css || '(as built)'}`);
     const b = await measure('baseline');
     const stop = process.env.SCROLL_PROFILE ? await startLongTaskProfile(page) : null;
     const r = await measure('scroller');

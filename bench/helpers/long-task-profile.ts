@@ -25,7 +25,7 @@ interface CpuProfile {
 }
 
 const LONG_MS = 50;
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel'];
+const CATEGORIES = [...(process.env.SCROLL_TRACE_EXTRA ?? '').split(',').filter(Boolean), 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel'];
 
 export async function startLongTaskProfile(page: Page): Promise<() => Promise<string>> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
