@@ -8,8 +8,17 @@
 // Also: time from the jump to the last row showing its data, and click -> first rows rendered for
 // sorts (header clicks) and facet clicks over the same snapshot (issue 17: median <= 250 ms).
 // Run: npx tsx bench/workbench-scroll.ts [companies=100000]   (builds the renderer if stale)
+// SCROLL_PROFILE=1 also traces the scripted scroll of the Scroll view and prints, for each long
+// task, its time by timeline event and the JS functions with the most self time (the profiler slows
+// the page: take the frame numbers from a run without it), with each task's CPU time beside its wall
+// time and the CPU time per phase (brisk, fling, jump; console.timeStamp marks in the trace).
+// SCROLL_TRACE_OUT=file.json keeps the raw trace; SCROLL_TRACE_EXTRA adds trace categories (e.g.
+// disabled-by-default-devtools.timeline.invalidationTracking: why style and layout were redone). SCROLL_REPEAT=n adds n passes over the same page;
+// with SCROLL_AB_CSS='<css>' every other added pass runs with that style sheet added (an A/B of a
+// CSS change in one session, under the same load).
 import { loadavg } from 'node:os';
 import { startBenchApp } from './helpers/browser-app';
+import { startLongTaskProfile } from './helpers/long-task-profile';
 
 const companies = Number(process.argv[2] ?? 100_000);
 const BODY = { filters: { and: [{ attribute: 'founding_year', relation: 'greater_than', value: 0 }] } };
@@ -19,7 +28,11 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 interface Run {
   frames: number[];
   longTasks: number[];
+  /** Renderer main-thread time during the scripted scroll (CDP Performance metrics, ms). */
+  work?: Record<(typeof METRICS)[number], number>;
 }
+// Less sensitive to other processes on the shared machine than frame gaps and long tasks are.
+const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'] as const;
 
 const app = await startBenchApp({ name: 'scroll', viewport: { width: 1440, height: 900 }, sandbox: { seed: 42, companies } });
 const { page, host } = app;
@@ -42,7 +55,19 @@ try {
   const scroller = page.getByTestId('snapshot-scroller');
   await scroller.locator('[role="row"][aria-rowindex="2"]:not([aria-busy])').waitFor({ timeout: 60_000 });
 
-  const measure = (target: 'baseline' | 'scroller') =>
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => {
+    const { metrics: all } = await cdp.send('Performance.getMetrics');
+    return Object.fromEntries(METRICS.map((k) => [k, (all.find((m) => m.name === k)?.value ?? 0) * 1000])) as Record<(typeof METRICS)[number], number>;
+  };
+  const measure = async (target: 'baseline' | 'scroller'): Promise<Run> => {
+    const m0 = await metrics();
+    const run = await scripted(target);
+    const m1 = await metrics();
+    return { ...run, work: Object.fromEntries(METRICS.map((k) => [k, m1[k] - m0[k]])) as Run['work'] };
+  };
+  const scripted = (target: 'baseline' | 'scroller') =>
     page.evaluate(async (which): Promise<Run> => {
       const real = document.querySelector('[data-testid="snapshot-scroller"]') as HTMLElement;
       let el = real;
@@ -68,6 +93,8 @@ try {
         const tick = (t: number) => {
           if (last >= 0) frames.push(t - last);
           last = t;
+          // Marks in the trace (SCROLL_PROFILE) where each phase starts.
+          if (i === 0 || i === 300 || i === 540) console.timeStamp(i === 0 ? 'brisk' : i === 300 ? 'fling' : 'jump');
           if (i < 300) el.scrollTop += 90;
           else if (i < 540) el.scrollTop += 2400;
           else if (i === 540) el.scrollTop = el.scrollHeight;
@@ -88,17 +115,41 @@ try {
     return performance.now() - t;
   };
 
-  const baseline = await measure('baseline');
-  const run = await measure('scroller');
-  const lastMs = await lastRowShown(rows);
+  // Frames 0-299 are the brisk wheel, 300-539 the fling.
+  const phases = (f: number[]) => `brisk max ${Math.max(...f.slice(0, 300)).toFixed(0)}, fling max ${Math.max(...f.slice(300, 540)).toFixed(0)}`;
   const report = (label: string, r: Run) =>
-    `${label}: frame p95 ${pct(r.frames, 0.95).toFixed(1)} ms, median ${pct(r.frames, 0.5).toFixed(1)} ms, max ${Math.max(...r.frames).toFixed(1)} ms; long tasks ${r.longTasks.length}${r.longTasks.length ? ` (max ${Math.max(...r.longTasks).toFixed(0)} ms)` : ''}`;
+    `${label}: frame p95 ${pct(r.frames, 0.95).toFixed(1)} ms, median ${pct(r.frames, 0.5).toFixed(1)} ms, max ${Math.max(...r.frames).toFixed(1)} ms (${phases(r.frames)}); long tasks ${r.longTasks.length}${r.longTasks.length ? ` (${r.longTasks.map((d) => d.toFixed(0)).join(', ')} ms)` : ''}${
+      r.work ? `; main thread ${r.work.TaskDuration.toFixed(0)} ms (script ${r.work.ScriptDuration.toFixed(0)}, layout ${r.work.LayoutDuration.toFixed(0)}, style ${r.work.RecalcStyleDuration.toFixed(0)})` : ''
+    }`;
+  const baseline = await measure('baseline');
+  const stopProfile = process.env.SCROLL_PROFILE ? await startLongTaskProfile(page) : null;
+  const run = await measure('scroller');
+  if (stopProfile) console.log(await stopProfile());
+  const lastMs = await lastRowShown(rows);
   console.log(report('baseline (empty box, same height)', baseline));
   console.log(report(`scroll view over ${rows} rows`, run));
   const p95 = pct(run.frames, 0.95);
   const longOver50 = run.longTasks.filter((d) => d > 50).length;
   console.log(`p95 ${p95.toFixed(1)} ms (target <= 16.7 ms) ${p95 <= 16.7 ? 'PASS' : 'OVER'}; ratio to baseline p95 ${(p95 / pct(baseline.frames, 0.95)).toFixed(2)}x; long tasks over 50 ms: ${longOver50} (target 0) ${longOver50 === 0 ? 'PASS' : 'OVER'}`);
   console.log(`after the jump to the end, the last row showed its data in ${lastMs.toFixed(0)} ms (after the scripted scroll ended)`);
+  // SCROLL_REPEAT=n: n more baseline + scroll pairs after the first (rows already fetched stay cached,
+  // so only the first scroll meets rows as they arrive), each with its load average.
+  for (let k = 0; k < Number(process.env.SCROLL_REPEAT ?? 0); k++) {
+    const css = process.env.SCROLL_AB_CSS && k % 2 === 0 ? process.env.SCROLL_AB_CSS : '';
+    await page.evaluate((text) => {
+      document.getElementById('ab-css')?.remove();
+      const st = document.createElement('style');
+      st.id = 'ab-css';
+      st.textContent = text;
+      document.head.appendChild(st);
+    }, css);
+    if (process.env.SCROLL_AB_CSS) console.log(`css for pass ${k + 2}: ${css || '(as built)'}`);
+    const b = await measure('baseline');
+    const stop = process.env.SCROLL_PROFILE ? await startLongTaskProfile(page) : null;
+    const r = await measure('scroller');
+    if (stop) console.log(await stop());
+    console.log(`pass ${k + 2} (load ${load()}): ${report('baseline', b)} | ${report('scroll', r)}`);
+  }
 
   // Click -> first rows of the new view rendered: a header click (sort) or a facet value, each a
   // view main has not answered before; timed in the page from the click to the first row holding

@@ -77,6 +77,15 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
   const colItems = colVirtualizer.getVirtualItems();
   const mounted = useMemo(() => colItems.map((c) => c.index), [colItems.map((c) => c.index).join(',')]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by the indices
   const lead = (colItems[0]?.start ?? NUM_W) - NUM_W;
+  // Rows are keyed by slot (index modulo the most rows ever shown): the row leaving the window hands
+  // its DOM to the row entering it. They are also listed in slot order, not row order: listed in row
+  // order, every recycled row would move in the DOM (to the other end of the list), and a moved node
+  // loses its layout boxes and style (rebuilt for all its cells, every frame of a scroll). Position
+  // comes from `top`; screen readers get each row's place from aria-rowindex.
+  const slotsRef = useRef(0);
+  slotsRef.current = Math.max(slotsRef.current, items.length);
+  const slots = slotsRef.current;
+  const bySlot = [...items].sort((a, b) => (a.index % slots) - (b.index % slots));
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items[items.length - 1]?.index ?? 0;
 
@@ -161,10 +170,9 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
         </div>
       </div>
       <div role="rowgroup" className="scroller__body" style={{ height: virtualizer.getTotalSize(), width }}>
-        {items.map((vi) => (
-          // Keyed by slot: the row leaving the window hands its DOM to the row entering it (no remount while scrolling).
+        {bySlot.map((vi) => (
           <ScrollRow
-            key={vi.index % items.length}
+            key={vi.index % slots}
             index={vi.index}
             top={vi.start}
             width={width}
