@@ -36,10 +36,15 @@ export function useSnapshotPage(id: number, view: SnapshotView, offset: number, 
   return useQuery({ ...snapshotPageQuery(id, view, offset, limit), placeholderData: keepPreviousData });
 }
 
-export function useSnapshotFacets(id: number, view: SnapshotView) {
+/**
+ * `enabled` false holds the count back: the grid passes "the new view's rows have arrived", so main
+ * (one SQLite connection, one query at a time) answers the rows first and the counts after.
+ */
+export function useSnapshotFacets(id: number, view: SnapshotView, enabled = true) {
   // Counts do not depend on the sort: a sort click must not recount every facet in main.
   const { sort: _sort, ...counted } = view;
   return useQuery({
+    enabled,
     queryKey: ['snapshot', 'facets', id, counted],
     queryFn: () => unwrap(firmscope().snapshot.facets({ id, view: counted })),
     placeholderData: keepPreviousData,
