@@ -139,6 +139,7 @@ test('a watch in flight survives a restart and, when the service no longer knows
   test.setTimeout(90_000);
   // The host is stopped on purpose: until the page is sent to the new one, it tries to reconnect.
   test.info().annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'ERR_CONNECTION_REFUSED' });
+  test.info().annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'ERR_CONNECTION_RESET' });
   await page.goto(host.url);
   await openEsg(page);
   await page.getByRole('textbox', { name: 'Company ID', exact: true }).fill(host.companyId);
