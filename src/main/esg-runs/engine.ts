@@ -8,11 +8,9 @@
 // completion only by `status`). State lives in the workspace database, written in batches with
 // the `esgRunUpdate` events; a restart resumes queued and processing cells (a session the service
 // forgot, 404, is requested again once).
-import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { AppError, type BridgeError } from '../../shared/errors';
 import {
   isTerminalTask,
-  RUN_UPDATE_EVERY_MS,
   type RunBoard,
   type RunFinished,
   type RunInfo,
@@ -28,6 +26,8 @@ import type { WatchTimers } from '../esg/timers';
 import { cellFailure, requestModule } from './cell-io';
 import type { RequestBudget } from '../ports/feature-deps';
 import type { EsgRunStore, TaskPatch } from './store';
+import { finishedText } from './run-notice';
+import { UpdateBatcher } from './update-batcher';
 
 export interface RunEngineDeps {
   store: EsgRunStore;
@@ -85,15 +85,14 @@ export class RunEngine {
   private readonly fetchQueue: number[] = [];
   private readonly watches = new Map<string, WatchEntry>();
   private readonly ends = new Map<number, number[]>();
-  private readonly pendingWrites = new Map<number, TaskPatch>();
-  private readonly dirty = new Map<number, Map<number, TaskView>>();
-  private flushTimer: unknown = null;
+  private readonly updates: UpdateBatcher;
   private requesting = 0;
   private reading = 0;
   private disposed = false;
 
   constructor(private readonly deps: RunEngineDeps) {
     deps.store.etaOf = (runId) => this.eta(runId);
+    this.updates = new UpdateBatcher({ store: deps.store, timers: deps.timers, emitUpdate: (u) => deps.emitUpdate(u), everyMs: deps.updateEveryMs });
   }
 
   // ---- Commands -------------------------------------------------------------------------------
@@ -192,10 +191,8 @@ export class RunEngine {
 
   /** Stops timers, watches and requests; the cells stay in the database as they are and resume next start. */
   async dispose(): Promise<void> {
-    this.flush();
+    this.updates.stop();
     this.disposed = true;
-    if (this.flushTimer !== null) this.deps.timers.clearTimeout(this.flushTimer);
-    this.flushTimer = null;
     for (const w of this.watches.values()) w.watch.stop();
     this.watches.clear();
     for (const c of this.cells.values()) c.abort?.abort();
@@ -347,8 +344,7 @@ export class RunEngine {
     this.cells.delete(cell.view.id);
     if (alsoWrite) {
       const id = cell.view.id;
-      const pending = this.pendingWrites.get(id)!;
-      this.pendingWrites.delete(id);
+      const pending = this.updates.takeWrite(id)!;
       this.deps.store.transaction(() => {
         alsoWrite();
         this.deps.store.updateTask(id, pending);
@@ -460,59 +456,19 @@ export class RunEngine {
     return this.deps.timers.now();
   }
 
-  // ---- Batched writes and events -----------------------------------------------------------------
+  // ---- Batched writes and events (update-batcher.ts) ----------------------------------------------
 
   private patch(cell: Cell, p: TaskPatch): void {
     cell.view = { ...cell.view, ...p, resubmitted: p.resubmitted ?? cell.view.resubmitted } as TaskView;
     if ('error' in p) cell.view.error = p.error ?? null;
-    this.pendingWrites.set(cell.view.id, { ...this.pendingWrites.get(cell.view.id), ...p });
-    let d = this.dirty.get(cell.view.runId);
-    if (!d) this.dirty.set(cell.view.runId, (d = new Map()));
-    d.set(cell.view.id, cell.view);
-    this.scheduleFlush();
+    this.updates.task(cell.view, p);
   }
 
   private emitRun(runId: number): void {
-    if (!this.dirty.has(runId)) this.dirty.set(runId, new Map());
-    this.scheduleFlush();
+    this.updates.run(runId);
   }
 
-  private scheduleFlush(): void {
-    if (this.flushTimer !== null || this.disposed) return;
-    this.flushTimer = this.deps.timers.setTimeout(() => {
-      this.flushTimer = null;
-      this.flush();
-    }, this.deps.updateEveryMs ?? RUN_UPDATE_EVERY_MS);
-  }
-
-  /** Writes pending cell changes in one transaction, then tells the renderer per run. */
   private flush(): void {
-    if (this.disposed) return;
-    if (this.pendingWrites.size > 0) {
-      const changes = [...this.pendingWrites].map(([id, patch]) => ({ id, patch }));
-      this.pendingWrites.clear();
-      this.deps.store.updateTasks(changes);
-    }
-    const dirty = [...this.dirty];
-    this.dirty.clear();
-    for (const [runId, tasks] of dirty) {
-      const run = this.deps.store.getRun(runId);
-      if (run) this.deps.emitUpdate({ run, tasks: [...tasks.values()] });
-    }
+    this.updates.flush();
   }
 }
-
-/** Notification text: the run's label and counts, never ids. */
-export function finishedText(run: RunInfo): { title: string; body: string } {
-  const c = run.counts;
-  const n = (v: number) => v.toLocaleString('en-US');
-  const parts = [`${n(c.complete)} complete`];
-  if (c.not_found) parts.push(`${n(c.not_found)} not found`);
-  if (c.no_access) parts.push(`${n(c.no_access)} without access`);
-  if (c.failed) parts.push(`${n(c.failed)} failed`);
-  if (c.cancelled) parts.push(`${n(c.cancelled)} cancelled`);
-  const modules = run.modules.map((m) => MODULE_LABELS[m].toLowerCase()).join(', ');
-  const companies = `${n(run.companies)} ${run.companies === 1 ? 'company' : 'companies'}`;
-  return { title: `ESG run finished: ${run.label}`, body: `${companies} (${modules}): ${parts.join(', ')}.` };
-}
-
