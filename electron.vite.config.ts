@@ -19,7 +19,11 @@ export default defineConfig(({ mode }) => ({
         input: {
           index: fromRoot('src/main/index.ts'),
           'keytar-vault': fromRoot('src/main/secrets/keytar-vault.ts'),
+          // The load-all writer thread's script, found beside the core at run time (page-writer.ts).
+          'snapshot-writer': fromRoot('src/main/snapshots/writer-thread.ts'),
         },
+        // Shared chunks beside the entries: the core finds snapshot-writer.js relative to itself.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

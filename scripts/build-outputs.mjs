@@ -12,6 +12,13 @@ export const OUTPUTS = {
     config: 'vite.renderer.config.ts',
     sources: ['src/renderer', 'src/shared', 'src/preload', 'scripts/renderer-config.ts', 'vite.renderer.config.ts'],
   },
+  /** The Electron main process, preload and renderer (electron-vite): what the desktop app runs. */
+  electronMain: {
+    file: 'out/main/index.js',
+    cli: 'electron-vite',
+    config: 'electron.vite.config.ts',
+    sources: ['src/main', 'src/shared', 'src/preload', 'src/renderer', 'scripts/renderer-config.ts', 'electron.vite.config.ts', 'package.json'],
+  },
   /** Browser-mode host + core as one ESM file (dependencies stay in node_modules): starts in a fraction of tsx's time. */
   webHost: {
     file: 'out/web-host/cli.mjs',
@@ -39,8 +46,9 @@ export function isStale(root, name) {
 
 /** Runs Vite for one output; returns false (Vite has printed why) on failure. */
 export function build(root, name) {
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--config', OUTPUTS[name].config, '--logLevel', 'warn'], {
+  const out = OUTPUTS[name];
+  const bin = out.cli === 'electron-vite' ? join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js') : join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const r = spawnSync(process.execPath, [bin, 'build', '--config', out.config, '--logLevel', 'warn'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     // NODE_ENV=production: called from Vitest (NODE_ENV=test) Vite would otherwise bundle React's
@@ -54,7 +62,7 @@ export function build(root, name) {
 export function ensureBuilt(root, names, log = console.log) {
   for (const name of names) {
     if (!isStale(root, name)) continue;
-    log(`Building ${name === 'renderer' ? 'the renderer' : 'the browser-mode host'}…`);
+    log(`Building ${{ renderer: 'the renderer', webHost: 'the browser-mode host', electronMain: 'the Electron app' }[name]}…`);
     if (!build(root, name)) return false;
   }
   return true;

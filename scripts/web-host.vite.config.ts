@@ -17,7 +17,8 @@ export default defineConfig({
     sourcemap: false,
     minify: false,
     rollupOptions: {
-      input: { cli: fromRoot('src/main/web-host/cli.ts') },
+      // The load-all writer thread's script, found beside the core at run time (page-writer.ts).
+      input: { cli: fromRoot('src/main/web-host/cli.ts'), 'snapshot-writer': fromRoot('src/main/snapshots/writer-thread.ts') },
       output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
       // An optional dependency that may have failed to build here; it is loaded at run time if present.
       external: ['keytar'],

@@ -7,6 +7,7 @@ import { PAGE_SIZE_MAX, type CompanyRecord } from '../../shared/service/schemas'
 import type { FeatureDeps, FeatureModule } from '../ports/feature-deps';
 import { SnapshotStore } from '../workspace/snapshots';
 import { loadAll } from './load-all';
+import { inThreadWriter, threadWriter } from './page-writer';
 
 /** Progress events at most this often while a load runs (the last one always goes out). */
 const PROGRESS_EVERY_MS = 150;
@@ -16,7 +17,7 @@ export function createSnapshotFeature(deps: FeatureDeps): FeatureModule<'snapsho
   const running = new Map<number, AbortController>();
 
   /** The active profile's store; interrupted loads of an earlier run are swept the first time. */
-  function store(): { profileId: string; store: SnapshotStore } {
+  function store(): { profileId: string; store: SnapshotStore; file: string } {
     const db = deps.workspace.active();
     const profileId = deps.activeProfile()!.id;
     let s = stores.get(db.file);
@@ -25,7 +26,7 @@ export function createSnapshotFeature(deps: FeatureDeps): FeatureModule<'snapsho
       s.sweepInterrupted();
       stores.set(db.file, s);
     }
-    return { profileId, store: s };
+    return { profileId, store: s, file: db.file };
   }
 
   function existing(s: SnapshotStore, id: number): SnapshotInfo {
@@ -39,7 +40,7 @@ export function createSnapshotFeature(deps: FeatureDeps): FeatureModule<'snapsho
       async load({ body, rowCap }) {
         const check = checkSearchBody(body);
         if (!check.ok) throw new AppError('invalid_input', `The search is not valid: ${check.message}`, { details: { field: check.path } });
-        const { profileId, store: s } = store();
+        const { profileId, store: s, file } = store();
         const api = await deps.api();
         const created = s.create({ profileId, query: check.body, pageSize: PAGE_SIZE_MAX, rowCap, startedAt: deps.now() });
         const controller = new AbortController();
@@ -52,7 +53,13 @@ export function createSnapshotFeature(deps: FeatureDeps): FeatureModule<'snapsho
             deps.emit('snapshot', 'progress', info);
           }
         };
-        void loadAll({ api, store: s, snapshotId: created.id, body: check.body, pageSize: PAGE_SIZE_MAX, rowCap, signal: controller.signal, now: deps.now, onProgress: progress })
+        const writer = threadWriter({
+          file,
+          fallback: inThreadWriter(s),
+          onFallback: (reason) => console.warn(`[firmscope] load all: the writer thread did not start (${reason}); storing pages in the main thread`),
+          onStored: () => s.forgetView(),
+        });
+        void loadAll({ api, store: s, writer, snapshotId: created.id, body: check.body, pageSize: PAGE_SIZE_MAX, rowCap, signal: controller.signal, now: deps.now, onProgress: progress })
           .then((done) => {
             // A refresh replaces the earlier snapshots of the same query.
             for (const old of s.olderOfSameQuery(done.id)) s.delete(old);

@@ -1,15 +1,20 @@
 // "Load all N results": walks every page of the applied query (the export's page walker: read-ahead,
-// per-page retries, a fresh pagination session) into a snapshot, one transaction per page.
+// per-page retries, a fresh pagination session) into a snapshot, one transaction per page, through
+// a page writer (page-writer.ts: a writer thread, so the writes run beside the page chain).
 import { AppError, isAppError } from '../../shared/errors';
 import type { SearchBody } from '../../shared/service/schemas';
 import type { SnapshotInfo } from '../../shared/workbench/snapshot';
 import type { ApiClient } from '../api/types';
 import { walkPages, type PageRetryPolicy } from '../export/page-walker';
 import type { SnapshotStore } from '../workspace/snapshots';
+import { inThreadWriter, type PageWriter } from './page-writer';
 
 export interface LoadAllOptions {
   api: ApiClient;
+  /** The core's connection: creates, reads and ends the snapshot. */
   store: SnapshotStore;
+  /** Stores the pages; by default in this thread. Closed by loadAll. */
+  writer?: PageWriter;
   snapshotId: number;
   body: SearchBody;
   pageSize: number;
@@ -22,33 +27,37 @@ export interface LoadAllOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
+/** Pages handed to the writer and not yet stored, at most: the walker's read-ahead holds the rest. */
+const WRITES_IN_FLIGHT = 2;
+
 /**
  * Fills an already created snapshot. Ends 'complete', 'capped' (the row cap was reached before the
  * service's count) or, on cancel or failure, removes the partial rows and rethrows.
  */
-/** Rows written per slice of a page (see loadAll). */
-const WRITE_SLICE = 50;
-
 export async function loadAll(o: LoadAllOptions): Promise<SnapshotInfo> {
+  const writer = o.writer ?? inThreadWriter(o.store);
+  const writes: Promise<void>[] = [];
   try {
     let count: number | null = null;
     for await (const page of walkPages(o.api, { body: o.body, pageSize: o.pageSize, rowLimit: o.rowCap, signal: o.signal, retry: o.retry, sleep: o.sleep })) {
       count = page.count;
-      // Stored in slices with a turn of the event loop between them: a page's writes (20-30 ms of
-      // synchronous SQLite) would otherwise hold back the answer of the next page and the request
-      // after it, so the walk would go at the pace of the writes instead of the network's.
-      for (let i = 0; i < page.records.length; i += WRITE_SLICE) {
-        if (i > 0) await new Promise((r) => setImmediate(r));
-        o.store.append(o.snapshotId, page.records.slice(i, i + WRITE_SLICE), page.count);
-      }
-      o.onProgress?.(o.store.get(o.snapshotId)!);
+      while (writes.length >= WRITES_IN_FLIGHT) await writes.shift();
+      const stored = writer.append(o.snapshotId, page.records, page.count).then(() => o.onProgress?.(o.store.get(o.snapshotId)!));
+      // Awaited in order below; a failure meanwhile must not count as unhandled.
+      stored.catch(() => undefined);
+      writes.push(stored);
     }
+    while (writes.length > 0) await writes.shift();
+    await writer.close();
     const rows = o.store.get(o.snapshotId)!.rowCount;
     const capped = rows >= o.rowCap && (count ?? 0) > rows;
     const done = o.store.finish(o.snapshotId, { status: capped ? 'capped' : 'complete', finishedAt: o.now() });
     o.onProgress?.(done);
     return done;
   } catch (e) {
+    // Pages still in the writer land before the partial snapshot is removed.
+    await Promise.allSettled(writes);
+    await writer.close().catch(() => undefined);
     const cancelledRun = o.signal.aborted || (isAppError(e) && e.code === 'cancelled');
     const error = cancelledRun ? undefined : e instanceof Error ? e.message : String(e);
     const ended = o.store.finish(o.snapshotId, { status: cancelledRun ? 'cancelled' : 'failed', finishedAt: o.now(), error });

@@ -47,14 +47,40 @@ export function openWorkspaceDb(opts: OpenOptions): WorkspaceDb {
   };
 }
 
+/**
+ * A second connection to a database this process already opened (and migrated) with
+ * openWorkspaceDb, e.g. for a writer thread: the same settings, no migration, no moving aside.
+ */
+export function openConnection(Database: SqliteConstructor, file: string): WorkspaceDb {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    configure(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return {
+    file,
+    sql: createSql(db),
+    raw: db,
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function configure(db: Database): void {
+  // The first statement reads the header: a file that is not SQLite fails here (SQLITE_NOTADB).
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+}
+
 function openAndMigrate(Database: SqliteConstructor, file: string): Database {
   const db = new Database(file);
   try {
-    // The first statement reads the header: a file that is not SQLite fails here (SQLITE_NOTADB).
-    db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
+    configure(db);
     const check = db.pragma('quick_check(1)', { simple: true });
     if (check !== 'ok') throw Object.assign(new Error(`integrity check failed: ${String(check)}`), { code: 'SQLITE_CORRUPT' });
     migrate(db);

@@ -51,6 +51,11 @@ export class SnapshotStore {
     this.insertText = db.raw.prepare('INSERT INTO snapshot_fts (rowid, name, city, domain, industry) VALUES (?, ?, ?, ?, ?)');
   }
 
+  /** Another connection (the load-all writer thread) wrote rows: the cached view rows may be stale. */
+  forgetView(): void {
+    this.viewRowsKey = null;
+  }
+
   create(o: { profileId: string; query: unknown; pageSize: number; rowCap: number; startedAt: number }): SnapshotInfo {
     const { lastInsertRowid } = this.db.sql.run(
       `INSERT INTO snapshots (profile_id, query_json, page_size, row_cap, status, started_at) VALUES (?, ?, ?, ?, 'loading', ?)`,

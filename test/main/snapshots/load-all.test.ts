@@ -4,11 +4,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/main/api/types';
 import type { FeatureDeps } from '../../../src/main/ports/feature-deps';
 import { createSnapshotFeature } from '../../../src/main/snapshots/feature';
 import { loadAll } from '../../../src/main/snapshots/load-all';
+import { inThreadWriter, threadWriter, type PageWriter } from '../../../src/main/snapshots/page-writer';
 import { openWorkspaceDb, type WorkspaceDb } from '../../../src/main/workspace/db';
 import { SnapshotStore } from '../../../src/main/workspace/snapshots';
 import { startSandbox, type SandboxHandle } from '../../../src/sandbox/server';
@@ -51,12 +52,27 @@ function stored(id: number): Record<string, unknown>[] {
   return store.page(id, {}, 0, 1_000_000).records;
 }
 
+/** Why a writer thread did not start, per test: always none (the fallback has its own test). */
+const fallbacks: string[] = [];
+const WRITERS = {
+  'in the core thread': (): PageWriter | undefined => undefined,
+  'in a writer thread (as the app does)': (): PageWriter =>
+    threadWriter({ file: db.file, fallback: inThreadWriter(store), onFallback: (why) => fallbacks.push(why), onStored: () => store.forgetView() }),
+};
+let writer: () => PageWriter | undefined;
+afterEach(() => expect(fallbacks.splice(0)).toEqual([]));
+
 function run(rowCap: number, onProgress?: (i: SnapshotInfo) => void, signal = new AbortController().signal) {
   const snap = store.create({ profileId: 'sandbox', query: BODY, pageSize: 200, rowCap, startedAt: 1 });
-  return { id: snap.id, done: loadAll({ api, store, snapshotId: snap.id, body: BODY, pageSize: 200, rowCap, signal, now: () => 2, onProgress, retry: FAST_RETRY }) };
+  const done = loadAll({ api, store, writer: writer(), snapshotId: snap.id, body: BODY, pageSize: 200, rowCap, signal, now: () => 2, onProgress, retry: FAST_RETRY });
+  return { id: snap.id, done };
 }
 
-describe('loadAll against the sandbox', () => {
+describe.each(Object.entries(WRITERS))('loadAll against the sandbox, pages stored %s', (_name, makeWriter) => {
+  beforeAll(() => {
+    writer = makeWriter;
+  });
+
   it('the query is thousands of rows over many pages', () => {
     expect(reference.length).toBeGreaterThan(4_000);
     expect(new Set(reference.map((r) => r.company_id)).size).toBe(reference.length);
@@ -140,10 +156,14 @@ describe('snapshot feature (bridge handlers)', () => {
   }
 
   it('loads, then pages sorted by revenue descending (empty last), facets and text-filters locally', async () => {
+    const warn = vi.spyOn(console, 'warn');
     const { f, settled } = await feature();
     const started = await f.handlers.load({ body: BODY, rowCap: 100_000 }, ctx);
     expect(started.status).toBe('loading');
     expect((await settled(started.id)).status).toBe('complete');
+    // The pages went through the writer thread, not the fallback in the core's thread.
+    expect(warn.mock.calls.flat().join('\n')).not.toMatch(/writer thread/);
+    warn.mockRestore();
 
     const byRevenue = [...reference].filter((r) => typeof r.revenue === 'number').sort((a, b) => (b.revenue as number) - (a.revenue as number));
     const page = await f.handlers.page({ id: started.id, view: { sort: { field: 'revenue', direction: 'desc' } }, offset: 0, limit: 50 }, ctx);
