@@ -5,26 +5,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ensureBuilt } from '../scripts/build-outputs.mjs';
 import { loadAll } from '../src/main/snapshots/load-all';
 import { inThreadWriter, threadWriter } from '../src/main/snapshots/page-writer';
 import { openWorkspaceDb } from '../src/main/workspace/db';
 import { loadSqlite } from '../src/main/workspace/native';
 import { SnapshotStore } from '../src/main/workspace/snapshots';
+import { builtWriterEntry } from './helpers/built-writer';
 import { BODY, PAGE_SIZE, bareLoop, startPagedSandbox } from './helpers/paged-sandbox';
 
 const companies = Number(process.argv[2] ?? 25_000);
 const latencyMs = Number(process.argv[3] ?? 20);
 const rounds = Number(process.argv[4] ?? 3);
 
-// The writer thread as users run it: the built script (tsx would add its own start-up to every load).
-const WRITER = { built: new URL('../out/web-host/snapshot-writer.mjs', import.meta.url) };
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
-  if (!ensureBuilt(fileURLToPath(new URL('..', import.meta.url)), ['webHost'])) throw new Error('the browser-mode host did not build');
+  const entry = builtWriterEntry();
   const sqlite = loadSqlite();
   if (!sqlite.ok) throw new Error(sqlite.reason);
   const dir = await mkdtemp(join(tmpdir(), 'fs-bench-load-all-'));
@@ -42,7 +38,7 @@ async function main() {
       t = performance.now();
       const snap = store.create({ profileId: 'bench', query: BODY, pageSize: PAGE_SIZE, rowCap: 1_000_000, startedAt: Date.now() });
       // As the app does it (snapshots/feature.ts): pages stored by a writer thread.
-      const writer = threadWriter({ file: db.file, entry: WRITER, fallback: inThreadWriter(store), onFallback: (why) => console.warn(`writer thread did not start: ${why}`) });
+      const writer = threadWriter({ file: db.file, entry, fallback: inThreadWriter(store), onFallback: (why) => console.warn(`writer thread did not start: ${why}`) });
       const done = await loadAll({ api, store, writer, snapshotId: snap.id, body: BODY, pageSize: PAGE_SIZE, rowCap: 1_000_000, signal: new AbortController().signal, now: Date.now });
       load.push(performance.now() - t);
       if (done.rowCount !== n) throw new Error(`loaded ${done.rowCount} rows, the loop saw ${n}`);

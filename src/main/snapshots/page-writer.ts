@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../shared/errors';
+import { prepareRow } from '../workspace/row-values';
 import type { SnapshotStore } from '../workspace/snapshots';
 import type { WriterReply, WriterRequest, WriterStart } from './writer-protocol';
 
@@ -80,7 +81,7 @@ export function threadWriter(o: ThreadWriterOptions): PageWriter {
   let nextId = 1;
   let state: 'starting' | 'ready' | 'gone' = 'starting';
   const worker = startWorker(entry, { file: o.file });
-  // Never keeps the process alive on its own; a load-all that runs holds its promises anyway.
+  // Keeps the process alive only while pages wait to be stored (an idle thread never holds up an exit).
   worker.unref();
   const stopped = (why: string) => {
     const error = new AppError('internal', `The results could not be stored: the writer thread stopped (${why}).`);
@@ -95,6 +96,7 @@ export function threadWriter(o: ThreadWriterOptions): PageWriter {
       }
       const p = pending.get(m.id);
       pending.delete(m.id);
+      if (pending.size === 0) worker.unref();
       if (m.kind === 'appended') {
         o.onStored?.();
         p?.resolve(m.rowCount);
@@ -119,12 +121,15 @@ export function threadWriter(o: ThreadWriterOptions): PageWriter {
       const id = nextId++;
       return new Promise<number>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        post({ kind: 'append', id, snapshotId, records, serviceCount });
+        worker.ref();
+        // Prepared here, where the page arrived: the thread is left only the SQLite writes (the busier side).
+        post({ kind: 'append', id, snapshotId, rows: records.map(prepareRow), serviceCount });
       });
     },
     async close() {
       if (!(await ready) || state === 'gone') return;
       const gone = new Promise((r) => worker.once('exit', r));
+      worker.ref();
       post({ kind: 'close' });
       await gone;
     },

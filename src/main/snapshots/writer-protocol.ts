@@ -1,4 +1,5 @@
 // Messages between a load-all and its writer thread (writer-thread.ts). Structured-cloned, so plain data.
+import type { PreparedRow } from '../workspace/row-values';
 
 export interface WriterStart {
   /** The workspace database file, already opened and migrated by the core. */
@@ -6,7 +7,7 @@ export interface WriterStart {
 }
 
 export type WriterRequest =
-  | { kind: 'append'; id: number; snapshotId: number; records: ReadonlyArray<Record<string, unknown>>; serviceCount: number }
+  | { kind: 'append'; id: number; snapshotId: number; rows: ReadonlyArray<PreparedRow>; serviceCount: number }
   | { kind: 'close' };
 
 export type WriterReply =

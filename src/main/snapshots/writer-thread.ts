@@ -19,7 +19,7 @@ port.on('message', (m: WriterRequest) => {
     return;
   }
   try {
-    reply({ kind: 'appended', id: m.id, rowCount: store.append(m.snapshotId, m.records, m.serviceCount) });
+    reply({ kind: 'appended', id: m.id, rowCount: store.appendPrepared(m.snapshotId, m.rows, m.serviceCount) });
   } catch (e) {
     reply({ kind: 'failed', id: m.id, message: e instanceof Error ? e.message : String(e) });
   }

@@ -5,7 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import type { WorkspaceDb } from './db';
 import { FACETS } from './facets';
 import type { FacetCount, FacetId, SnapshotInfo, SnapshotStatus, SnapshotView } from '../../shared/workbench/snapshot';
-import { rowCells, textColumns } from './row-values';
+import { prepareRow, type PreparedRow } from './row-values';
 
 interface SnapshotRow {
   id: number;
@@ -47,7 +47,7 @@ export class SnapshotStore {
     // Per connection, never in the file: the rows of the narrowed view being read, computed once per view.
     db.raw.exec('CREATE TEMP TABLE IF NOT EXISTS view_rows (id INTEGER PRIMARY KEY)');
     this.insertRow = db.raw.prepare('INSERT INTO snapshot_rows (snapshot_id, seq, company_id, record_json) VALUES (?, ?, ?, ?)');
-    this.insertValue = db.raw.prepare('INSERT INTO snapshot_values (row_id, field, num, txt, snapshot_id) VALUES (?, ?, ?, ?, ?)');
+    this.insertValue = db.raw.prepare('INSERT INTO snapshot_values (snapshot_id, field, row_id, num, txt) VALUES (?, ?, ?, ?, ?)');
     this.insertText = db.raw.prepare('INSERT INTO snapshot_fts (rowid, name, city, domain, industry) VALUES (?, ?, ?, ?, ?)');
   }
 
@@ -66,15 +66,21 @@ export class SnapshotStore {
 
   /** Appends one page in one transaction; returns the snapshot's row count after it. */
   append(snapshotId: number, records: ReadonlyArray<Record<string, unknown>>, serviceCount?: number): number {
+    return this.appendPrepared(snapshotId, records.map(prepareRow), serviceCount);
+  }
+
+  /** append() of rows already prepared (the writer thread gets them so, see page-writer.ts). */
+  appendPrepared(snapshotId: number, rows: ReadonlyArray<PreparedRow>, serviceCount?: number): number {
     this.viewRowsKey = null;
     return this.db.sql.tx(() => {
       const before = this.db.sql.get<{ row_count: number }>('SELECT row_count FROM snapshots WHERE id = ?', [snapshotId]);
       if (!before) throw new Error(`snapshot ${snapshotId} does not exist`);
       let seq = before.row_count;
-      for (const record of records) {
-        const id = Number(this.insertRow.run(snapshotId, seq++, String(record.company_id ?? ''), JSON.stringify(record)).lastInsertRowid);
-        for (const [field, v] of rowCells(record)) this.insertValue.run(id, field, v.num, v.txt, snapshotId);
-        this.insertText.run(id, ...textColumns(record));
+      for (const row of rows) {
+        const id = Number(this.insertRow.run(snapshotId, seq++, row.companyId, row.json).lastInsertRowid);
+        const c = row.cells;
+        for (let i = 0; i < c.length; i += 3) this.insertValue.run(snapshotId, c[i], id, c[i + 1], c[i + 2]);
+        this.insertText.run(id, ...row.text);
       }
       this.db.sql.run('UPDATE snapshots SET row_count = ?, service_count = coalesce(?, service_count) WHERE id = ?', [seq, serviceCount ?? null, snapshotId]);
       return seq;
@@ -98,8 +104,10 @@ export class SnapshotStore {
   delete(snapshotId: number): void {
     this.viewRowsKey = null;
     this.db.sql.tx(() => {
-      // The text index is contentless: its entries go by rowid, before the rows they point at.
+      // The text index is contentless: its entries go by rowid, before the rows they point at. The
+      // value rows have no foreign key (migration 7): they go as one key range.
       this.db.sql.run('DELETE FROM snapshot_fts WHERE rowid IN (SELECT id FROM snapshot_rows WHERE snapshot_id = ?)', [snapshotId]);
+      this.db.sql.run('DELETE FROM snapshot_values WHERE snapshot_id = ?', [snapshotId]);
       this.db.sql.run('DELETE FROM snapshots WHERE id = ?', [snapshotId]);
     });
   }
@@ -166,7 +174,7 @@ export class SnapshotStore {
       {
         n: total - numbers - texts,
         sql: `SELECT r.id FROM snapshot_rows r WHERE r.snapshot_id = @snapshotId${rows.where}
-          AND NOT EXISTS (SELECT 1 FROM snapshot_values v WHERE v.row_id = r.id AND v.field = @sortField) ORDER BY r.seq`,
+          AND NOT EXISTS (SELECT 1 FROM snapshot_values v WHERE v.snapshot_id = @snapshotId AND v.field = @sortField AND v.row_id = r.id) ORDER BY r.seq`,
       },
     ];
     const ids: number[] = [];

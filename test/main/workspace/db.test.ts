@@ -104,6 +104,45 @@ describe('openWorkspaceDb', () => {
     }
   });
 
+  it('re-keys value rows per snapshot and field (one b-tree, no foreign key): kept, sorted, deleted as one range', () => {
+    const t = temp();
+    mkdirSync(dirname(t.file), { recursive: true });
+    const before = MIGRATIONS.findIndex((m) => m.name === 'snapshot values keyed per snapshot and field');
+    expect(before).toBeGreaterThan(0);
+    const old = new (sqlite())(t.file);
+    old.pragma('foreign_keys = ON');
+    migrate(old, before);
+    // Rows as the previous schema stored them: value rows keyed by (row_id, field) plus the covering index.
+    const s = createSql(old);
+    const rows = [company(1, { revenue: 5 }), company(2, { revenue: 50 }), company(3, { name: 'Alpha' }), company(4, { revenue: 7 })];
+    s.run(`INSERT INTO snapshots (id, profile_id, query_json, page_size, row_cap, status, started_at) VALUES (1, 'p', '{}', 100, 100000, 'loading', 1)`);
+    const insertValue = old.prepare('INSERT INTO snapshot_values (row_id, field, num, txt, snapshot_id) VALUES (?, ?, ?, ?, 1)');
+    const insertText = old.prepare('INSERT INTO snapshot_fts (rowid, name, city, domain, industry) VALUES (?, ?, ?, ?, ?)');
+    rows.forEach((r, seq) => indexRow(s.run('INSERT INTO snapshot_rows (snapshot_id, seq, company_id, record_json) VALUES (1, ?, ?, ?)', [seq, r.company_id, JSON.stringify(r)]).lastInsertRowid, r, insertValue, insertText));
+    s.run(`UPDATE snapshots SET row_count = 4, status = 'complete'`);
+    const valuesBefore = s.all('SELECT snapshot_id, field, row_id, num, txt FROM snapshot_values ORDER BY snapshot_id, field, row_id');
+    expect(valuesBefore.length).toBeGreaterThan(8);
+    old.close();
+
+    const db = openAt(t.file);
+    try {
+      expect(db.sql.all('SELECT snapshot_id, field, row_id, num, txt FROM snapshot_values ORDER BY snapshot_id, field, row_id')).toEqual(valuesBefore);
+      const keyed = db.sql.all<{ name: string; pk: number }>(`SELECT name, pk FROM pragma_table_info('snapshot_values') WHERE pk > 0 ORDER BY pk`).map((c) => c.name);
+      expect(keyed).toEqual(['snapshot_id', 'field', 'row_id']);
+      expect(db.sql.all(`SELECT * FROM pragma_foreign_key_list('snapshot_values')`)).toEqual([]);
+      expect(db.sql.column(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'snapshot_values' AND sql IS NOT NULL`)).toEqual([]);
+      const store = new SnapshotStore(db);
+      expect(store.page(1, { sort: { field: 'revenue', direction: 'desc' } }, 0, 10).records.map((r) => r.company_id)).toEqual(
+        [rows[1], rows[3], rows[0], rows[2]].map((r) => r.company_id),
+      );
+      store.delete(1);
+      expect(db.sql.get<{ n: number }>('SELECT count(*) AS n FROM snapshot_values')!.n).toBe(0);
+      expect(db.sql.get<{ n: number }>('SELECT count(*) AS n FROM snapshot_rows')!.n).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
   it('runs each migration once: reopening an up-to-date database changes nothing', () => {
     const t = temp();
     openAt(t.file).close();
