@@ -62,7 +62,8 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
   const registry = new BulkJobRegistry({
     workspace: deps.workspace,
     activeProfileId: () => deps.activeProfile()?.id ?? null,
-    env: { api: deps.api, now: deps.now, onProgress: (view) => deps.emit('match', 'bulkProgress', view) },
+    // A job of another profile runs on after a switch, but its progress would land in the shown list.
+    env: { api: deps.api, now: deps.now, onProgress: (view) => registry.ofActiveProfile(view.id) && deps.emit('match', 'bulkProgress', view) },
     sourcesDir: join(deps.dataDir, 'match-sources'),
     uploadsDir,
     onWriteError: (message) => deps.shell.notify('Bulk match not saved', message),

@@ -102,6 +102,12 @@ export class BulkJobRegistry {
     return e.job;
   }
 
+  /** Whether the progress of job `id` is for the profile shown (a job not registered yet is). */
+  ofActiveProfile(id: string): boolean {
+    const e = this.entries.get(id);
+    return !e || e.profileId === this.o.activeProfileId();
+  }
+
   /** The active profile's jobs, newest first. */
   list(): BulkJob[] {
     this.loadActive();
