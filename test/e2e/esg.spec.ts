@@ -106,9 +106,12 @@ test('request news for a company, see the count rise live, then the articles', a
   const first = Number(await count.textContent());
   await expect.poll(async () => Number(await count.textContent()), { timeout: 20_000 }).toBeGreaterThan(first);
   const risen = Number(await count.textContent());
-  const activityRow = page.getByRole('row').filter({ hasText: host.companyId });
+  // Named by the company; its id shortened, in full in the tooltip.
+  const activityRow = page.getByRole('row').filter({ has: page.locator(`code[title="${host.companyId}"]`) });
   await expect(activityRow).toContainText('News');
   await expect(activityRow).toContainText(host.companyName);
+  await expect(activityRow).toContainText(`${host.companyId.slice(0, 8)}…`);
+  await expect(activityRow).not.toContainText(host.companyId);
 
   // Completion, then the articles with their total.
   await expect(page.getByRole('status').filter({ hasText: /^Complete/ })).toBeVisible({ timeout: 30_000 });
@@ -146,7 +149,7 @@ test('a watch in flight survives a restart and, when the service no longer knows
   await page.getByRole('button', { name: 'Open company' }).click();
   await page.getByRole('button', { name: 'Request news', exact: true }).click();
   await expect(page.getByTestId('esg-status')).toHaveText('Processing');
-  const row = page.getByRole('row').filter({ hasText: host.companyId });
+  const row = page.getByRole('row').filter({ has: page.locator(`code[title="${host.companyId}"]`) });
   await expect(row).toContainText('Processing');
 
   // Restart: a new process reads the persisted watch; its fresh embedded sandbox answers 404.

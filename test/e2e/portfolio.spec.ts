@@ -101,7 +101,7 @@ test('search, load all, a list of 50, refresh all three modules, watch the board
 
   // News (the default tab): headlines with source and date, stored by the run.
   await expect(page.getByRole('tab', { name: /^News \(stored, \d+\)/ })).toBeVisible();
-  await expect(page.getByText(/^Stored by a run on /)).toBeVisible();
+  await expect(page.getByText(/^Stored by an ESG run on /)).toBeVisible();
   await expect(page.getByRole('list', { name: 'news items' }).getByRole('listitem').first()).toBeVisible();
 
   // Commitments: a table named after the company.

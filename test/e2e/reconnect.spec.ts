@@ -112,7 +112,7 @@ test('while the host is down, an ESG session is not shown as processing and its 
     await expect(banner(page)).toBeVisible({ timeout: 5000 });
     await expect(status).toHaveText(/^Unknown: no contact with the Firmscope core/);
     await expect(page.getByText(/next check in/)).toHaveCount(0);
-    const row = page.getByRole('row').filter({ hasText: first.companyId });
+    const row = page.getByRole('row').filter({ has: page.locator(`code[title="${first.companyId}"]`) });
     await expect(row).not.toContainText(/^Processing/);
     const elapsed = await page.getByTestId('esg-elapsed').textContent();
     await page.waitForTimeout(2200);

@@ -6,6 +6,7 @@ import { COUNT_SEMANTICS, MODULE_LABELS } from '../../shared/esg/count-semantics
 import type { EsgModule } from '../../shared/service/schemas';
 import { useNow } from '../hooks/useNow';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { ShortId } from '../ui/ShortId';
 import { useBridgeLost } from '../connection/bridge-health-context';
 import { formatElapsed, watchStateLabel } from './elapsed';
 import { companyLabel, esgKeys, unwatch, useWatches } from './esg-queries';
@@ -57,8 +58,12 @@ export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgM
               return (
                 <tr key={w.sessionId} data-session-id={w.sessionId} className={`esg-activity__row esg-activity__row--${w.state}`}>
                   <td>
-                    {w.companyName ?? <code>{w.companyId}</code>}
-                    {w.companyName ? <span className="esg-activity__id">{w.companyId}</span> : null}
+                    {w.companyName ?? <code title={w.companyId}>{w.companyId}</code>}
+                    {w.companyName ? (
+                      <span className="esg-activity__id">
+                        <ShortId id={w.companyId} name={w.companyName} />
+                      </span>
+                    ) : null}
                   </td>
                   <td>{MODULE_LABELS[w.module]}</td>
                   <td>

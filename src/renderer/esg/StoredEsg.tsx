@@ -26,7 +26,7 @@ export function StoredData({ module, stored, who }: { module: EsgModule; stored:
   return (
     <div className="esg-data esg-stored">
       <p className="esg-module__status" role="status">
-        Stored by a run on <time dateTime={new Date(latest.fetchedAt).toISOString()}>{when(latest.fetchedAt)}</time> · <span data-testid="esg-stored-total">{latest.itemCount}</span>{' '}
+        {latest.runId !== null ? 'Stored by an ESG run on' : 'Stored from a request on'} <time dateTime={new Date(latest.fetchedAt).toISOString()}>{when(latest.fetchedAt)}</time> · <span data-testid="esg-stored-total">{latest.itemCount}</span>{' '}
         {module === 'scores' ? (latest.itemCount === 1 ? 'score' : 'scores') : 'items'}
         {module === 'news' && latest.items.length > STORED_ITEMS_SHOWN ? ` (the newest ${STORED_ITEMS_SHOWN} shown)` : ''}
       </p>

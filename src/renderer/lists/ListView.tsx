@@ -9,7 +9,7 @@ import { ListExport } from './ListExport';
 import { EsgExportMenu } from '../esg-export/EsgExportMenu';
 import { useListMembers, useRemoveMembers } from './list-queries';
 import { DASH, esgPillars, fmtChange, fmtCount, fmtMoney, fmtMoneyExact, fmtWhen, scoreWithRating } from './list-format';
-import { ShortId } from './ShortId';
+import { ShortId } from '../ui/ShortId';
 import { RefreshEsg } from '../esg-board/RefreshEsg';
 import { listCompanies } from '../esg-board/run-queries';
 

@@ -78,7 +78,10 @@ describe('news new since last refresh', () => {
     expect(t).toMatch(/New since last refresh Fresh story/);
     expect(t).not.toMatch(/New since last refresh Old story/);
     expect(t.indexOf('Fresh story')).toBeLessThan(t.indexOf('Old story'));
-    expect(t).toContain('Stored by a run on');
+    expect(t).toContain('Stored by an ESG run on');
+    // A result kept from a request on the ESG screen (no run) says so.
+    const fromRequest: ModuleLatest = { ...stored, latest: { ...latest, runId: null } };
+    expect(text(renderToStaticMarkup(<StoredData module="news" stored={fromRequest} who="Apex" />))).toContain('Stored from a request on');
     expect(text(withQuery(<StoredExtras companyId="c1" module="news" stored={stored} who="Apex" />))).toContain('1 new article since the refresh of');
   });
 
