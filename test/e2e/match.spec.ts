@@ -38,6 +38,8 @@ test('single match from the form, open the result, open its ESG news', async ({ 
   await form.getByRole('button', { name: 'Find matches' }).click();
   const results = page.getByRole('table', { name: 'Match results' });
   await expect(results).toBeVisible();
+  // Below the form and its JSON, a fresh answer is scrolled into view.
+  await expect(page.getByRole('status').filter({ hasText: /candidates?, best first/ })).toBeInViewport();
   const first = results.getByRole('row').nth(1);
   await expect(first.getByTitle(target.company_id)).toHaveText(`${target.company_id.slice(0, 8)}…`);
   await expect(first.getByRole('cell').nth(1)).toHaveText(/^\d+%$/);

@@ -1,5 +1,5 @@
 // Single match: the facts the analyst knows, the exact JSON that will be sent (editable), ranked results.
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import type { MatchCandidate } from '../../shared/service/schemas';
 import { MATCH_FIELD_LABELS, MATCH_FIELDS, type MatchField } from '../../shared/match/fields';
 import { TextAreaField, TextField } from '../ui/Field';
@@ -36,10 +36,24 @@ export function SingleMatch({ prefill, onOpen }: SingleMatchProps) {
   /** The result is written to the store when it arrives, even if the analyst has left the screen. */
   const send = (input: { fields?: Record<string, string>; rawBody?: unknown }) => {
     match.mutateAsync(input).then(
-      (r) => update({ result: r }),
+      (r) => {
+        update({ result: r });
+        arrived.current = true;
+      },
       () => undefined, // shown by match.error while the screen is open
     );
   };
+
+  // The results sit below the form and its JSON: a fresh answer is brought into view (not one
+  // restored when the analyst comes back to the screen).
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const arrived = useRef(false);
+  useEffect(() => {
+    if (!arrived.current || !result) return;
+    arrived.current = false;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    resultsRef.current?.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+  }, [result]);
 
   const problems = preview.data?.problems ?? [];
   const fieldError = (f: string) => (submitted && editedBody === null ? problems.find((p) => p.field === f)?.message : undefined);
@@ -118,7 +132,9 @@ export function SingleMatch({ prefill, onOpen }: SingleMatchProps) {
       </form>
       {preview.error ? <ErrorMessage error={preview.error} title="Could not build the request" /> : null}
       {match.error ? <ErrorMessage error={match.error} title="Match failed" onRetry={run} /> : null}
-      {result ? <MatchResults result={result} onOpen={onOpen} /> : null}
+      <div ref={resultsRef} className="match-single__results">
+        {result ? <MatchResults result={result} onOpen={onOpen} /> : null}
+      </div>
     </div>
   );
 }
