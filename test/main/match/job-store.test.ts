@@ -48,7 +48,7 @@ describe('migration "bulk match jobs"', () => {
     const t = temp();
     mkdirSync(dirname(t.file), { recursive: true });
     const index = MIGRATIONS.findIndex((m) => m.name === 'bulk match jobs');
-    expect(index).toBe(MIGRATIONS.length - 1);
+    expect(index).toBeGreaterThan(MIGRATIONS.findIndex((m) => m.name === 'esg runs'));
     // A database as the previous version left it, with a list in it.
     const old = new (sqlite())(t.file);
     migrate(old, index);
