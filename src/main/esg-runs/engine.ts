@@ -1,14 +1,12 @@
 // Runs ESG modules for many companies in one profile. Each cell (company x module):
 //   queued -> requesting (module request, a slot) -> processing (session watched, no slot)
 //   -> read of the data (a read slot) -> complete, stored with its time.
-// At most `concurrency()` module requests are in flight (default 4), and as many data reads, each
-// kind from its own slots: a completed session's data never waits for a slot held by a new cell's
-// request (which, in the limiter's low lane, can wait long). Every request goes through the
-// profile's API client, so its rate limiter (429/Retry-After for every caller) and retries. Sessions are watched by the ESG watcher (one SessionWatch per session id, backoff,
-// completion only by `status`). State lives in the workspace database, written in batches with
-// the `esgRunUpdate` events; a restart resumes queued and processing cells (a session the service
+// This file keeps the runs: commands, loading and queues, run status, the end of cells and runs,
+// and their estimated end. The cells' trip through the service (slots, requests, session watches,
+// data reads) is in cell-runner.ts; batched writes and events in update-batcher.ts. State lives in
+// the workspace database; a restart resumes queued and processing cells (a session the service
 // forgot, 404, is requested again once).
-import { AppError, type BridgeError } from '../../shared/errors';
+import { AppError } from '../../shared/errors';
 import {
   isTerminalTask,
   type RunBoard,
@@ -18,63 +16,21 @@ import {
   type StartRunInput,
   type TaskView,
 } from '../../shared/esg-runs/schemas';
-import type { ApiClient } from '../api/types';
-import type { RetryPolicy } from '../api/retry';
-import type { BackoffPolicy } from '../esg/backoff';
-import { SessionWatch } from '../esg/session-watch';
-import type { WatchTimers } from '../esg/timers';
-import { cellFailure, requestModule } from './cell-io';
-import type { RequestBudget } from '../ports/feature-deps';
+import { CellRunner, type Cell, type CellRunnerDeps } from './cell-runner';
 import type { EsgRunStore, TaskPatch } from './store';
 import { finishedText } from './run-notice';
 import { UpdateBatcher } from './update-batcher';
 
-export interface RunEngineDeps {
+export interface RunEngineDeps extends CellRunnerDeps {
   store: EsgRunStore;
   profileId: string;
-  /** The profile's API client; only called while `isActive()`. */
-  api(): Promise<ApiClient>;
-  /** Whether this engine's profile is the active one (requests go out only then). */
-  isActive(): boolean;
-  /** Module requests in flight at once, and data reads at once (profile `esgConcurrency`, default 4). */
-  concurrency(): number;
-  /** The profile's rate limiter now (see admits()). */
-  budget?(): RequestBudget;
-  timers: WatchTimers;
-  policy: BackoffPolicy;
-  maxConsecutiveFailures: number;
-  /** Cell-level retry of a module request (default CELL_RETRY). */
-  retry?: RetryPolicy;
   updateEveryMs?: number;
   emitUpdate(u: RunUpdate): void;
   onRunFinished(f: RunFinished): void;
 }
 
-interface Cell {
-  view: TaskView;
-  abort: AbortController | null;
-  /** The session `status` said complete (its id is cleared on the cell: a restart then reads the data
-   *  with a module request and never asks that session's status again). */
-  doneSession?: string;
-}
-
-interface WatchEntry {
-  watch: SessionWatch;
-  cells: Set<number>;
-}
-
 /** Terminal transitions kept per run to estimate its end. */
 const ETA_SAMPLES = 200;
-/**
- * At the service's quota the profile's rate limiter is the bottleneck. New cells start only while
- * at most this many requests wait for it. Their module requests wait in the limiter's low lane, so
- * they cannot delay data reads or status polls much anyway (at most one slot in maxPassOver + 1);
- * this keeps the run from piling requests into a profile that is already busy, for no loss of
- * throughput (the limiter's burst credit covers the moments it idles).
- */
-export const ADMIT_BACKLOG = 0;
-/** Re-reads of the data when the module still says `processing` right after `status` said complete. */
-const COMPLETION_REFETCHES = 3;
 
 export class RunEngine {
   /** Cells not yet terminal, of every run this engine has loaded. */
@@ -82,17 +38,21 @@ export class RunEngine {
   private readonly open = new Map<number, number>();
   private readonly statusOf = new Map<number, RunInfo['status']>();
   private readonly queues = new Map<number, number[]>();
-  private readonly fetchQueue: number[] = [];
-  private readonly watches = new Map<string, WatchEntry>();
   private readonly ends = new Map<number, number[]>();
   private readonly updates: UpdateBatcher;
-  private requesting = 0;
-  private reading = 0;
-  private disposed = false;
+  private readonly runner: CellRunner;
 
   constructor(private readonly deps: RunEngineDeps) {
     deps.store.etaOf = (runId) => this.eta(runId);
     this.updates = new UpdateBatcher({ store: deps.store, timers: deps.timers, emitUpdate: (u) => deps.emitUpdate(u), everyMs: deps.updateEveryMs });
+    this.runner = new CellRunner(deps, {
+      cell: (id) => this.cells.get(id),
+      nextQueued: () => this.nextQueued(),
+      patch: (cell, p) => this.patch(cell, p),
+      end: (cell, p) => this.end(cell, p),
+      complete: (cell, items) => this.complete(cell, items),
+      requeueFirst: (cell) => (this.queues.get(cell.view.runId) ?? []).unshift(cell.view.id),
+    });
   }
 
   // ---- Commands -------------------------------------------------------------------------------
@@ -134,7 +94,7 @@ export class RunEngine {
     for (const cell of [...this.cells.values()]) {
       if (cell.view.runId !== runId) continue;
       cell.abort?.abort();
-      this.detach(cell);
+      this.runner.detach(cell);
       this.patch(cell, { state: 'cancelled', finishedAt: now, updatedAt: now });
       this.cells.delete(cell.view.id);
     }
@@ -171,30 +131,13 @@ export class RunEngine {
 
   /** Runs waiting because another profile was active go on (called when this one is used again). */
   pump(): void {
-    if (this.disposed || !this.deps.isActive()) return;
-    const limit = Math.max(1, this.deps.concurrency());
-    while (this.reading < limit && this.fetchQueue.length > 0) {
-      const cell = this.cells.get(this.fetchQueue.shift()!);
-      if (cell && cell.view.state === 'processing') void this.fetchData(cell);
-    }
-    while (this.requesting < limit && this.admits()) {
-      const next = this.nextQueued();
-      if (!next) break;
-      void this.request(next);
-    }
-  }
-
-  /** Whether the profile's request budget has room for a new cell (see ADMIT_BACKLOG). */
-  private admits(): boolean {
-    return (this.deps.budget?.().waiting ?? 0) <= ADMIT_BACKLOG;
+    this.runner.pump();
   }
 
   /** Stops timers, watches and requests; the cells stay in the database as they are and resume next start. */
   async dispose(): Promise<void> {
     this.updates.stop();
-    this.disposed = true;
-    for (const w of this.watches.values()) w.watch.stop();
-    this.watches.clear();
+    this.runner.stop();
     for (const c of this.cells.values()) c.abort?.abort();
   }
 
@@ -204,128 +147,13 @@ export class RunEngine {
 
   /** Sessions watched now (tests, diagnostics). */
   get watchedSessions(): number {
-    return this.watches.size;
+    return this.runner.watchedSessions;
   }
   get requestsInFlight(): number {
-    return this.requesting + this.reading;
+    return this.runner.requestsInFlight;
   }
 
-  // ---- Cell life ------------------------------------------------------------------------------
-
-  private request(cell: Cell): Promise<void> {
-    const now = this.now();
-    this.patch(cell, { state: 'requesting', attempts: cell.view.attempts + 1, startedAt: cell.view.startedAt ?? now, updatedAt: now });
-    return this.inSlot(cell, 'requesting', async (ac) => {
-      // A new cell starts work: it gives way to the polls and data reads that finish cells (low lane).
-      const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry, priority: 'low' });
-      if (this.gone(cell, ac)) return;
-      if (answer.status === 'complete') this.complete(cell, answer.items);
-      else if (answer.status === 'not_found') this.end(cell, { state: 'not_found', progressCount: 0 });
-      else if (!answer.sessionId) this.end(cell, { state: 'failed', error: { code: 'bad_response', message: 'The service said processing but gave no session to follow.', retryable: false } });
-      else this.watch(cell, answer.sessionId);
-    });
-  }
-
-  /**
-   * Runs one request of a cell in a slot of its kind (module requests and data reads are counted
-   * apart, see pump): the cell can be cancelled through its AbortController, a failure ends the
-   * cell with its reason, and the slot is freed for the next cell whatever happens.
-   */
-  private async inSlot(cell: Cell, slot: 'requesting' | 'reading', work: (ac: AbortController) => Promise<void>): Promise<void> {
-    this[slot]++;
-    const ac = new AbortController();
-    cell.abort = ac;
-    try {
-      await work(ac);
-    } catch (e) {
-      if (this.gone(cell, ac)) return;
-      const f = cellFailure(e);
-      this.end(cell, { state: f.state, error: f.error });
-    } finally {
-      if (cell.abort === ac) cell.abort = null;
-      this[slot]--;
-      this.pump();
-    }
-  }
-
-
-  private watch(cell: Cell, sessionId: string): void {
-    const now = this.now();
-    this.patch(cell, { state: 'processing', sessionId, updatedAt: now });
-    const existing = this.watches.get(sessionId);
-    if (existing && existing.watch.isActive) {
-      existing.cells.add(cell.view.id);
-      return;
-    }
-    const entry: WatchEntry = { cells: new Set([cell.view.id]), watch: undefined as unknown as SessionWatch };
-    entry.watch = new SessionWatch(
-      { sessionId, companyId: cell.view.companyId, module: cell.view.module, startedAt: now, resultCount: cell.view.progressCount ?? 0 },
-      {
-        api: () => this.deps.api(),
-        policy: this.deps.policy,
-        timers: this.deps.timers,
-        maxConsecutiveFailures: this.deps.maxConsecutiveFailures,
-        onChange: (v) => {
-          for (const id of entry.cells) {
-            const c = this.cells.get(id);
-            if (c && c.view.progressCount !== v.resultCount) this.patch(c, { progressCount: v.resultCount, updatedAt: this.now() });
-          }
-          this.pump(); // a poll answered: the limiter may have room for a new cell
-        },
-        onTerminal: (v) => {
-          if (this.watches.get(sessionId) === entry) this.watches.delete(sessionId);
-          if (this.disposed) return;
-          for (const id of entry.cells) {
-            const c = this.cells.get(id);
-            if (c && c.view.state === 'processing' && c.view.sessionId === sessionId) this.sessionEnded(c, v.state, v.resultCount, v.error);
-          }
-          this.pump();
-        },
-      },
-    );
-    this.watches.set(sessionId, entry);
-    entry.watch.start();
-  }
-
-  private sessionEnded(cell: Cell, state: 'processing' | 'complete' | 'not_found' | 'expired' | 'error', count: number, error?: BridgeError): void {
-    const now = this.now();
-    if (state === 'complete') {
-      cell.doneSession = cell.view.sessionId ?? undefined;
-      this.patch(cell, { progressCount: count, sessionId: null, updatedAt: now });
-      this.fetchQueue.push(cell.view.id);
-    } else if (state === 'not_found') {
-      this.end(cell, { state: 'not_found', progressCount: count });
-    } else if (state === 'expired' && !cell.view.resubmitted) {
-      // The service no longer knows the session (restarted, or it aged out): ask again, once.
-      this.patch(cell, { state: 'queued', sessionId: null, resubmitted: true, error: error ?? null, updatedAt: now });
-      (this.queues.get(cell.view.runId) ?? []).unshift(cell.view.id);
-    } else if (error?.code === 'forbidden') {
-      this.end(cell, { state: 'no_access', error });
-    } else {
-      this.end(cell, { state: 'failed', error: error ?? { code: 'internal', message: 'Watching the session stopped.', retryable: false } });
-    }
-  }
-
-  /** The session completed: read its data (a read slot, the limiter's high lane) and store it. */
-  private fetchData(cell: Cell): Promise<void> {
-    const sessionId = cell.doneSession;
-    return this.inSlot(cell, 'reading', async (ac) => {
-      for (let i = 0; ; i++) {
-        const answer = await requestModule(() => this.deps.api(), cell.view, { signal: ac.signal, timers: this.deps.timers, retry: this.deps.retry, priority: 'high' });
-        if (this.gone(cell, ac)) return;
-        if (answer.status === 'complete') return this.complete(cell, answer.items);
-        if (answer.status === 'not_found') return this.end(cell, { state: 'not_found' });
-        if (answer.sessionId && answer.sessionId !== sessionId) return this.watch(cell, answer.sessionId); // the service began a newer run
-        if (i >= COMPLETION_REFETCHES) {
-          return this.end(cell, { state: 'failed', error: { code: 'bad_response', message: 'The service said the session was complete, but its data still says processing. Retry later.', retryable: true } });
-        }
-        // `status` already said complete: a lagging answer is asked again shortly, never polled as progress.
-        await new Promise((r) => this.deps.timers.setTimeout(() => r(undefined), 250 * (i + 1)));
-        if (this.gone(cell, ac)) return;
-      }
-    });
-  }
-
+  // ---- End of cells and runs -------------------------------------------------------------------
 
   /** Stores the data and marks the cell complete in one transaction (a restart never loses one without the other). */
   private complete(cell: Cell, items: Record<string, unknown>[]): void {
@@ -339,7 +167,7 @@ export class RunEngine {
   /** A terminal state. `alsoWrite` runs in the same transaction as the cell's write. */
   private end(cell: Cell, p: Omit<TaskPatch, 'updatedAt'>, alsoWrite?: () => void): void {
     const now = this.now();
-    this.detach(cell);
+    this.runner.detach(cell);
     this.patch(cell, { ...p, finishedAt: now, updatedAt: now });
     this.cells.delete(cell.view.id);
     if (alsoWrite) {
@@ -369,23 +197,6 @@ export class RunEngine {
     this.deps.onRunFinished({ run, ...finishedText(run) });
   }
 
-  /** Takes the cell off its session's watch (the watch stops when no cell needs it). */
-  private detach(cell: Cell): void {
-    const sid = cell.view.sessionId;
-    const w = sid ? this.watches.get(sid) : undefined;
-    if (!w) return;
-    w.cells.delete(cell.view.id);
-    if (w.cells.size === 0) {
-      w.watch.stop();
-      this.watches.delete(sid!);
-    }
-  }
-
-  /** The cell was cancelled or the engine stopped while its request was out. */
-  private gone(cell: Cell, ac: AbortController): boolean {
-    return this.disposed || ac.signal.aborted || this.cells.get(cell.view.id) !== cell;
-  }
-
   // ---- Loading, queues, state ------------------------------------------------------------------
 
   private load(runId: number): void {
@@ -411,7 +222,7 @@ export class RunEngine {
     }
     this.queues.set(runId, queue);
     this.open.set(runId, open);
-    for (const [cell, sid] of toWatch) this.watch(cell, sid);
+    for (const [cell, sid] of toWatch) this.runner.watch(cell, sid);
     if (open === 0) this.finish(runId);
   }
 

@@ -118,7 +118,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     // 5: ESG runs (issue 18): a run for many companies, one task per company x module, and every
     // fetched module result kept (history, change since previous). esg_company_summary holds the
-    // list-view ESG columns per company, kept current by src/main/esg-runs/store.ts, so list
+    // list-view ESG columns per company, kept current by src/main/esg-runs/company-summary.ts, so list
     // queries can join and sort on them. list_id has no foreign key: lists may be deleted, runs stay.
     name: 'esg runs',
     up(db) {
