@@ -1,95 +1,21 @@
 // One bulk match run: streams CSV rows, matches them with bounded concurrency, keeps one compact
 // state per row (for the table, retry and export) and reports progress. A bad row never stops the rest.
+// Around it: bulk-job-types.ts (shapes), bulk-job-record.ts (stored form), bulk-row.ts (one row's
+// admission and match call), bulk-view.ts (counts and views), candidates.ts (ranking, compacting).
 import { AppError, isJobFatal, toBridgeError, type BridgeError } from '../../shared/errors';
-import type { MatchCandidate } from '../../shared/service/schemas';
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
-import { applyMapping, type ColumnMapping, type MatchFieldValues } from '../../shared/match/fields';
-import { buildMatchBody, describeProblems } from '../../shared/match/request-builder';
+import { clampThreshold, DEFAULT_REVIEW_THRESHOLD, type ReviewAction, type ReviewChoice, type ReviewCounts } from '../../shared/match/review';
 import type { ApiClient } from '../api/types';
 import { readCsvBatches, type CsvItem, type CsvSource } from './csv-source';
-import {
-  chosenOf,
-  clampThreshold,
-  decisionOf,
-  DEFAULT_REVIEW_THRESHOLD,
-  MAX_REVIEW_CHOICES,
-  toChoice,
-  type ManualDecision,
-  type ReviewAction,
-  type ReviewCounts,
-  type ReviewChoice,
-} from '../../shared/match/review';
+import type { BulkJobOptions, BulkJobRecord, BulkRowState } from './bulk-job-types';
+import { jobRecord, optionsFromRecord, runStateFromRecord, type RestoreOptions } from './bulk-job-record';
+import { admitCsvItem, fetchCandidates, notSentError, rebuildBody, rowError } from './bulk-row';
+import { jobView, reviewCounts, rowChosen, rowDecision, RowCounts, rowView } from './bulk-view';
 import { runPool, unbatch } from './pool';
 
-export interface BulkRowState {
-  line: number;
-  input: MatchFieldValues;
-  /** Every field of the input record by header position (the analyst's key column too), for the export. */
-  values: string[];
-  state: BulkRowView['state'];
-  best?: MatchCandidate;
-  candidates?: number;
-  /** The best few candidates, best first, for the review step ("pick another"). */
-  choices?: ReviewChoice[];
-  /** The analyst's decision; absent = the threshold decides (auto-accepted or pending review). */
-  manual?: ManualDecision;
-  error?: BulkRowView['error'];
-}
-
-/** The job-level facts that are stored (job-store.ts) and restored after a restart. */
-export interface BulkJobRecord {
-  id: string;
-  fileName?: string;
-  headers: string[];
-  mapping: ColumnMapping;
-  template: string | null;
-  concurrency: number;
-  threshold: number;
-  state: BulkJobView['state'];
-  /** The whole file has been read (or the run stopped reading it for good: cancel, failure). */
-  readDone: boolean;
-  error?: BridgeError;
-  startedAt: number;
-  finishedAt?: number;
-}
-
-/** Where a job's changes go as they happen (the workspace database); absent = in memory only. */
-export interface BulkJobSink {
-  rowAdded(row: BulkRowState): void;
-  rowChanged(row: BulkRowState): void;
-  /** The analyst's decision: kept at once, so a crash loses none. */
-  decided(row: BulkRowState): void;
-  jobChanged(record: BulkJobRecord): void;
-}
-
-export interface BulkJobOptions {
-  id: string;
-  /** The CSV to read; absent for a job restored from the workspace database. */
-  source?: CsvSource;
-  fileName?: string;
-  mapping: ColumnMapping;
-  concurrency: number;
-  /** The active profile's payload template at start; rows retried later use the same one. */
-  template: string | null;
-  api: () => Promise<ApiClient>;
-  now: () => number;
-  onProgress: (view: BulkJobView) => void;
-  /** Minimum ms between progress events (the final one is always sent). */
-  progressEveryMs?: number;
-  /** Best candidates under this confidence wait for review (default DEFAULT_REVIEW_THRESHOLD). */
-  reviewThreshold?: number;
-  sink?: BulkJobSink;
-  /** When the job was first started (a restored job keeps its own). */
-  startedAt?: number;
-}
-
-/** Best candidate first; stable for equal confidence (service order kept). */
-export function rankCandidates(candidates: MatchCandidate[]): MatchCandidate[] {
-  return candidates
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => b.c.confidence - a.c.confidence || a.i - b.i)
-    .map((x) => x.c);
-}
+// Kept importable from here, where they were first defined.
+export type { BulkJobOptions, BulkJobRecord, BulkJobSink, BulkRowState } from './bulk-job-types';
+export { compactCandidate, MAX_KEPT_FIELDS, rankCandidates } from './candidates';
 
 export class BulkJob {
   readonly id: string;
@@ -109,7 +35,7 @@ export class BulkJob {
   private runDone = 0;
   private controller = new AbortController();
   private lastEmit = 0;
-  private counts = { matched: 0, noMatch: 0, errors: 0, invalid: 0, pending: 0 };
+  private readonly counts = new RowCounts();
   private running: Promise<void> = Promise.resolve();
 
   private source: CsvSource | null;
@@ -126,43 +52,23 @@ export class BulkJob {
   }
 
   /** A job as the workspace database kept it, with its rows in file order; `resume()` continues a running one. */
-  static restore(opts: Omit<BulkJobOptions, 'id' | 'source' | 'mapping' | 'template' | 'concurrency' | 'fileName'>, rec: BulkJobRecord, rows: BulkRowState[]): BulkJob {
-    const j = new BulkJob({
-      ...opts,
-      id: rec.id,
-      ...(rec.fileName !== undefined ? { fileName: rec.fileName } : {}),
-      mapping: rec.mapping,
-      template: rec.template,
-      concurrency: rec.concurrency,
-      reviewThreshold: rec.threshold,
-      startedAt: rec.startedAt,
-    });
+  static restore(opts: RestoreOptions, rec: BulkJobRecord, rows: BulkRowState[]): BulkJob {
+    const j = new BulkJob(optionsFromRecord(opts, rec));
     j.headers = rec.headers;
     for (const r of rows) j.push(r, false);
-    j.state = rec.state;
-    j.readDone = rec.readDone;
-    j.reading = rec.state === 'running' && !rec.readDone;
-    j.fatal = rec.error;
-    j.finishedAt = rec.finishedAt;
+    const run = runStateFromRecord(rec);
+    j.state = run.state;
+    j.readDone = run.readDone;
+    j.reading = run.reading;
+    j.fatal = run.fatal;
+    j.finishedAt = run.finishedAt;
     return j;
   }
 
   /** What is stored about the job itself (rows apart). */
   record(): BulkJobRecord {
-    return {
-      id: this.id,
-      ...(this.opts.fileName !== undefined ? { fileName: this.opts.fileName } : {}),
-      headers: this.headers,
-      mapping: this.opts.mapping,
-      template: this.opts.template,
-      concurrency: this.opts.concurrency,
-      threshold: this.threshold,
-      state: this.state,
-      readDone: this.readDone,
-      ...(this.fatal ? { error: this.fatal } : {}),
-      startedAt: this.startedAt,
-      ...(this.finishedAt !== undefined ? { finishedAt: this.finishedAt } : {}),
-    };
+    const { headers, threshold, state, readDone, fatal, startedAt, finishedAt } = this;
+    return jobRecord(this.opts, { headers, threshold, state, readDone, fatal, startedAt, finishedAt });
   }
 
   /** Moves the review threshold: rows without the analyst's own decision follow it at once. */
@@ -196,20 +102,15 @@ export class BulkJob {
   }
 
   decisionOf(r: BulkRowState) {
-    return decisionOf(r.state === 'matched' ? r.best : undefined, r.manual, this.threshold);
+    return rowDecision(r, this.threshold);
   }
 
   chosenOf(r: BulkRowState): ReviewChoice | null {
-    return chosenOf(this.decisionOf(r), r.choices ?? [], r.manual);
+    return rowChosen(r, this.threshold);
   }
 
   reviewCounts(): ReviewCounts {
-    const c: ReviewCounts = { threshold: this.threshold, auto: 0, accepted: 0, picked: 0, rejected: 0, pending: 0 };
-    for (const r of this.rows) {
-      const d = this.decisionOf(r);
-      if (d) c[d]++;
-    }
-    return c;
+    return reviewCounts(this.rows, this.threshold);
   }
 
   /** Starts reading and matching; resolves when the run ends (done, cancelled or failed). */
@@ -279,42 +180,13 @@ export class BulkJob {
   }
 
   view(): BulkJobView {
-    const { matched, noMatch, errors, invalid } = this.counts;
-    const done = matched + noMatch + errors + invalid;
-    const end = this.finishedAt ?? this.opts.now();
-    const secs = (end - this.runStartedAt) / 1000;
-    return {
-      id: this.id,
-      state: this.state,
-      ...(this.opts.fileName ? { fileName: this.opts.fileName } : {}),
-      reading: this.reading,
-      total: this.rows.length,
-      done,
-      matched,
-      noMatch,
-      errors,
-      invalid,
-      startedAt: this.startedAt,
-      ...(this.finishedAt !== undefined ? { finishedAt: this.finishedAt } : {}),
-      ...(secs > 0 ? { rowsPerSecond: Math.round((this.runDone / secs) * 10) / 10 } : {}),
-      ...(this.fatal ? { error: this.fatal } : {}),
-      ...(this.resumedAt !== undefined ? { resumedAt: this.resumedAt } : {}),
-      review: this.reviewCounts(),
-    };
+    const { id, state, reading, counts, startedAt, finishedAt, runStartedAt, runDone, fatal, resumedAt } = this;
+    const progress = { id, state, fileName: this.opts.fileName, reading, total: this.rows.length, counts, startedAt, finishedAt, runStartedAt, runDone, fatal, resumedAt };
+    return jobView({ ...progress, review: this.reviewCounts() }, this.opts.now);
   }
 
   rowView(r: BulkRowState): BulkRowView {
-    return {
-      line: r.line,
-      input: { ...r.input },
-      state: r.state,
-      ...(r.best ? { best: r.best } : {}),
-      ...(r.candidates !== undefined ? { candidates: r.candidates } : {}),
-      ...(r.error ? { error: r.error } : {}),
-      decision: this.decisionOf(r),
-      ...(r.choices ? { choices: r.choices } : {}),
-      chosenId: this.chosenOf(r)?.companyId ?? null,
-    };
+    return rowView(r, this.threshold);
   }
 
   /** Matches rows already admitted and/or reads new ones (CSV items: they have a `kind`). */
@@ -349,28 +221,18 @@ export class BulkJob {
     }
   }
 
-  /** Turns a CSV item into a row state: bad records and rows without enough facts are `invalid` at once. */
+  /** Adds a row for a CSV item (see admitCsvItem), keeping the body of a pending one until it is sent. */
   private admit(item: CsvItem): BulkRowState {
-    if (item.kind === 'bad') {
-      return this.push({ line: item.line, input: {}, values: item.values, state: 'invalid', error: { code: 'invalid_input', message: item.message, retryable: false, details: { line: item.line } } });
-    }
-    const input = applyMapping(item.record, this.opts.mapping);
-    const values = this.headers.map((h) => item.record[h] ?? '');
-    const built = buildMatchBody(input, this.opts.template);
-    if (!built.ok) {
-      const message = `Line ${item.line}: ${describeProblems(built.problems)}`;
-      return this.push({ line: item.line, input, values, state: 'invalid', error: { code: 'invalid_input', message, retryable: false, details: { line: item.line, field: built.problems[0].field } } });
-    }
-    this.push({ line: item.line, input, values, state: 'pending' });
-    const row = this.rows[this.rows.length - 1];
-    this.bodies.set(row, built.body); // sent in a moment; not kept after that
+    const { row, body } = admitCsvItem(item, this.headers, this.opts.mapping, this.opts.template);
+    this.push(row);
+    if (row.state === 'pending') this.bodies.set(row, body); // sent in a moment; not kept after that
     return row;
   }
 
   private push(row: BulkRowState, record = true): BulkRowState {
     this.rows.push(row);
     this.byLine.set(row.line, row);
-    this.bump(row.state, 1);
+    this.counts.bump(row.state, 1);
     if (record) this.opts.sink?.rowAdded(row);
     return row;
   }
@@ -380,44 +242,32 @@ export class BulkJob {
     this.bodies.delete(row);
     if (body === undefined) {
       // A retry: build again (same template as the first run).
-      const built = buildMatchBody(row.input, this.opts.template);
-      if (!built.ok) return this.setState(row, 'invalid'); // cannot happen: checked on admit
-      body = built.body;
+      const rebuilt = rebuildBody(row, this.opts.template);
+      if (!rebuilt) return this.setState(row, 'invalid'); // cannot happen: checked on admit
+      body = rebuilt.body;
     }
     if (this.fatal) {
       // The connection itself is broken: don't send hundreds of doomed requests; fail fast, retry later.
-      row.error = { ...this.fatal, message: `Line ${row.line}: not sent. ${this.fatal.message}`, details: { line: row.line } };
+      row.error = notSentError(row.line, this.fatal);
       return this.setState(row, 'error');
     }
     try {
-      const res = await api.match(body, { signal });
-      const ranked = rankCandidates(res.result);
-      row.best = ranked[0] ? compactCandidate(ranked[0]) : undefined;
-      row.candidates = res.result.length;
-      row.choices = ranked.length > 0 ? ranked.slice(0, MAX_REVIEW_CHOICES).map(toChoice) : undefined;
-      row.manual = undefined; // new candidates: an earlier decision no longer applies
-      row.error = undefined;
-      this.setState(row, ranked.length > 0 ? 'matched' : 'no_match');
+      this.setState(row, await fetchCandidates(api, row, body, signal));
     } catch (e) {
       if (signal.aborted) return; // stays pending; the job reports cancelled
       const err = toBridgeError(e);
       // The connection, not the row, is wrong: every later row would fail the same way.
       if (isJobFatal(err)) this.fatal ??= err;
-      row.error = { ...err, message: `Line ${row.line}: ${err.message}`, details: { ...err.details, line: row.line } };
+      row.error = rowError(row.line, err);
       this.setState(row, 'error');
     }
   }
 
   private setState(row: BulkRowState, next: BulkRowState['state']): void {
-    this.bump(row.state, -1);
+    this.counts.bump(row.state, -1);
     row.state = next;
-    this.bump(next, 1);
+    this.counts.bump(next, 1);
     this.opts.sink?.rowChanged(row);
-  }
-
-  private bump(state: BulkRowState['state'], by: number): void {
-    const key = state === 'no_match' ? 'noMatch' : state === 'error' ? 'errors' : state;
-    this.counts[key] += by;
   }
 
   private maybeEmit(): void {
@@ -426,28 +276,6 @@ export class BulkJob {
     this.lastEmit = t;
     this.opts.onProgress(this.view());
   }
-}
-
-/** Most company fields a bulk row keeps (the export's `company.*` columns). */
-export const MAX_KEPT_FIELDS = 40;
-
-/**
- * A bulk row keeps the best candidate's top-level scalar fields only (id, name, country, website...):
- * enough for the table, the export and the detail view, without holding every nested record of a
- * large file in memory.
- */
-export function compactCandidate(c: MatchCandidate): MatchCandidate {
-  const company: Record<string, unknown> = { company_id: c.company.company_id };
-  let kept = 1;
-  for (const [k, v] of Object.entries(c.company)) {
-    if (kept >= MAX_KEPT_FIELDS) break;
-    if (k === 'company_id' || k === '__proto__') continue;
-    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
-      company[k] = v;
-      kept++;
-    }
-  }
-  return { confidence: c.confidence, company: company as MatchCandidate['company'] };
 }
 
 function describeFatal(e: unknown, err: ReturnType<typeof toBridgeError>): BulkJobView['error'] {
