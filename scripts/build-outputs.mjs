@@ -15,6 +15,7 @@ export const OUTPUTS = {
   /** The Electron main process, preload and renderer (electron-vite): what the desktop app runs. */
   electronMain: {
     file: 'out/main/index.js',
+    also: ['out/main/snapshot-writer.js'],
     cli: 'electron-vite',
     config: 'electron.vite.config.ts',
     sources: ['src/main', 'src/shared', 'src/preload', 'src/renderer', 'scripts/renderer-config.ts', 'electron.vite.config.ts', 'package.json'],
@@ -22,6 +23,8 @@ export const OUTPUTS = {
   /** Browser-mode host + core as one ESM file (dependencies stay in node_modules): starts in a fraction of tsx's time. */
   webHost: {
     file: 'out/web-host/cli.mjs',
+    /** The load-all writer thread's script, found beside the core at run time. */
+    also: ['out/web-host/snapshot-writer.mjs'],
     config: 'scripts/web-host.vite.config.ts',
     sources: ['src/main', 'src/shared', 'src/sandbox', 'scripts/build-outputs.mjs', 'scripts/web-host.vite.config.ts', 'package.json'],
   },
@@ -39,7 +42,7 @@ function newestMtime(path) {
 export function isStale(root, name) {
   const out = OUTPUTS[name];
   const file = join(root, out.file);
-  if (!existsSync(file)) return true;
+  if (!existsSync(file) || (out.also ?? []).some((f) => !existsSync(join(root, f)))) return true;
   const built = statSync(file).mtimeMs;
   return out.sources.some((s) => newestMtime(join(root, s)) > built);
 }
