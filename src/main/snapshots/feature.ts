@@ -87,7 +87,12 @@ export function createSnapshotFeature(deps: FeatureDeps): FeatureModule<'snapsho
         const { store: s } = store();
         existing(s, id);
         const out = {} as Record<FacetId, FacetCount[]>;
-        for (const f of FACET_IDS) out[f] = s.facetCounts(id, f, view);
+        for (const f of FACET_IDS) {
+          out[f] = s.facetCounts(id, f, view);
+          // Between two counts (each up to ~60 ms over 100,000 rows), the rows of a view the analyst
+          // clicked meanwhile go first: they would otherwise wait for all seven counts of the old one.
+          await new Promise((r) => setImmediate(r));
+        }
         return out;
       },
       async values({ id, field, prefix }) {

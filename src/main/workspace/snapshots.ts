@@ -144,7 +144,10 @@ export class SnapshotStore {
   page(snapshotId: number, view: SnapshotView, offset: number, limit: number): { total: number; records: Record<string, unknown>[] } {
     const rowsOf = this.narrow(snapshotId, view, 'r.id');
     const where = `r.snapshot_id = @snapshotId${rowsOf.where}`;
-    const total = this.db.sql.get<{ n: number }>(`SELECT count(*) AS n FROM snapshot_rows r WHERE ${where}`, rowsOf.params)!.n;
+    // A narrowed view's rows are exactly temp.view_rows: counted there instead of probed row by row.
+    const total = rowsOf.where
+      ? this.db.sql.get<{ n: number }>('SELECT count(*) AS n FROM temp.view_rows')!.n
+      : this.db.sql.get<{ n: number }>(`SELECT count(*) AS n FROM snapshot_rows r WHERE ${where}`, rowsOf.params)!.n;
     const ids = view.sort ? this.sortedIds(snapshotId, view, total, offset, limit) : this.db.sql.column<number>(
       `SELECT r.id FROM snapshot_rows r WHERE ${where} ORDER BY r.seq LIMIT @limit OFFSET @offset`,
       { ...rowsOf.params, limit, offset },
@@ -166,8 +169,11 @@ export class SnapshotStore {
     const rows = this.narrow(snapshotId, view, 'r.id');
     const p = { ...vals.params, sortField: sort.field };
     const inField = `v.snapshot_id = @snapshotId AND v.field = @sortField${vals.where}`;
-    const numbers = this.db.sql.get<{ n: number }>(`SELECT count(*) AS n FROM snapshot_values v WHERE ${inField} AND v.num IS NOT NULL`, p)!.n;
-    const texts = this.db.sql.get<{ n: number }>(`SELECT count(*) AS n FROM snapshot_values v WHERE ${inField} AND v.num IS NULL`, p)!.n;
+    // Both runs counted in one pass over the field's range (count(num) skips the texts' NULLs).
+    const { numbers, texts } = this.db.sql.get<{ numbers: number; texts: number }>(
+      `SELECT count(v.num) AS numbers, count(*) - count(v.num) AS texts FROM snapshot_values v WHERE ${inField}`,
+      p,
+    )!;
     const runs = [
       { n: numbers, sql: `SELECT v.row_id FROM snapshot_values v WHERE ${inField} AND v.num IS NOT NULL ORDER BY v.num ${dir}, v.txt COLLATE NOCASE ${dir}, v.row_id` },
       { n: texts, sql: `SELECT v.row_id FROM snapshot_values v WHERE ${inField} AND v.num IS NULL ORDER BY v.txt COLLATE NOCASE ${dir}, v.row_id` },
