@@ -1,7 +1,7 @@
 // "Load all" of a 25,000-row query into the workspace database vs a bare sequential fetch loop of
 // the same pages, in the same run, at 20 ms added per page (a network round trip).
 // Target (issue 17): load all <= 1.10x the loop. Rounds alternate loop / load; medians compared.
-// Run: npx tsx bench/workbench-load-all.ts [companies=25000] [latencyMs=20] [rounds=3]
+// Run: npx tsx bench/workbench-load-all.ts [companies=25000] [latencyMs=20] [rounds=5]
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { BODY, PAGE_SIZE, bareLoop, startPagedSandbox } from './helpers/paged-sa
 
 const companies = Number(process.argv[2] ?? 25_000);
 const latencyMs = Number(process.argv[3] ?? 20);
-const rounds = Number(process.argv[4] ?? 3);
+const rounds = Number(process.argv[4] ?? 5);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
