@@ -1,5 +1,6 @@
 // Test what users run: the BUILT browser-mode bundle (out/web-host/cli.mjs, dependencies external)
-// loads the native better-sqlite3 module and opens a profile's workspace database.
+// loads the native better-sqlite3 module, opens a profile's workspace database and stores a load
+// all through its writer thread (out/web-host/snapshot-writer.mjs).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,5 +54,7 @@ describe('the built web-host bundle', () => {
     const revenues = page.value.rows.map((r) => r.revenue ?? -1);
     expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
     expect(existsSync(join(data.dir, 'workspace', 'sandbox.sqlite'))).toBe(true);
+    // The bundle found its writer thread's script beside itself: no fallback to the core's thread.
+    expect(host.output()).not.toMatch(/writer thread did not start/);
   }, 60_000);
 });
