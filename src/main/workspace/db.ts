@@ -36,15 +36,7 @@ export function openWorkspaceDb(opts: OpenOptions): WorkspaceDb {
     opts.onMovedAside?.({ from: opts.file, to, reason });
     db = openAndMigrate(opts.Database, opts.file);
   }
-  const sql = createSql(db);
-  return {
-    file: opts.file,
-    sql,
-    raw: db,
-    close() {
-      if (db.open) db.close();
-    },
-  };
+  return wrap(db, opts.file);
 }
 
 /**
@@ -59,6 +51,10 @@ export function openConnection(Database: SqliteConstructor, file: string): Works
     db.close();
     throw e;
   }
+  return wrap(db, file);
+}
+
+function wrap(db: Database, file: string): WorkspaceDb {
   return {
     file,
     sql: createSql(db),
