@@ -1,7 +1,8 @@
-// The two build outputs browser mode runs from, when each is stale, and how to rebuild it.
-// Shared by npm start (scripts/start.mjs), the browser-mode CLI, E2E global setup and the bench.
+// The build outputs browser mode and the built-artifact tests run from, when each is stale, and how
+// to rebuild it. Shared by npm start (scripts/start.mjs), the browser-mode CLI, E2E global setup,
+// the Vitest files that test built bundles, and the bench.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -61,14 +62,55 @@ export function build(root, name) {
   return r.status === 0;
 }
 
-/** Builds whichever of `names` is stale; returns false if a build failed. */
-export function ensureBuilt(root, names, log = console.log) {
-  for (const name of names) {
-    if (!isStale(root, name)) continue;
-    log(`Building ${{ renderer: 'the renderer', webHost: 'the browser-mode host', electronMain: 'the Electron app' }[name]}…`);
-    if (!build(root, name)) return false;
+const LOCK_STALE_MS = 5 * 60_000;
+const LOCK_WAIT_MS = 10 * 60_000;
+
+function sleepSync(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Runs `fn` holding out/.build-lock. Vitest runs test files in parallel processes, and Vite empties an
+ * output folder before writing it: two processes building the same output at once would each wipe
+ * what the other is writing or a third is reading. A lock older than any build is one left by a
+ * killed process and is taken over.
+ */
+export function withBuildLock(root, fn) {
+  const lock = join(root, 'out', '.build-lock');
+  mkdirSync(join(root, 'out'), { recursive: true });
+  const giveUpAt = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > giveUpAt) throw new Error(`another build has held ${lock} for over ${LOCK_WAIT_MS / 60_000} minutes`);
+      else sleepSync(100);
+    }
   }
-  return true;
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Builds whichever of `names` is stale, one process at a time; returns false if a build failed. */
+export function ensureBuilt(root, names, log = console.log) {
+  // Cheap check first: the usual case (all fresh) takes no lock.
+  if (!names.some((name) => isStale(root, name))) return true;
+  return withBuildLock(root, () => {
+    for (const name of names) {
+      // Checked again under the lock: a process that waited finds what the holder built.
+      if (!isStale(root, name)) continue;
+      log(`Building ${{ renderer: 'the renderer', webHost: 'the browser-mode host', electronMain: 'the Electron app' }[name]}…`);
+      if (!build(root, name)) return false;
+    }
+    return true;
+  });
 }
 
 /** Nearest folder at or above `dir` holding package.json (works from src/ under tsx and from out/ bundled). */

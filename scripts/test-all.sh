@@ -59,8 +59,10 @@ if [ -z "${npm_config_nodedir:-}" ] && [ "$(command -v node)" = /usr/bin/node ] 
 fi
 npm ci --no-audit --no-fund
 
-log "Build (electron-vite: main, preload, renderer)"
+log "Build (electron-vite: main, preload, renderer; the browser-mode host)"
 npm run build
+# Built once here rather than by whichever parallel test file needs it first.
+node scripts/build-outputs.mjs webHost
 
 suite "Lint (ESLint: layers, import cycles, correctness)" npm run lint
 suite "Type-check (node, web, preload tsconfigs)" npm run typecheck
@@ -86,6 +88,10 @@ for r in "${RESULTS[@]}"; do
   sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
     grep -E '^\s*(Test Files|Tests)\s|^Workflows: |^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+|✖ [0-9]+ problems?' |
     sed 's/^/      /' | tail -n 12 || true
+  # Name what failed, so the summary alone (the tail of a long log) says where to look.
+  sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
+    grep -E '^\s*(FAIL|×|✘) .*(\.test\.ts|\.spec\.ts)|^\s*(AssertionError|Error): ' |
+    sed 's/^\s*/      ! /' | cut -c1-220 | awk '!seen[$0]++' | head -n 16 || true
 done
 # One plain closing line over every runner (Vitest "Tests N passed | M failed", Playwright "N passed").
 totals=$(cat "$LOG_DIR"/*.log | sed -e 's/\x1b\[[0-9;]*m//g' | awk '
