@@ -53,7 +53,7 @@ test('connects the Sandbox profile, shows token status and passes Test connectio
   await expect(header(page)).toContainText(/Connected, token renews in/);
 
   // Support can see what happened, redacted.
-  await page.keyboard.press('Alt+6');
+  await page.keyboard.press('Alt+8');
   await expect(page.getByRole('heading', { level: 1, name: 'Diagnostics' })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.getByRole('row').filter({ hasText: '/oauth2/token' }).first()).toContainText('POST');
@@ -91,7 +91,7 @@ test('connects the Sandbox profile, shows token status and passes Test connectio
   await page.getByRole('button', { name: 'Clear log' }).click();
   await expect(page.getByText('No requests recorded yet.')).toBeVisible();
 
-  await page.keyboard.press('Alt+5');
+  await page.keyboard.press('Alt+7');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(header(page)).toContainText('Not connected');
 });
@@ -209,7 +209,7 @@ test('the request log shows the error and message of a 403', async ({ page }) =>
   await page.getByLabel('Client secret').fill('sandbox-search-only-secret');
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('heading', { name: 'Connection test passed' })).toBeVisible();
-  await page.keyboard.press('Alt+6');
+  await page.keyboard.press('Alt+8');
   const row = page.getByRole('table').getByRole('row').filter({ hasText: '403' });
   await expect(row).toContainText('forbidden');
   await expect(row).toContainText('This client has no access to the ESG API resource');
@@ -228,7 +228,7 @@ test('a canary secret typed into Settings never reaches the page after saving', 
   await expect(page.getByText('stored', { exact: true })).toBeVisible();
 
   // Visit every screen so anything that might echo it gets its chance to render.
-  for (const key of ['1', '2', '3', '4', '6', '5']) await page.keyboard.press(`Alt+${key}`);
+  for (const key of ['1', '2', '3', '4', '5', '6', '8', '7']) await page.keyboard.press(`Alt+${key}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Connection settings' })).toBeVisible();
 
   const leaks = await page.evaluate((needle) => {

@@ -5,13 +5,13 @@ import { EXPECTED_CONSOLE_ERROR, expect, test } from './fixtures';
 
 const SCREENS = [
   { nav: 'Search', shortcut: '1' },
-  { nav: 'ESG', shortcut: '2' },
-  { nav: 'Match', shortcut: '3' },
-  { nav: 'Exports', shortcut: '4' },
-  { nav: 'Settings', shortcut: '5', heading: 'Connection settings' },
-  { nav: 'Diagnostics', shortcut: '6', heading: 'Diagnostics' },
-  { nav: 'Lists', shortcut: '7', heading: 'Lists' },
-  { nav: 'ESG runs', shortcut: '8', heading: 'ESG runs' },
+  { nav: 'Match', shortcut: '2' },
+  { nav: 'Lists', shortcut: '3', heading: 'Lists' },
+  { nav: 'ESG', shortcut: '4' },
+  { nav: 'ESG runs', shortcut: '5', heading: 'ESG runs' },
+  { nav: 'Exports', shortcut: '6' },
+  { nav: 'Settings', shortcut: '7', heading: 'Connection settings' },
+  { nav: 'Diagnostics', shortcut: '8', heading: 'Diagnostics' },
 ];
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -91,7 +91,7 @@ test('every screen is reachable by keyboard alone, with visible focus and named 
   await expect(page.getByRole('main')).toBeFocused();
 
   // Tab moves on from the main region into the screen's controls.
-  await page.keyboard.press('Alt+5');
+  await page.keyboard.press('Alt+7');
   await page.keyboard.press('Tab');
   const focusedInMain = await page.evaluate(() => !!document.activeElement?.closest('main'));
   expect(focusedInMain).toBe(true);
@@ -122,7 +122,7 @@ test('a crashing screen shows the error boundary with a way back to search', asy
   await page.reload();
   await expect(current(page)).toHaveText(/Search/);
 
-  await page.keyboard.press('Alt+6');
+  await page.keyboard.press('Alt+8');
   const crash = page.getByRole('alert').filter({ hasText: 'This screen ran into a problem' });
   await expect(crash).toBeVisible();
   // The frame survives: header and navigation still work.
@@ -136,7 +136,7 @@ test('a crashing screen shows the error boundary with a way back to search', asy
   await expect(current(page)).toHaveText(/^Search/);
 
   // Other screens are unaffected; the crashed one recovers once it gets good data.
-  await page.keyboard.press('Alt+5');
+  await page.keyboard.press('Alt+7');
   await expect(screenHeading(page)).toHaveText('Connection settings');
   await page.unrouteAll();
   expect(errors.filter((e) => !/not iterable|42/.test(e))).toEqual([]);
@@ -153,7 +153,7 @@ test('app notices show as dismissible banners', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(banner).toHaveCount(0);
   // Dismissed for this session: it does not come back when moving between screens.
-  await page.keyboard.press('Alt+5');
+  await page.keyboard.press('Alt+7');
   await page.keyboard.press('Alt+1');
   await expect(notices.getByText('kept in memory for this run only')).toHaveCount(0);
 });

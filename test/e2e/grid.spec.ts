@@ -120,7 +120,7 @@ test('labelled headers, formatted revenue, folding filters, detail over the grid
   await page.getByRole('button', { name: 'Hide filters' }).click();
   await expect(page.getByRole('form', { name: 'Search filters' })).toBeHidden();
   await expect.poll(async () => (await grid(page).boundingBox())!.width).toBeGreaterThan(gridBefore + 200);
-  await page.keyboard.press('Alt+2');
+  await page.keyboard.press('Alt+4');
   await expect(page.getByRole('heading', { level: 1, name: 'ESG' })).toBeVisible();
   await page.keyboard.press('Alt+1');
   await expect(page.getByRole('button', { name: 'Show filters (1 condition)' })).toHaveAttribute('aria-expanded', 'false');

@@ -145,6 +145,6 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
 
   // The open list and its view survive leaving the screen.
   await page.keyboard.press('Alt+1');
-  await page.keyboard.press('Alt+7');
+  await page.keyboard.press('Alt+3');
   await expect(page.getByRole('region', { name: 'Pasted by hand' })).toBeVisible();
 });

@@ -55,7 +55,7 @@ test('a crashed host is announced within 5 s; restarted on the same port and dat
     await expect(header(page)).not.toContainText('Connected');
     // Persistent: it has no Dismiss, and it stays while the host is down, on every screen.
     await expect(banner(page).getByRole('button', { name: /Dismiss/ })).toHaveCount(0);
-    await page.keyboard.press('Alt+3');
+    await page.keyboard.press('Alt+2');
     await page.waitForTimeout(2500);
     await expect(banner(page)).toBeVisible();
 

@@ -63,9 +63,9 @@ test('leaving Search, ESG and Match and coming back keeps conditions, page, colu
   const matchForm = page.getByRole('form', { name: 'Match one company' });
   await expect(matchForm.getByLabel('Company name')).toHaveValue(second.name);
   await matchForm.getByLabel('City').fill('Typed City');
-  await page.keyboard.press('Alt+2');
+  await page.keyboard.press('Alt+4');
   await expect(page.getByTestId('esg-company-name')).toContainText(second.name);
-  await page.keyboard.press('Alt+3');
+  await page.keyboard.press('Alt+2');
   await expect(page.getByRole('form', { name: 'Match one company' }).getByLabel('City')).toHaveValue('Typed City');
   await page.keyboard.press('Alt+1');
   await expect(range(page)).toHaveText(`Rows 8–14 of ${za.length}`);
@@ -138,7 +138,7 @@ guardedTest('a restart on the same data dir restores the last search, its page a
     await dialog.getByRole('button', { name: 'Start export' }).click();
     await expect(dialog.getByRole('link', { name: /^Download / })).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.keyboard.press('Alt+2');
+    await page.keyboard.press('Alt+4');
     await expect(page.getByRole('heading', { level: 1, name: 'ESG' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Company ID', exact: true }).fill(za[0].company_id);
     await page.getByRole('button', { name: 'Open company' }).click();
@@ -159,9 +159,9 @@ guardedTest('a restart on the same data dir restores the last search, its page a
     await pager(page).getByRole('button', { name: 'Previous' }).click();
     await expect(range(page)).toHaveText(`Rows 8–14 of ${za.length}`);
 
-    await page.keyboard.press('Alt+2');
-    await expect(page.getByTestId('esg-company-name')).toContainText(za[0].name);
     await page.keyboard.press('Alt+4');
+    await expect(page.getByTestId('esg-company-name')).toContainText(za[0].name);
+    await page.keyboard.press('Alt+6');
     const exports = page.getByRole('list', { name: 'Export jobs' });
     await expect(exports.getByRole('listitem')).toHaveCount(1);
     await expect(exports.getByRole('link', { name: /^Download / })).toBeVisible();

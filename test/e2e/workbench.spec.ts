@@ -87,7 +87,7 @@ test('load all, sort by revenue, facet by country, chips, conditions from facets
   await page.getByRole('button', { name: 'Hide facets' }).click();
   await expect(facets).toBeHidden();
   expect(await gridWidth()).toBeGreaterThan(narrow + 150);
-  await page.keyboard.press('Alt+7');
+  await page.keyboard.press('Alt+3');
   await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
   await page.keyboard.press('Alt+1');
   await expect(page.getByRole('button', { name: 'Show facets' })).toHaveAttribute('aria-expanded', 'false');

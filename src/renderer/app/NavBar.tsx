@@ -1,5 +1,5 @@
 // Main navigation: Tab reaches it, Up/Down (or Left/Right) move between items, Enter/Space open,
-// Alt+1…6 jump from anywhere (wired in App).
+// Alt+1…8 jump from anywhere (wired in App). The tool screens sit apart, after a rule.
 import { useRef, type KeyboardEvent } from 'react';
 import type { Route } from './navigation';
 import { NAV_ITEMS } from './routes';
@@ -29,8 +29,8 @@ export function NavBar({ current, onSelect }: NavBarProps) {
   return (
     <nav aria-label="Main" className="nav">
       <ul ref={listRef} onKeyDown={onKeyDown} className="nav__list">
-        {NAV_ITEMS.map((item) => (
-          <li key={item.screen}>
+        {NAV_ITEMS.map((item, i) => (
+          <li key={item.screen} className={item.group && item.group !== NAV_ITEMS[i - 1]?.group ? 'nav__group-start' : undefined}>
             <button
               type="button"
               className="nav__item"

@@ -8,17 +8,21 @@ export interface NavItem {
   label: string;
   /** Alt+<digit> jumps to the screen. */
   shortcut: string;
+  /** The app's own screens (settings, diagnostics), shown apart from the analyst's work. */
+  group?: 'tools';
 }
 
+// In the order of an analyst's work: screen a universe, resolve their own names, keep lists, enrich
+// with ESG, export; the tool screens come last, set apart.
 export const NAV_ITEMS: readonly NavItem[] = [
   { screen: 'search', label: 'Search', shortcut: '1' },
-  { screen: 'esg', label: 'ESG', shortcut: '2' },
-  { screen: 'match', label: 'Match', shortcut: '3' },
-  { screen: 'exports', label: 'Exports', shortcut: '4' },
-  { screen: 'settings', label: 'Settings', shortcut: '5' },
-  { screen: 'diagnostics', label: 'Diagnostics', shortcut: '6' },
-  { screen: 'lists', label: 'Lists', shortcut: '7' },
-  { screen: 'runs', label: 'ESG runs', shortcut: '8' },
+  { screen: 'match', label: 'Match', shortcut: '2' },
+  { screen: 'lists', label: 'Lists', shortcut: '3' },
+  { screen: 'esg', label: 'ESG', shortcut: '4' },
+  { screen: 'runs', label: 'ESG runs', shortcut: '5' },
+  { screen: 'exports', label: 'Exports', shortcut: '6' },
+  { screen: 'settings', label: 'Settings', shortcut: '7', group: 'tools' },
+  { screen: 'diagnostics', label: 'Diagnostics', shortcut: '8', group: 'tools' },
 ];
 
 export function navItemForShortcut(key: string): NavItem | undefined {
