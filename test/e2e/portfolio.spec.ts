@@ -118,6 +118,19 @@ test('search, load all, a list of 50, refresh all three modules, watch the board
   await expect(page.getByText('Score history: one refresh so far')).toBeVisible();
   await expectNoAxeViolations(page, 'a company opened from the board, scores');
 
+  // Back in by name: the companies with stored ESG (folded while a company is open), found by typing.
+  const finder = page.locator('details.esg-stored');
+  await finder.locator('summary', { hasText: 'Companies with stored ESG' }).click();
+  const storedList = page.getByRole('list', { name: 'Companies with stored ESG' });
+  await expect(storedList.getByRole('listitem')).toHaveCount(known.length);
+  const other = known.at(-1)!;
+  await finder.getByLabel('Find by name or ID').fill(other.name.slice(0, 12));
+  await expect(storedList.getByRole('listitem').filter({ hasNotText: other.name.slice(0, 12) })).toHaveCount(0);
+  await storedList.getByText(other.name, { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: other.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /\(stored, \d+\)/ }).first()).toBeVisible();
+  await expectNoAxeViolations(page, 'the companies with stored ESG');
+
   // Export the list's ESG as one workbook and read it back.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Lists' }).click();
   const listView = page.getByRole('region', { name: 'Largest 50 employers' });

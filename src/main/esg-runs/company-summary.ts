@@ -1,6 +1,6 @@
 // The list-view ESG columns per company (table esg_company_summary), recomputed from the stored
 // results on every save so list queries can join and sort on them without reading result data.
-import type { EsgSummary } from '../../shared/esg-runs/schemas';
+import type { EsgSummary, StoredEsgCompany } from '../../shared/esg-runs/schemas';
 import type { Sql } from '../workspace/sql';
 import type { StoredResults } from './stored-results';
 
@@ -37,6 +37,27 @@ export class CompanySummaries {
       for (const r of rows) out.push(summaryView(r));
     }
     return out;
+  }
+
+  /**
+   * Companies with stored results, most recently refreshed first; `text` narrows them to names or
+   * ids containing it (case-insensitive for ASCII, as SQLite's LIKE).
+   */
+  find(text: string, limit: number): StoredEsgCompany[] {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // The name a company was last stored under: each result row keeps the name known at the time.
+    const rows = this.sql.all<SummaryRow & { name: string | null }>(
+      `SELECT * FROM (
+         SELECT s.*, (SELECT r.company_name FROM esg_results r
+                      WHERE r.company_id = s.company_id AND r.company_name IS NOT NULL
+                      ORDER BY r.fetched_at DESC, r.id DESC LIMIT 1) AS name
+         FROM esg_company_summary s)
+       WHERE ? = '' OR name LIKE ? ESCAPE '\\' OR company_id LIKE ? ESCAPE '\\'
+       ORDER BY last_refreshed DESC, company_id
+       LIMIT ?`,
+      [text, like, like, limit],
+    );
+    return rows.map((r) => ({ ...summaryView(r), name: r.name }));
   }
 
   /** Recomputes the list-view columns of one company from its two newest results per module. */

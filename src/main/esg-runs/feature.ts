@@ -106,6 +106,9 @@ export function createEsgRunsFeature(deps: FeatureDeps, opts: EsgRunsOptions = {
       async summaries({ companyIds }) {
         return active().store.summaries(companyIds);
       },
+      async storedCompanies({ text, limit }) {
+        return active().store.storedCompanies(text, limit);
+      },
     },
     async start() {
       const profile = deps.activeProfile();

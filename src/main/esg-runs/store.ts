@@ -14,6 +14,7 @@
 import type {
   CompanyEsgLatest,
   EsgSummary,
+  StoredEsgCompany,
   RunInfo,
   RunStatus,
   StoredEsgResult,
@@ -53,6 +54,8 @@ export interface EsgRunStoreApi {
   latest(companyId: string): CompanyEsgLatest;
   history(companyId: string, module: EsgModule, limit?: number): StoredEsgResult[];
   summaries(companyIds: readonly string[]): EsgSummary[];
+  /** Companies with stored results, newest first, narrowed by name or id. */
+  storedCompanies(text: string, limit: number): StoredEsgCompany[];
   eachLatest(companyIds: readonly string[], module: EsgModule): IterableIterator<StoredEsgResult>;
 }
 
@@ -127,5 +130,8 @@ export class EsgRunStore implements EsgRunStoreApi {
   }
   summaries(companyIds: readonly string[]): EsgSummary[] {
     return this.companySummaries.read(companyIds);
+  }
+  storedCompanies(text: string, limit: number): StoredEsgCompany[] {
+    return this.companySummaries.find(text, limit);
   }
 }

@@ -13,6 +13,7 @@ import { EsgActivity } from './EsgActivity';
 import { useCompany, useModuleView, useWatches } from './esg-queries';
 import { useStoredLatest } from './stored-queries';
 import { ModulePanel } from './ModulePanel';
+import { StoredCompanies } from './StoredCompanies';
 import './esg.css';
 
 export function EsgScreen() {
@@ -42,10 +43,11 @@ export function EsgScreen() {
           Open company
         </button>
       </form>
+      <StoredCompanies hasCompany={!!companyId || (route.screen === 'esg' && !!route.companyId)} onOpen={(id, name) => update({ companyId: id, companyName: name ?? undefined, draft: id, autoModule: null })} />
       {companyId ? (
         <ModuleTabs companyId={companyId} knownName={knownName} module={module} onSelect={setModule} autoModule={autoModule} />
       ) : (
-        <p className="esg-screen__hint">Enter a company ID, or open ESG from a company in search or match.</p>
+        <p className="esg-screen__hint">Enter a company ID, pick a company with stored ESG, or open ESG from a company in search, match or a list.</p>
       )}
       <EsgActivity onOpen={(id, m, name) => navigate({ screen: 'esg', companyId: id, module: m, ...(name ? { companyName: name } : {}) })} />
     </section>

@@ -162,5 +162,11 @@ export interface EsgSummary {
   previousRating: string | null;
 }
 
+/** A company with stored ESG results, by the name it was stored under (the ESG screen's finder). */
+export interface StoredEsgCompany extends EsgSummary {
+  name: string | null;
+}
+
 export const HISTORY_LIMIT_MAX = 500;
+export const STORED_COMPANIES_MAX = 200;
 export const SUMMARY_IDS_MAX = 50_000;

@@ -43,3 +43,24 @@ it('keeps every refresh: history newest first, change since previous, new items 
   // The summary table is there for SQL joins from list queries.
   expect(ws!.forProfile('p1').sql.get<{ overall_change: number }>('SELECT overall_change FROM esg_company_summary WHERE company_id = ?', ['a'])).toEqual({ overall_change: 7 });
 });
+
+it('finds companies with stored results by name or id, newest first, under the name last stored', () => {
+  const s = store();
+  s.saveResult({ companyId: 'id-a', companyName: 'Alpha Old', module: 'scores', fetchedAt: 100, runId: null, items: [score(60, 'BBB', 's1')] });
+  s.saveResult({ companyId: 'id-a', companyName: 'Alpha GmbH', module: 'news', fetchedAt: 300, runId: null, items: [] });
+  s.saveResult({ companyId: 'id-b', companyName: '100% Beta_Works', module: 'commitments', fetchedAt: 200, runId: null, items: [{ commitment_id: 'c' }] });
+  s.saveResult({ companyId: 'id-c', companyName: null, module: 'scores', fetchedAt: 50, runId: null, items: [score(40, 'B', 's2')] });
+  expect(s.storedCompanies('', 50).map((c) => [c.companyId, c.name])).toEqual([
+    ['id-a', 'Alpha GmbH'],
+    ['id-b', '100% Beta_Works'],
+    ['id-c', null],
+  ]);
+  expect(s.storedCompanies('', 50)[0]).toMatchObject({ overall: 60, rating: 'BBB', lastRefreshed: 300 });
+  expect(s.storedCompanies('alpha', 50).map((c) => c.companyId)).toEqual(['id-a']);
+  // LIKE's wildcards in the text are literal characters.
+  expect(s.storedCompanies('0%', 50).map((c) => c.companyId)).toEqual(['id-b']);
+  expect(s.storedCompanies('Bet_', 50)).toEqual([]);
+  expect(s.storedCompanies('_', 50).map((c) => c.companyId)).toEqual(['id-b']);
+  expect(s.storedCompanies('id-c', 50).map((c) => c.companyId)).toEqual(['id-c']);
+  expect(s.storedCompanies('', 2)).toHaveLength(2);
+});

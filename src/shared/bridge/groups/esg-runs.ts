@@ -8,6 +8,7 @@ import {
   HISTORY_LIMIT_MAX,
   RunIdSchema,
   StartRunInputSchema,
+  STORED_COMPANIES_MAX,
   SUMMARY_IDS_MAX,
   type CompanyEsgLatest,
   type EsgSummary,
@@ -15,6 +16,7 @@ import {
   type RunFinished,
   type RunInfo,
   type RunUpdate,
+  type StoredEsgCompany,
   type StoredEsgResult,
 } from '../../esg-runs/schemas';
 
@@ -41,6 +43,10 @@ export const esgRunsGroup = group({
     history: fn(z.object({ companyId: CompanyIdSchema, module: EsgModuleSchema, limit: z.number().int().min(1).max(HISTORY_LIMIT_MAX).default(50) })).returns<StoredEsgResult[]>(),
     /** ESG columns for list views; companies without stored results are left out. */
     summaries: fn(z.object({ companyIds: z.array(CompanyIdSchema).max(SUMMARY_IDS_MAX) })).returns<EsgSummary[]>(),
+    /** Companies with stored results (by the name stored with them), newest first; `text` narrows by name or id. */
+    storedCompanies: fn(
+      z.object({ text: z.string().trim().max(200).default(''), limit: z.number().int().min(1).max(STORED_COMPANIES_MAX).default(50) }),
+    ).returns<StoredEsgCompany[]>(),
   },
   events: {
     /** Batched cell changes of a run (at most every RUN_UPDATE_EVERY_MS), plus its counts. */
