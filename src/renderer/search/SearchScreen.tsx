@@ -225,7 +225,7 @@ export function SearchScreen() {
               ) : null}
             </div>
             {!run.ok && run.where !== 'pageSize' ? (
-              <p id="search-blocked-reason" className="field__error search-filters__blocked" data-testid="search-blocked-reason">
+              <p id="search-blocked-reason" className={`search-filters__blocked ${run.blank ? 'search-filters__start' : 'field__error'}`} data-testid="search-blocked-reason">
                 {run.reason}
               </p>
             ) : null}

@@ -37,7 +37,7 @@ export function editBodyText(text: string): { builder?: BuilderState; editor: Ed
 
 export type RunCheck =
   | { ok: true; body: unknown; pageSize: number }
-  | { ok: false; where: 'json' | 'builder' | 'pageSize'; reason: string };
+  | { ok: false; where: 'json' | 'builder' | 'pageSize'; reason: string; /** Nothing entered yet: a hint, not an error. */ blank?: true };
 
 export function pageSizeProblem(text: string): string | undefined {
   const n = Number(text);
@@ -52,6 +52,11 @@ function builderReason(list: readonly { index: number; message: string }[]): str
   return `Search is off until the filters are complete. Fix ${where}${more}`;
 }
 
+/** Not one attribute or value entered yet: the screen as it first opens. */
+function isBlank(builder: SearchScreenState['builder']): boolean {
+  return builder.conditions.every((c) => !c.attribute.trim() && !c.input.trim() && !c.items.trim() && !c.low.trim() && !c.high.trim());
+}
+
 /** What pressing Search would send, or why it cannot. */
 export function checkRun(state: Pick<SearchScreenState, 'builder' | 'editor' | 'pageSizeText'>): RunCheck {
   if (state.editor?.problem) {
@@ -60,6 +65,7 @@ export function checkRun(state: Pick<SearchScreenState, 'builder' | 'editor' | '
   const size = pageSizeProblem(state.pageSizeText);
   if (size) return { ok: false, where: 'pageSize', reason: size };
   const built = buildBody(state.builder);
+  if (!built.ok && isBlank(state.builder)) return { ok: false, where: 'builder', reason: 'Choose an attribute, a relation and a value, then press Search.', blank: true };
   if (!built.ok) return { ok: false, where: 'builder', reason: builderReason(built.list) };
   return { ok: true, body: built.body, pageSize: Number(state.pageSizeText) };
 }

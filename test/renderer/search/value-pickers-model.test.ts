@@ -89,6 +89,13 @@ describe('catalogue problems are flagged before a request', () => {
     const s = { ...initialSearchState(), builder: state('and', { ...emptyCondition('country', 'equals'), input: 'DE' }, emptyCondition('city', 'equals')) };
     expect(checkRun(s)).toEqual({ ok: false, where: 'builder', reason: 'Search is off until the filters are complete. Fix condition 2: Enter a value.' });
   });
+
+  it('nothing entered yet is a hint of what to do, not an error; one attribute typed makes it an error', () => {
+    const start = initialSearchState();
+    expect(checkRun(start)).toEqual({ ok: false, where: 'builder', reason: 'Choose an attribute, a relation and a value, then press Search.', blank: true });
+    const typed = { ...start, builder: state('and', emptyCondition('city', 'equals')) };
+    expect(checkRun(typed)).toEqual({ ok: false, where: 'builder', reason: 'Search is off until the filters are complete. Fix condition 1: Enter a value.' });
+  });
 });
 
 describe('the JSON editor shows exactly what the builder holds', () => {
