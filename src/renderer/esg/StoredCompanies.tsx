@@ -34,7 +34,10 @@ export function StoredCompanies({ hasCompany, onOpen }: { hasCompany: boolean; o
   return (
     <details className="esg-stored" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Companies with stored ESG</summary>
-      <TextField label="Find by name or ID" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} autoComplete="off" spellCheck={false} className="esg-stored__find" />
+      {/* Nothing stored at all: nothing to find. */}
+      {text || rows.length > 0 ? (
+        <TextField label="Find by name or ID" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} autoComplete="off" spellCheck={false} className="esg-stored__find" />
+      ) : null}
       {found.error ? <ErrorMessage error={found.error} /> : null}
       {found.isSuccess && rows.length === 0 ? (
         <p className="esg-screen__hint">{query ? `No company with stored ESG matches “${query}”.` : 'None yet. ESG you request here or refresh for a list is kept in the workspace and listed here.'}</p>
