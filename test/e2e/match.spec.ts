@@ -31,7 +31,10 @@ test('single match from the form, open the result, open its ESG news', async ({ 
 
   await form.getByLabel('Company name').fill(target.name);
   await form.getByLabel('Website').fill(target.website!);
-  await form.getByLabel('Country').fill(target.country);
+  // The country by name, as analysts write it: sent as its ISO code, and the field says so.
+  const countryInWords = new Intl.DisplayNames(['en'], { type: 'region' }).of(target.country)!;
+  await form.getByLabel('Country').fill(countryInWords);
+  await expect(form.getByText(`Sent as ${target.country} (${countryInWords}).`)).toBeVisible();
   // The exact JSON that will be sent, built live from the form.
   await expect.poll(async () => JSON.parse((await body.inputValue()) || 'null')).toEqual({ name: target.name, website: target.website, country: target.country });
 

@@ -8,10 +8,20 @@ import { Spinner } from '../ui/Spinner';
 import { useScreenState } from '../state/screen-store';
 import { useMatchPreview, useSingleMatch } from './match-queries';
 import { MatchResults } from './MatchResults';
+import { countryName, defaultLocale, resolveCountry } from '../../shared/service/country-names';
+
+/** What the Country field will send: a name goes as its code (the request builder does the same in main). */
+function countryHint(typed: string | undefined): string | undefined {
+  const t = typed?.trim();
+  if (!t) return HINTS.country;
+  const code = resolveCountry(t, defaultLocale());
+  if (!code) return 'Not a country code or name the app knows: sent as typed.';
+  return code === t ? countryName(code, defaultLocale()) : `Sent as ${code} (${countryName(code, defaultLocale()) ?? code}).`;
+}
 
 const HINTS: Partial<Record<MatchField, string>> = {
   website: 'Domain or URL, e.g. acme.example',
-  country: 'ISO code, e.g. DE',
+  country: 'ISO code or name, e.g. DE or Germany',
   limit: 'How many candidates to return (1–50).',
 };
 
@@ -95,7 +105,7 @@ export function SingleMatch({ prefill, onOpen }: SingleMatchProps) {
                 inputMode={f === 'limit' ? 'numeric' : undefined}
                 autoComplete="off"
                 required={f === 'name' && preview.data?.source !== 'profile'}
-                hint={HINTS[f]}
+                hint={f === 'country' ? countryHint(fields.country) : HINTS[f]}
                 error={fieldError(f)}
                 readOnly={editedBody !== null}
               />

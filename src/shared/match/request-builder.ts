@@ -1,6 +1,7 @@
 // THE place where a Match request body is built (docs/match.md). Everything that sends a match
 // (single form, edited JSON, bulk rows, bench) goes through here, so a profile's payload template
 // changes every path at once.
+import { defaultLocale, resolveCountry } from '../service/country-names';
 import { MatchRequestSchema } from '../service/schemas';
 import { isMatchField, MATCH_FIELDS, normalizeFields, type MatchField, type MatchFieldValues } from './fields';
 
@@ -18,7 +19,7 @@ const WHOLE_PLACEHOLDER = /^\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}$/;
 
 /** Builds the body for these facts: the default payload when `template` is null/blank, else the profile's template. */
 export function buildMatchBody(input: Record<string, unknown> | MatchFieldValues, template?: string | null): BuildResult {
-  const values = normalizeFields(input);
+  const values = withCountryCode(normalizeFields(input));
   const limitProblem = checkLimit(values.limit);
   if (template == null || template.trim() === '') {
     const problems: BuildProblem[] = [];
@@ -35,6 +36,15 @@ export function buildMatchBody(input: Record<string, unknown> | MatchFieldValues
     return { ok: false, problems: [{ field: facts[0], message: `Enter at least one of: ${facts.join(', ')}.` }] };
   }
   return { ok: true, body: render(parsed.template, values) };
+}
+
+/**
+ * The service takes an ISO country code; analysts' files and forms often say "Germany". A country's
+ * name (the OS language's or English) is sent as its code; anything else as typed.
+ */
+function withCountryCode(values: MatchFieldValues): MatchFieldValues {
+  if (!values.country) return values;
+  return { ...values, country: resolveCountry(values.country, defaultLocale()) ?? values.country };
 }
 
 function checkLimit(limit: string | undefined): BuildProblem | null {

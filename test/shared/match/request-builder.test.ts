@@ -25,6 +25,17 @@ describe('default match payload', () => {
     expect(buildMatchBody({ name: 'Acme', secret: 'x' } as Record<string, unknown>)).toEqual({ ok: true, body: { name: 'Acme' } });
   });
 
+  it("sends a country's name as its ISO code (the service takes codes); anything else as typed", () => {
+    const body = (country: string) => (buildMatchBody({ name: 'Acme', country }) as { body: { country: string } }).body.country;
+    expect(body('Germany')).toBe('DE');
+    expect(body('  united kingdom ')).toBe('GB');
+    expect(body('de')).toBe('DE');
+    expect(body('Germny')).toBe('Germny');
+    // A template gets the code too: its {{country}} is the same value.
+    const r = buildMatchBody({ name: 'Acme', country: 'France' }, '{"q":"{{name}}","c":"{{country}}"}');
+    expect(r).toEqual({ ok: true, body: { q: 'Acme', c: 'FR' } });
+  });
+
   it('always produces a body the documented schema accepts', () => {
     const text = fc.string({ maxLength: 30 });
     fc.assert(

@@ -1,41 +1,16 @@
 // What the value pickers offer: countries by name (ISO code sent), the industry tree (NACE divisions and
 // classes), legal forms, and relations by label. Pure, so it is unit-tested in Node.
-import { ISO_COUNTRY_CODES, isCountryCode, LEGAL_FORMS, NACE_CLASSES, NACE_DIVISIONS } from '../../../shared/service/classifications';
+import { ISO_COUNTRY_CODES, LEGAL_FORMS, NACE_CLASSES, NACE_DIVISIONS } from '../../../shared/service/classifications';
+import { countryName as sharedCountryName, countryNames, fold, resolveCountry as sharedResolveCountry } from '../../../shared/service/country-names';
 import { isRelation, RELATION_INFO, RELATIONS, type Relation } from '../../../shared/service/catalogue';
 
-/** Folded for matching: lower case, accents and punctuation runs ignored. */
-export const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}.]+/gu, ' ')
-    .trim();
-
-const displayNames = new Map<string, Intl.DisplayNames | null>();
-function regionNames(locale: string): Intl.DisplayNames | null {
-  if (!displayNames.has(locale)) {
-    try {
-      displayNames.set(locale, new Intl.DisplayNames([locale, 'en'], { type: 'region', fallback: 'none' }));
-    } catch {
-      displayNames.set(locale, null);
-    }
-  }
-  return displayNames.get(locale) ?? null;
-}
+export { fold };
 
 const uiLocale = () => (typeof navigator !== 'undefined' && navigator.language) || 'en';
 
 /** The country's name in the analyst's language (English as fallback), or undefined for a non-ISO code. */
 export function countryName(code: string, locale = uiLocale()): string | undefined {
-  if (!isCountryCode(code)) return undefined;
-  return regionNames(locale)?.of(code.toUpperCase()) ?? undefined;
-}
-
-/** Names a country is found by: the analyst's language and English. */
-function countryNames(code: string, locale: string): string[] {
-  const names = [countryName(code, locale), countryName(code, 'en')].filter((n): n is string => Boolean(n));
-  return [...new Set(names)];
+  return sharedCountryName(code, locale);
 }
 
 export interface CountryMatch {
@@ -64,14 +39,9 @@ export function searchCountries(query: string, locale = uiLocale(), limit = 12):
     .map(({ c }) => ({ code: c.code, name: c.name }));
 }
 
-/** Text typed for a country: its ISO code when it is a code or a country's exact name, else null. */
+/** Text typed for a country: its ISO code when it is a code or a country's exact name (the analyst's language or English), else null. */
 export function resolveCountry(text: string, locale = uiLocale()): string | null {
-  const t = text.trim();
-  if (isCountryCode(t)) return t.toUpperCase();
-  const q = fold(t);
-  if (q === '') return null;
-  for (const code of ISO_COUNTRY_CODES) if (countryNames(code, locale).some((n) => fold(n) === q)) return code;
-  return null;
+  return sharedResolveCountry(text, locale);
 }
 
 export interface IndustryNode {
