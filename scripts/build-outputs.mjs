@@ -87,7 +87,7 @@ export function withBuildLock(root, fn) {
       if (e.code !== 'EEXIST') throw e;
       const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > giveUpAt) throw new Error(`another build has held ${lock} for over ${LOCK_WAIT_MS / 60_000} minutes`);
+      else if (Date.now() > giveUpAt) throw new Error(`another build has held ${lock} for over ${LOCK_WAIT_MS / 60_000} minutes`, { cause: e });
       else sleepSync(100);
     }
   }

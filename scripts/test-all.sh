@@ -88,10 +88,13 @@ for r in "${RESULTS[@]}"; do
   sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
     grep -E '^\s*(Test Files|Tests)\s|^Workflows: |^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+|✖ [0-9]+ problems?' |
     sed 's/^/      /' | tail -n 12 || true
-  # Name what failed, so the summary alone (the tail of a long log) says where to look.
-  sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
-    grep -E '^\s*(FAIL|×|✘) .*(\.test\.ts|\.spec\.ts)|^\s*(AssertionError|Error): ' |
-    sed 's/^\s*/      ! /' | cut -c1-220 | awk '!seen[$0]++' | head -n 16 || true
+  # Name what failed, so the summary alone (the tail of a long log) says where to look: failed
+  # tests and their first assertion lines, ESLint's files and errors, TypeScript's errors.
+  if [[ "$name" == FAIL* ]]; then
+    sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
+      grep -E '^\s*(FAIL|×|✘) .*(\.test\.tsx?|\.spec\.ts)|^\s*(AssertionError|Error): |^/.*\.(m?[jt]sx?|cjs)$|^\s+[0-9]+:[0-9]+\s+error\s|error TS[0-9]+' |
+      sed 's/^\s*/      ! /' | cut -c1-220 | awk '!seen[$0]++' | head -n 16 || true
+  fi
 done
 # One plain closing line over every runner (Vitest "Tests N passed | M failed", Playwright "N passed").
 totals=$(cat "$LOG_DIR"/*.log | sed -e 's/\x1b\[[0-9;]*m//g' | awk '
