@@ -172,8 +172,9 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
                   />
                 </th>
                 {header('Name', 'name', false, 'list-view__name')}
-                <th scope="col">ID</th>
                 {COLUMNS.map((c) => header(c.label, c.sort, c.num))}
+                {/* Last: names lead, and the ESG columns stay in view without scrolling sideways. */}
+                <th scope="col">ID</th>
               </tr>
             </thead>
             <tbody>
@@ -196,14 +197,14 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
                       <span className="muted">Name unknown</span>
                     )}
                   </th>
-                  <td>
-                    <ShortId id={m.companyId} name={m.name} />
-                  </td>
                   {COLUMNS.map((c) => (
                     <td key={c.label} className={c.num ? 'num' : c.clip ? 'list-view__clip' : undefined} title={c.title?.(m)}>
                       {c.cell(m)}
                     </td>
                   ))}
+                  <td>
+                    <ShortId id={m.companyId} name={m.name} />
+                  </td>
                 </tr>
               ))}
             </tbody>
