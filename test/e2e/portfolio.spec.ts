@@ -126,6 +126,11 @@ test('search, load all, a list of 50, refresh all three modules, watch the board
   const other = known.at(-1)!;
   await finder.getByLabel('Find by name or ID').fill(other.name.slice(0, 12));
   await expect(storedList.getByRole('listitem').filter({ hasNotText: other.name.slice(0, 12) })).toHaveCount(0);
+  // The typed text survives leaving the screen (the panel comes back folded: a company is open).
+  await page.keyboard.press('Alt+3');
+  await page.keyboard.press('Alt+4');
+  await expect(finder.getByLabel('Find by name or ID')).toHaveValue(other.name.slice(0, 12));
+  await finder.locator('summary', { hasText: 'Companies with stored ESG' }).click();
   await storedList.getByText(other.name, { exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: other.name, exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: /\(stored, \d+\)/ }).first()).toBeVisible();

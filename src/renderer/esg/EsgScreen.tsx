@@ -19,7 +19,7 @@ import './esg.css';
 export function EsgScreen() {
   const { route, navigate } = useNavigation();
   // Held above the screen: leaving ESG and coming back keeps the company and module.
-  const [{ companyId, companyName: knownName, draft, module, autoModule }, update] = useScreenState('esg');
+  const [{ companyId, companyName: knownName, draft, module, autoModule, storedFind }, update] = useScreenState('esg');
   const setModule = useCallback((m: EsgModule) => update({ module: m }), [update]);
 
   // A route naming a company (Search's "Open ESG", the activity view's "Open") opens it, once per navigation.
@@ -43,7 +43,11 @@ export function EsgScreen() {
           Open company
         </button>
       </form>
-      <StoredCompanies hasCompany={!!companyId || (route.screen === 'esg' && !!route.companyId)} onOpen={(id, name) => update({ companyId: id, companyName: name ?? undefined, draft: id, autoModule: null })} />
+      <StoredCompanies
+        hasCompany={!!companyId || (route.screen === 'esg' && !!route.companyId)}
+        text={storedFind}
+        onText={(t) => update({ storedFind: t })}
+        onOpen={(id, name) => update({ companyId: id, companyName: name ?? undefined, draft: id, autoModule: null })} />
       {companyId ? (
         <ModuleTabs companyId={companyId} knownName={knownName} module={module} onSelect={setModule} autoModule={autoModule} />
       ) : (

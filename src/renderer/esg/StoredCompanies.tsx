@@ -13,9 +13,16 @@ import { formatDate } from './esg-format';
 const SHOWN = 50;
 const score = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
-export function StoredCompanies({ hasCompany, onOpen }: { hasCompany: boolean; onOpen(companyId: string, name: string | null): void }) {
+export interface StoredCompaniesProps {
+  hasCompany: boolean;
+  /** The find text, held in the screen state (kept across navigation). */
+  text: string;
+  onText(text: string): void;
+  onOpen(companyId: string, name: string | null): void;
+}
+
+export function StoredCompanies({ hasCompany, text, onText, onOpen }: StoredCompaniesProps) {
   const [open, setOpen] = useState(!hasCompany);
-  const [text, setText] = useState('');
   const query = useDeferredValue(text.trim());
   const qc = useQueryClient();
   // A company completed by a run appears without reopening the screen.
@@ -36,7 +43,7 @@ export function StoredCompanies({ hasCompany, onOpen }: { hasCompany: boolean; o
       <summary>Companies with stored ESG</summary>
       {/* Nothing stored at all: nothing to find. */}
       {text || rows.length > 0 ? (
-        <TextField label="Find by name or ID" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} autoComplete="off" spellCheck={false} className="esg-stored__find" />
+        <TextField label="Find by name or ID" value={text} onChange={(e) => onText(e.target.value)} maxLength={200} autoComplete="off" spellCheck={false} className="esg-stored__find" />
       ) : null}
       {found.error ? <ErrorMessage error={found.error} /> : null}
       {found.isSuccess && rows.length === 0 ? (

@@ -12,8 +12,10 @@ export interface EsgScreenState {
   module: EsgModule;
   /** A route naming a module asks for that module's data without another click. */
   autoModule: EsgModule | null;
+  /** What "Find by name or ID" among the companies with stored ESG holds. */
+  storedFind: string;
 }
-export const initialEsgState = (): EsgScreenState => ({ companyId: '', draft: '', module: 'news', autoModule: null });
+export const initialEsgState = (): EsgScreenState => ({ companyId: '', draft: '', module: 'news', autoModule: null, storedFind: '' });
 
 export type MatchMode = 'single' | 'bulk';
 export interface MatchScreenState {
