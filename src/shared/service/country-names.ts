@@ -23,8 +23,9 @@ function regionNames(locale: string): Intl.DisplayNames | null {
   return displayNames.get(locale) ?? null;
 }
 
-/** The process's own language (the OS's, in main; the browser's, in the renderer). */
-export const defaultLocale = (): string => Intl.DateTimeFormat().resolvedOptions().locale || 'en';
+let processLocale: string | undefined;
+/** The process's own language (the OS's, in main; the browser's, in the renderer), read once. */
+export const defaultLocale = (): string => (processLocale ??= Intl.DateTimeFormat().resolvedOptions().locale || 'en');
 
 /** The country's name in `locale` (English as fallback), or undefined for a non-ISO code. */
 export function countryName(code: string, locale: string): string | undefined {
