@@ -18,9 +18,11 @@ export default defineConfig(({ mode }) => ({
       rollupOptions: {
         input: {
           index: fromRoot('src/main/index.ts'),
-          'keytar-vault': fromRoot('src/main/secrets/keytar-vault.ts'),
+          'keytar-vault': fromRoot('src/main/platform/secrets/keytar-vault.ts'),
           // The load-all writer thread's script, found beside the core at run time (page-writer.ts).
-          'snapshot-writer': fromRoot('src/main/snapshots/writer-thread.ts'),
+          'snapshot-writer': fromRoot('src/main/features/snapshots/writer-thread.ts'),
+          // A large CSV export's format thread, found the same way (export/format-worker.ts).
+          'export-format': fromRoot('src/main/features/export/format-thread.ts'),
         },
         // Shared chunks beside the entries: the core finds snapshot-writer.js relative to itself.
         output: { chunkFileNames: '[name]-[hash].js' },

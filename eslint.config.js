@@ -1,9 +1,12 @@
 // Lint = correctness and layers, not style (formatting is left alone on purpose).
 // Layers (docs/architecture.md):
-// - `electron` only in the Electron shell (src/main/electron/) and the Electron preload entry;
+// - `electron` only in the Electron shell (src/main/shells/electron/) and the Electron preload entry;
 // - src/renderer, src/shared and src/preload: no Node built-ins, nothing from src/main;
 // - src/: nothing from scripts/;
-// - no import cycles anywhere (import-x/no-cycle).
+// - no import cycles anywhere (import-x/no-cycle);
+// - inside src/main, the floors (docs/architecture.md "Floors"): platform knows no feature and no
+//   shell; a feature uses only the features its row in FEATURE_USES names; the shells use the
+//   composition root and platform only, never each other.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -12,11 +15,58 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('_')).flatMap((m) => [m, `${m}/*`]);
-const ELECTRON = { name: 'electron', message: 'Only src/main/electron/ (and the Electron preload entry) may import electron: the core also runs in plain Node.' };
+const ELECTRON = { name: 'electron', message: 'Only src/main/shells/electron/ (and the Electron preload entry) may import electron: the core also runs in plain Node.' };
 const NODE_FROM_WEB = {
   group: ['node:*', ...NODE_BUILTINS],
   message: 'Renderer, shared and preload code runs in a page: no Node built-ins (ask the main process through the bridge).',
 };
+
+/**
+ * Which feature (src/main/features/<name>) may import which other feature. The same table is in
+ * docs/architecture.md, and test/architecture/floors.test.ts keeps the two and the folders equal.
+ */
+export const FEATURE_USES = {
+  analytics: ['esg-runs', 'lists', 'snapshots'],
+  app: [],
+  diagnostics: [],
+  esg: [],
+  'esg-export': ['esg-runs', 'lists'],
+  'esg-runs': ['esg'],
+  export: ['lists', 'snapshots'],
+  lists: ['snapshots'],
+  match: ['lists'],
+  profiles: [],
+  search: [],
+  snapshots: [],
+  'ui-state': [],
+  watches: ['esg-runs', 'lists', 'search', 'snapshots'],
+};
+/** Features that may import the embedded sandbox (src/sandbox): the built-in profile's demo client. */
+export const SANDBOX_USERS = ['profiles'];
+const SHELLS = ['electron', 'web-host'];
+
+const FLOOR_DOC = 'see the floors in docs/architecture.md';
+const floorZones = [
+  { target: './src/main/platform', from: './src/main/features', message: `Platform code knows no feature: move what both need into platform, or the code into the feature (${FLOOR_DOC}).` },
+  { target: './src/main/platform', from: './src/main/shells', message: `Platform code knows no shell and not the composition root (${FLOOR_DOC}).` },
+  { target: './src/main/platform', from: './src/sandbox', message: `Platform code knows no sandbox: the composition root starts it (${FLOOR_DOC}).` },
+  ...Object.entries(FEATURE_USES).map(([feature, uses]) => ({
+    target: `./src/main/features/${feature}`,
+    from: './src/main/features',
+    except: [`./${feature}`, ...uses.map((u) => `./${u}`)],
+    message: `features/${feature} may use only ${uses.length ? uses.map((u) => `features/${u}`).join(', ') : 'platform'} (its row in FEATURE_USES, eslint.config.js, and docs/architecture.md): move shared code into platform, or add the use to both tables.`,
+  })),
+  { target: './src/main/features', from: './src/main/shells', message: `Features know no shell and not the composition root: ask for what you need through FeatureDeps or ShellHooks (platform/ports) (${FLOOR_DOC}).` },
+  ...Object.keys(FEATURE_USES)
+    .filter((f) => !SANDBOX_USERS.includes(f))
+    .map((feature) => ({ target: `./src/main/features/${feature}`, from: './src/sandbox', message: `Only ${SANDBOX_USERS.join(', ')} may import the sandbox; the composition root starts it (${FLOOR_DOC}).` })),
+  ...SHELLS.flatMap((shell) => [
+    { target: `./src/main/shells/${shell}`, from: './src/main/shells', except: [`./${shell}`, './compose'], message: `A shell uses the composition root and platform only, never the other shell: code both shells need lives in platform (${FLOOR_DOC}).` },
+    { target: `./src/main/shells/${shell}`, from: './src/main/features', message: `A shell reaches features only through the composition root (shells/compose) and the bridge dispatcher (${FLOOR_DOC}).` },
+    { target: `./src/main/shells/${shell}`, from: './src/sandbox', message: `A shell reaches the sandbox only through the composition root (${FLOOR_DOC}).` },
+  ]),
+  { target: './src/main/shells/compose', from: './src/main/shells', except: ['./compose'], message: `The composition root knows no shell: each shell passes its hooks in (${FLOOR_DOC}).` },
+];
 
 export default tseslint.config(
   {
@@ -54,11 +104,6 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
-    // `i++, n++` loops in the export fast path, which issue 15 deletes; not worth editing on its way out.
-    files: ['src/main/export/encoder/**'],
-    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
-  },
-  {
     // vi.hoisted() factories run before imports: a synchronous require() is the only way in.
     files: ['test/**'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
@@ -74,6 +119,8 @@ export default tseslint.config(
             { target: './src/shared', from: './src/main', message: 'src/shared is the contract both sides use: it cannot depend on main.' },
             { target: './src/preload', from: './src/main', message: 'The preload builds window.firmscope from the bridge table only.' },
             { target: './src', from: './scripts', message: 'Production code must not import build scripts.' },
+            { target: './src/sandbox', from: './src/main', message: 'The sandbox is a stand-alone reference service: it knows nothing of the app.' },
+            ...floorZones,
           ],
         },
       ],
@@ -92,7 +139,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [NODE_FROM_WEB] }] },
   },
   {
-    files: ['src/main/electron/**'],
+    files: ['src/main/shells/electron/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

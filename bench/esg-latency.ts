@@ -6,12 +6,12 @@
 // Raw baseline measured in the same run: a bare fetch loop polling every 1 s (the naive client).
 // Run: npx tsx bench/esg-latency.ts [--sessions 8] [--session-ms 8000] [--factor 10]
 import { parseArgs } from 'node:util';
-import { DEFAULT_BACKOFF, maxPollsWithin } from '../src/main/esg/backoff';
+import { DEFAULT_BACKOFF, maxPollsWithin } from '../src/main/features/esg/backoff';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server';
 import type { WatchView } from '../src/shared/bridge/groups/esg';
-import { ctx } from '../test/main/esg/helpers/fake-deps';
-import { featureOn, until } from '../test/main/esg/helpers/sandbox-world';
-import { ScaledClock } from '../test/main/esg/helpers/scaled-clock';
+import { ctx } from '../test/main/features/esg/helpers/fake-deps';
+import { featureOn, until } from '../test/main/features/esg/helpers/sandbox-world';
+import { ScaledClock } from '../test/main/features/esg/helpers/scaled-clock';
 
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '8' }, 'session-ms': { type: 'string', default: '8000' }, factor: { type: 'string', default: '10' } } });
 const N = Number(values.sessions);

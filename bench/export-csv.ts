@@ -9,9 +9,9 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createExportFeature } from '../src/main/export/feature';
-import type { ApiClient } from '../src/main/api/types';
-import { harness } from '../test/main/export/helpers/harness';
+import { createExportFeature } from '../src/main/features/export/feature';
+import type { ApiClient } from '../src/main/platform/api/types';
+import { harness } from '../test/main/features/export/helpers/harness';
 import { BODY, PAGE_SIZE, bareLoop, startPagedSandbox } from './helpers/paged-sandbox';
 
 // A zero-latency round lasts ~60 ms, so scheduler noise on a small machine is large against it:

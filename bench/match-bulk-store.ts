@@ -5,12 +5,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BulkJob } from '../src/main/match/bulk-job';
-import { BulkJobRecorder } from '../src/main/match/job-recorder';
-import { BulkJobStore } from '../src/main/match/job-store';
-import { openWorkspaceDb } from '../src/main/workspace/db';
-import { loadSqlite } from '../src/main/workspace/native';
-import type { ApiClient } from '../src/main/api/types';
+import { BulkJob } from '../src/main/features/match/bulk-job';
+import { BulkJobRecorder } from '../src/main/features/match/job-recorder';
+import { BulkJobStore } from '../src/main/features/match/job-store';
+import { openWorkspaceDb } from '../src/main/platform/workspace/db';
+import { loadSqlite } from '../src/main/platform/workspace/native';
+import type { ApiClient } from '../src/main/platform/api/types';
 
 const N = Number(process.argv[2] ?? 20000);
 const text = ['ref,Company,Country', ...Array.from({ length: N }, (_, i) => `R${i},Company number ${i} GmbH,DE`)].join('\n');

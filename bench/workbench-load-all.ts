@@ -1,15 +1,18 @@
-// "Load all" of a 25,000-row query into the workspace database vs a bare sequential fetch loop of
-// the same pages, in the same run, at 20 ms added per page (a network round trip).
-// Target (issue 17): load all <= 1.10x the loop. Rounds alternate loop / load; medians compared.
+// "Load all" of a 25,000-row (or 1,000,000-row) query into the workspace database vs a bare
+// sequential fetch loop of the same pages, in the same run, at 20 ms added per page (a network
+// round trip). The sandbox runs in a child process, so its 1,000,000 records are not this process's.
+// Target (issues 17 and 27): load all <= 1.10x the loop. Rounds alternate loop / load; medians compared.
+// Also prints the pace (rows/s, what snapshot.estimate times the next load with) and the file size.
 // Run: npx tsx bench/workbench-load-all.ts [companies=25000] [latencyMs=20] [rounds=5]
-import { mkdtemp, rm } from 'node:fs/promises';
+//      npx tsx bench/workbench-load-all.ts 1000000 20 3   (about 12 minutes)
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadAll } from '../src/main/snapshots/load-all';
-import { inThreadWriter, threadWriter } from '../src/main/snapshots/page-writer';
-import { openWorkspaceDb } from '../src/main/workspace/db';
-import { loadSqlite } from '../src/main/workspace/native';
-import { SnapshotStore } from '../src/main/workspace/snapshots';
+import { loadAll } from '../src/main/features/snapshots/load-all';
+import { inThreadWriter, threadWriter } from '../src/main/features/snapshots/page-writer';
+import { openWorkspaceDb } from '../src/main/platform/workspace/db';
+import { loadSqlite } from '../src/main/platform/workspace/native';
+import { SnapshotStore } from '../src/main/features/snapshots/snapshot-store';
 import { builtWriterEntry } from './helpers/built-writer';
 import { BODY, PAGE_SIZE, bareLoop, startPagedSandbox } from './helpers/paged-sandbox';
 
@@ -42,8 +45,11 @@ async function main() {
       const done = await loadAll({ api, store, writer, snapshotId: snap.id, body: BODY, pageSize: PAGE_SIZE, rowCap: 1_000_000, signal: new AbortController().signal, now: Date.now });
       load.push(performance.now() - t);
       if (done.rowCount !== n) throw new Error(`loaded ${done.rowCount} rows, the loop saw ${n}`);
+      db.raw.pragma('wal_checkpoint(TRUNCATE)');
+      const size = (await stat(db.file)).size;
       store.delete(snap.id);
-      console.log(`round ${r + 1}: loop ${loop[r].toFixed(0)} ms, load all ${load[r].toFixed(0)} ms (${n} rows)`);
+      const pace = (n / load[r]) * 1000;
+      console.log(`round ${r + 1}: loop ${loop[r].toFixed(0)} ms, load all ${load[r].toFixed(0)} ms (${n} rows, ${pace.toFixed(0)} rows/s, file ${(size / 1e6).toFixed(0)} MB)`);
     }
     const ratio = median(load) / median(loop);
     console.log(`load all of ${companies} rows at ${latencyMs} ms/page: median ${median(load).toFixed(0)} ms vs bare loop ${median(loop).toFixed(0)} ms -> ${ratio.toFixed(3)}x (target <= 1.10x) ${ratio <= 1.1 ? 'PASS' : 'OVER'}`);

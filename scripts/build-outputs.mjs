@@ -16,7 +16,7 @@ export const OUTPUTS = {
   /** The Electron main process, preload and renderer (electron-vite): what the desktop app runs. */
   electronMain: {
     file: 'out/main/index.js',
-    also: ['out/main/snapshot-writer.js'],
+    also: ['out/main/snapshot-writer.js', 'out/main/export-format.js'],
     cli: 'electron-vite',
     config: 'electron.vite.config.ts',
     sources: ['src/main', 'src/shared', 'src/preload', 'src/renderer', 'scripts/renderer-config.ts', 'electron.vite.config.ts', 'package.json'],
@@ -24,8 +24,8 @@ export const OUTPUTS = {
   /** Browser-mode host + core as one ESM file (dependencies stay in node_modules): starts in a fraction of tsx's time. */
   webHost: {
     file: 'out/web-host/cli.mjs',
-    /** The load-all writer thread's script, found beside the core at run time. */
-    also: ['out/web-host/snapshot-writer.mjs'],
+    /** The load-all writer thread's and the export format thread's scripts, found beside the core at run time. */
+    also: ['out/web-host/snapshot-writer.mjs', 'out/web-host/export-format.mjs'],
     config: 'scripts/web-host.vite.config.ts',
     sources: ['src/main', 'src/shared', 'src/sandbox', 'scripts/build-outputs.mjs', 'scripts/web-host.vite.config.ts', 'package.json'],
   },

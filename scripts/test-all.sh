@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus dbus-x11 xvfb xauth build-essential python3 pkg-config openssl)
+# libreoffice-calc-nogui and locales: the CSV presets are read back by LibreOffice under de_DE and en_US.
+APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus dbus-x11 xvfb xauth build-essential python3 pkg-config openssl libreoffice-calc-nogui locales)
 
 log() { printf '\n==> %s\n' "$*"; }
 
@@ -25,6 +26,19 @@ install_system_packages() {
   echo "Installing: ${missing[*]}"
   "${sudo[@]}" apt-get update -q
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# The LibreOffice read-back test (test/main/platform/tabular/libreoffice-readback.test.ts) opens CSVs
+# under a decimal-comma locale and a decimal-point one; Debian generates neither by default.
+ensure_locales() {
+  local l sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  for l in de_DE en_US; do
+    if ! locale -a 2>/dev/null | grep -qix "$l.utf-\?8"; then
+      echo "Generating locale $l.UTF-8"
+      "${sudo[@]}" localedef -i "$l" -f UTF-8 "$l.UTF-8"
+    fi
+  done
 }
 
 LOG_DIR="$(mktemp -d)"
@@ -48,6 +62,7 @@ suite() {
 
 log "System packages"
 install_system_packages
+ensure_locales
 
 log "npm ci"
 # Under `npm test`, npm exports its config as npm_config_* variables; a nested install must not inherit them.
@@ -67,7 +82,7 @@ node scripts/build-outputs.mjs webHost
 suite "Lint (ESLint: layers, import cycles, correctness)" npm run lint
 suite "Type-check (node, web, preload tsconfigs)" npm run typecheck
 suite "GitHub workflows (action-validator schema check)" node scripts/check-workflows.mjs
-KEYRING_TESTS=(test/main/secrets/keytar-vault.test.ts test/main/secrets/keychain-bundle.test.ts)
+KEYRING_TESTS=(test/main/platform/secrets/keytar-vault.test.ts test/main/platform/secrets/keychain-bundle.test.ts)
 suite "Vitest: unit and integration" npx vitest run "${KEYRING_TESTS[@]/#/--exclude=}"
 # The keychain through what users run: the built web-host bundle and the Electron main bundle's loader.
 suite "Vitest: OS keychain (keytar in a private gnome-keyring, built bundles)" \

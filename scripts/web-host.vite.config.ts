@@ -17,8 +17,12 @@ export default defineConfig({
     sourcemap: false,
     minify: false,
     rollupOptions: {
-      // The load-all writer thread's script, found beside the core at run time (page-writer.ts).
-      input: { cli: fromRoot('src/main/web-host/cli.ts'), 'snapshot-writer': fromRoot('src/main/snapshots/writer-thread.ts') },
+      // The load-all writer thread's and a large CSV export's format thread's scripts, found beside the core at run time (page-writer.ts, format-worker.ts).
+      input: {
+        cli: fromRoot('src/main/shells/web-host/cli.ts'),
+        'snapshot-writer': fromRoot('src/main/features/snapshots/writer-thread.ts'),
+        'export-format': fromRoot('src/main/features/export/format-thread.ts'),
+      },
       output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
       // An optional dependency that may have failed to build here; it is loaded at run time if present.
       external: ['keytar'],

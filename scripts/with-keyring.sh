@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command inside a private D-Bus session with an unlocked gnome-keyring (Secret Service),
 # so keytar talks to a real keychain in CI and containers.
-#   scripts/with-keyring.sh npx vitest run test/main/secrets/keytar-vault.test.ts
+#   scripts/with-keyring.sh npx vitest run test/main/platform/secrets/keytar-vault.test.ts
 set -euo pipefail
 if [ "$#" -eq 0 ]; then
   echo "usage: $0 <command> [args...]" >&2

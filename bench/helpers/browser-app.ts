@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDispatcher } from '../../src/main/bridge/dispatcher';
-import { createWebHostHooks } from '../../src/main/web-host/web-host-hooks';
-import { startBrowserHost, type BrowserHost } from '../../src/main/web-host/host';
-import { createCore, type Core, type CoreOptions } from '../../src/main/compose/create-core';
-import { createMemoryVault } from '../../src/main/secrets/memory-vault';
+import { createDispatcher } from '../../src/main/platform/bridge/dispatcher';
+import { createWebHostHooks } from '../../src/main/shells/web-host/web-host-hooks';
+import { startBrowserHost, type BrowserHost } from '../../src/main/shells/web-host/host';
+import { createCore, type Core, type CoreOptions } from '../../src/main/shells/compose/create-core';
+import { createMemoryVault } from '../../src/main/platform/secrets/memory-vault';
 import { eventChannel } from '../../src/shared/bridge/define';
 import { bridgeTable } from '../../src/shared/bridge/table';
 import { ensureBuilt } from '../../scripts/build-outputs.mjs';
@@ -19,6 +19,8 @@ export interface BenchApp {
   host: BrowserHost;
   browser: Browser;
   page: Page;
+  /** The core's data folder (a bench may seed its workspace). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startBenchApp(opts: {
     host,
     browser,
     page,
+    dataDir,
     async close() {
       await browser.close();
       await Promise.allSettled([core.close(), host.close()]);

@@ -2,7 +2,7 @@
 // the thread would compile its TypeScript at every start, a cost users never pay).
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '../../scripts/build-outputs.mjs';
-import type { WriterEntry } from '../../src/main/snapshots/page-writer';
+import type { WriterEntry } from '../../src/main/features/snapshots/page-writer';
 
 export function builtWriterEntry(): WriterEntry {
   if (!ensureBuilt(fileURLToPath(new URL('../..', import.meta.url)), ['webHost'])) throw new Error('the browser-mode host did not build');

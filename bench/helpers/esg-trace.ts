@@ -2,8 +2,8 @@
 // watcher asked for the status, when that request left the rate limiter (the inner transport
 // sent it), when the answer came back, when the engine asked for the data, when that left the
 // limiter and was answered; the sandbox gives the session's end and the bench the time shown.
-import type { ApiClient } from '../../src/main/api/types';
-import type { Transport } from '../../src/main/api/transport';
+import type { ApiClient } from '../../src/main/platform/api/types';
+import type { Transport } from '../../src/main/platform/api/transport';
 
 interface Exchange {
   sent: number;

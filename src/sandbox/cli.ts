@@ -2,6 +2,7 @@
 // {"auth_url": ..., "base_url": ...} once ready.
 import { parseArgs } from 'node:util';
 import { SANDBOX_CLIENTS } from './clients';
+import { MIN_EPOCH_MS } from './evolution/settings';
 import { startSandbox } from './server';
 
 const HELP = `Usage: npm run sandbox -- [options]
@@ -18,6 +19,11 @@ Options:
   --esg-session-jitter <f>  Spread of session durations, 0..1: each lasts ms x (1 +/- f) (default 0.5)
   --rate-limit <n>    Requests per second per client (token bucket); over it: 429 with Retry-After (default off)
   --rate-burst <n>    Bucket size of the rate limit (default: one second's worth)
+  --forget-sessions-every <ms>  Forget every ESG session still processing this often, as a service
+                      that restarts would (their status answers 404; default off)
+  --epoch-ms <n>      Length of a data epoch in ms: each new epoch adds, removes and edits companies
+                      and moves ESG data (default 86400000 = 24 h; at least 1000)
+  --no-evolution      Keep the data as generated (no epochs)
   --control           Expose test controls under {base_url}/__control/* (E2E only, never for normal use)
   --verbose           Log every request (pino JSON on stderr)
   --help              Show this help
@@ -60,6 +66,9 @@ async function main(): Promise<void> {
         'esg-session-jitter': { type: 'string' },
         'rate-limit': { type: 'string' },
         'rate-burst': { type: 'string' },
+        'forget-sessions-every': { type: 'string' },
+        'epoch-ms': { type: 'string' },
+        'no-evolution': { type: 'boolean' },
         control: { type: 'boolean' },
         verbose: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -78,6 +87,8 @@ async function main(): Promise<void> {
   const sessionJitter = numberOption('esg-session-jitter', values['esg-session-jitter'] as string | undefined, 0, 1) ?? 0.5;
   const rate = numberOption('rate-limit', values['rate-limit'] as string | undefined, 0, 100_000);
   const burst = intOption('rate-burst', values['rate-burst'] as string | undefined, 1);
+  const forgetEvery = intOption('forget-sessions-every', values['forget-sessions-every'] as string | undefined, 100);
+  const epochMs = intOption('epoch-ms', values['epoch-ms'] as string | undefined, MIN_EPOCH_MS);
   const handle = await startSandbox({
     port: intOption('port', values.port as string | undefined, 0),
     seed: intOption('seed', values.seed as string | undefined, 0),
@@ -86,6 +97,8 @@ async function main(): Promise<void> {
     esg: { sessionJitter, ...(sessionMs === undefined ? {} : { sessionMs }) },
     rateLimit: rate ? { requestsPerSecond: rate, ...(burst ? { burst } : {}) } : undefined,
     enableControl: values.control === true,
+    ...(forgetEvery ? { forgetEsgSessionsEveryMs: forgetEvery } : {}),
+    evolution: { enabled: values['no-evolution'] !== true, ...(epochMs === undefined ? {} : { epochMs }) },
     logger: values.verbose === true,
   });
   process.stdout.write(`${JSON.stringify({ auth_url: handle.authUrl, base_url: handle.baseUrl })}\n`);

@@ -2,13 +2,17 @@
 // set, over HTTP under {base_url}/__control/*. Never enabled for the app's normal profile.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EsgModuleSchema, type EsgModule } from '../shared/service/schemas';
+import { EsgModuleSchema, UuidSchema, type EsgModule } from '../shared/service/schemas';
 import { badRequest } from './api-errors';
 import { SANDBOX_CLIENTS } from './clients';
 import { advanceClock, type Clock } from './clock';
 import type { SandboxContext } from './context';
 import type { Dataset, SandboxCompany } from './dataset';
 import type { EsgPace } from './esg/engine';
+import type { DataChange } from './evolution/changes';
+import type { EvolutionRates, EvolutionSettings } from './evolution/settings';
+import type { EvolutionView } from './evolution/timeline';
+import { HOSTILE_KINDS, hostileResults, type HostileKind } from './esg/hostile';
 import type { FaultConfig, FaultTarget, OneShotFault } from './faults';
 import type { RateLimitConfig } from './rate-limit';
 import { CONTROL_PREFIX } from './guard';
@@ -16,7 +20,18 @@ import type { SandboxStatsSnapshot } from './stats';
 
 export interface SandboxControl {
   readonly clock: Clock;
+  /** The data of the current epoch (epoch 0: the generated dataset). */
   readonly dataset: Dataset;
+  /** The data of an epoch reached so far (RangeError for a later one). */
+  datasetAt(epoch: number): Dataset;
+  /** Evolution settings, the current epoch and when it began and the next begins. */
+  evolution(): EvolutionView;
+  /** Change the evolution: rates apply from the next epoch; a new epochMs keeps the current epoch. */
+  setEvolution(patch: Partial<Omit<EvolutionSettings, 'rates'>> & { rates?: Partial<EvolutionRates> }): EvolutionView;
+  /** Advance the clock to the start of the epoch `epochs` ahead; throws while evolution is off. */
+  stepEpochs(epochs?: number): EvolutionView;
+  /** The change log: every change of the epochs after `since` (default 0) up to `until` (default: now). */
+  changes(range?: { since?: number; until?: number }): DataChange[];
   readonly clients: typeof SANDBOX_CLIENTS;
   /** Move the sandbox clock (ManualClock or the default offset clock). */
   advanceClock(ms: number): void;
@@ -38,6 +53,17 @@ export interface SandboxControl {
   setEsgPace(pace: Partial<EsgPace>): EsgPace;
   /** Make held ESG data stale so the next module request starts a new session. */
   invalidateEsg(companyId?: string, module?: EsgModule): number;
+  /**
+   * Serve `result` (the raw text of a JSON array, e.g. with `1e999` or 100,000-deep nesting) as the
+   * complete answer of this company's module, until cleared. Returns the item count.
+   */
+  setEsgRaw(companyId: string, module: EsgModule, result: string): number;
+  /** Built-in hostile answers of one kind for a company (every module the kind defines). */
+  setEsgHostile(companyId: string, kind: HostileKind): EsgModule[];
+  /** Back to generated answers: every company's, or one company's. Returns how many were dropped. */
+  clearEsgRaw(companyId?: string): number;
+  /** Forget processing sessions (all, or a share), as a restart of the service would: their status answers 404. */
+  forgetEsgSessions(share?: number): number;
   /** Whether a company is known to the ESG sources (else its modules answer not_found). */
   esgKnown(companyId: string): boolean;
   /** Companies whose ESG modules work (`known`) or answer not_found. */
@@ -49,13 +75,28 @@ export interface SandboxControl {
 }
 
 export function createControl(ctx: SandboxContext): SandboxControl {
+  const moveClock = (ms: number) => {
+    if (!advanceClock(ctx.clock, ms)) throw new Error('This sandbox clock cannot be moved');
+  };
   return {
     clock: ctx.clock,
-    dataset: ctx.dataset,
-    clients: SANDBOX_CLIENTS,
-    advanceClock(ms) {
-      if (!advanceClock(ctx.clock, ms)) throw new Error('This sandbox clock cannot be moved');
+    get dataset() {
+      return ctx.data.current();
     },
+    datasetAt(epoch) {
+      const now = ctx.data.epoch();
+      if (!Number.isInteger(epoch) || epoch < 0 || epoch > now) throw new RangeError(`Epoch ${epoch} is not reached yet (or not an epoch); the current epoch is ${now}`);
+      return ctx.data.at(epoch);
+    },
+    evolution: () => ctx.data.view(),
+    setEvolution: (patch) => ctx.data.update(patch),
+    stepEpochs(epochs = 1) {
+      moveClock(ctx.data.msUntilEpochsAhead(epochs));
+      return ctx.data.view();
+    },
+    changes: (range = {}) => ctx.data.changes(range.since, range.until),
+    clients: SANDBOX_CLIENTS,
+    advanceClock: moveClock,
     setFaults: (config) => ctx.faults.set(config),
     getFaults: () => ctx.faults.current,
     clearFaults: () => ctx.faults.clear(),
@@ -70,11 +111,21 @@ export function createControl(ctx: SandboxContext): SandboxControl {
     getRateLimit: () => ctx.rateLimits.current,
     setEsgPace: (pace) => ctx.esg.setPace(pace),
     invalidateEsg: (companyId, module) => ctx.esg.invalidate(companyId, module),
+    forgetEsgSessions: (share = 1) => ctx.esg.forget(share),
+    setEsgRaw: (companyId, module, result) => ctx.esgRaw.set(companyId, module, result),
+    setEsgHostile(companyId, kind) {
+      const name = ctx.data.company(companyId)?.name ?? 'Unknown company';
+      const results = hostileResults(kind, name, new Date(ctx.clock.now()).toISOString());
+      const modules = Object.keys(results) as EsgModule[];
+      for (const m of modules) ctx.esgRaw.set(companyId, m, results[m]!);
+      return modules;
+    },
+    clearEsgRaw: (companyId) => ctx.esgRaw.clear(companyId),
     esgKnown: (companyId) => ctx.esg.isKnown(companyId),
     esgCompanies(kind, limit = 10) {
       const want = kind === 'known';
       const out: SandboxCompany[] = [];
-      for (const c of ctx.dataset.companies) {
+      for (const c of ctx.data.current().companies) {
         if (ctx.esg.isKnown(c.company_id) === want) out.push(c);
         if (out.length >= limit) break;
       }
@@ -105,7 +156,9 @@ const OneShotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('latency'), ms: z.number().min(0) }),
 ]);
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+const RAW_BODY_LIMIT = 64 * 1024 * 1024;
+
+export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body ?? {});
   if (!r.success) throw badRequest(r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), 'body');
   return r.data;
@@ -137,9 +190,30 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
   app.put(`${p}/esg/pace`, async (req) =>
     control.setEsgPace(parse(z.object({ sessionMs: z.number().min(0).optional(), sessionJitter: z.number().min(0).max(1).optional(), itemsPerSession: z.number().int().min(1).optional(), freshForMs: z.number().min(0).optional() }), req.body)),
   );
+  app.post(`${p}/esg/forget`, async (req) => {
+    const b = parse(z.object({ share: z.number().min(0).max(1).default(1) }), req.body);
+    return { forgotten: control.forgetEsgSessions(b.share) };
+  });
   app.post(`${p}/esg/invalidate`, async (req) => {
     const b = parse(z.object({ company_id: z.string().optional(), module: EsgModuleSchema.optional() }), req.body);
     return { invalidated: control.invalidateEsg(b.company_id, b.module) };
+  });
+  // Raw answers carry megabytes (a 5 MB string, a 100,000-deep nesting): a larger body limit here only.
+  app.put(`${p}/esg/raw`, { bodyLimit: RAW_BODY_LIMIT }, async (req) => {
+    const b = parse(z.object({ company_id: UuidSchema, module: EsgModuleSchema, result: z.string() }), req.body);
+    try {
+      return { count: control.setEsgRaw(b.company_id, b.module, b.result) };
+    } catch (e) {
+      throw badRequest((e as Error).message, 'result');
+    }
+  });
+  app.put(`${p}/esg/hostile`, async (req) => {
+    const b = parse(z.object({ company_id: UuidSchema, kind: z.enum(HOSTILE_KINDS) }), req.body);
+    return { modules: control.setEsgHostile(b.company_id, b.kind) };
+  });
+  app.delete(`${p}/esg/raw`, async (req) => {
+    const q = parse(z.object({ company_id: UuidSchema.optional() }), req.query);
+    return { cleared: control.clearEsgRaw(q.company_id) };
   });
   app.get(`${p}/esg/companies`, async (req) => {
     const q = parse(z.object({ kind: z.enum(['known', 'unknown']).default('known'), limit: z.coerce.number().int().min(1).max(1000).default(10) }), req.query);

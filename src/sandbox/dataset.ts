@@ -71,7 +71,8 @@ function slugUncached(text: string): string {
     .slice(0, 24);
 }
 
-function makeCompany(seed: number, index: number, usedDomains: Set<string>): SandboxCompany {
+/** Record `index` of a seed; `usedDomains` keeps website domains unique across the records made with it. */
+export function makeCompany(seed: number, index: number, usedDomains: Set<string>): SandboxCompany {
   const rng = createRng(hashString(`${seed}:${index}`));
   const company_id = rngUuid(rng);
   const country = pick(rng, countryTable);

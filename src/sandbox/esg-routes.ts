@@ -35,6 +35,8 @@ export function registerEsgRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     const pageSize = parsePageSize(query.page_size);
     const mod = module as EsgModule;
     ctx.stats.moduleRequest(companyId, mod);
+    const raw = ctx.esgRaw.body(companyId, mod);
+    if (raw !== null) return reply.type('application/json').send(raw);
     const view = ctx.esg.request(companyId, mod);
     const filter = itemFilter(mod, query);
     const items = filter ? view.items.filter(filter) : view.items;

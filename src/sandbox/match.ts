@@ -69,7 +69,8 @@ export class MatchIndex {
 }
 
 export function registerMatchRoute(app: FastifyInstance, ctx: SandboxContext): void {
-  let index: MatchIndex | null = null; // built on first use: most sandbox runs never match
+  // Built on first use (most sandbox runs never match), again for each new data epoch.
+  let index: { dataset: Dataset; index: MatchIndex } | null = null;
   app.post(`${API_PREFIX}${MATCH_PATH}`, async (req, reply) => {
     ctx.stats.match();
     const parsed = MatchRequestSchema.safeParse(req.body);
@@ -77,9 +78,10 @@ export function registerMatchRoute(app: FastifyInstance, ctx: SandboxContext): v
       const issue = parsed.error.issues[0];
       throw badRequest(issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : 'The body must be a JSON object with at least "name"', issue.path.join('.') || 'body');
     }
-    index ??= new MatchIndex(ctx.dataset);
-    const hits = index.match(parsed.data);
-    const parts = hits.map((h) => `{"confidence":${h.confidence},"company":${ctx.dataset.recordJson(h.i)}}`);
+    const dataset = ctx.data.current();
+    if (index?.dataset !== dataset) index = { dataset, index: new MatchIndex(dataset) };
+    const hits = index.index.match(parsed.data);
+    const parts = hits.map((h) => `{"confidence":${h.confidence},"company":${dataset.recordJson(h.i)}}`);
     return reply.type('application/json; charset=utf-8').send(`{"count":${hits.length},"result":[${parts.join(',')}]}`);
   });
 }

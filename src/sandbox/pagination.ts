@@ -1,6 +1,8 @@
 // Opaque, tamper-proof pagination tokens. A token carries the offset of the page it points to
 // and a fingerprint of the request (route, body, every query parameter but the token itself);
 // any difference while navigating answers 400 pagination_mismatch (docs/service-defaults.md).
+// Search tokens also carry the data epoch the walk started in, so every page of it reads that
+// epoch's data (docs/sandbox.md, "Data that changes over time").
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { badRequest } from './api-errors';
 
@@ -35,6 +37,8 @@ interface TokenPayload {
   f: string;
   /** Offset of the first record of the page the token points to. */
   o: number;
+  /** Data epoch of the walk (search only). */
+  e?: number;
 }
 
 export class PaginationTokens {
@@ -50,13 +54,19 @@ export class PaginationTokens {
     return createHmac('sha256', this.key).update(data).digest('base64url').slice(0, 32);
   }
 
-  issue(fingerprint: string, offset: number): string {
-    const data = Buffer.from(JSON.stringify({ v: 1, f: fingerprint, o: offset } satisfies TokenPayload)).toString('base64url');
+  issue(fingerprint: string, offset: number, epoch?: number): string {
+    const payload: TokenPayload = epoch === undefined ? { v: 1, f: fingerprint, o: offset } : { v: 1, f: fingerprint, o: offset, e: epoch };
+    const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${data}.${this.sign(data)}`;
   }
 
   /** Offset to serve for `token`, or a 400 ApiError when it is forged, damaged or for another request. */
   resolve(token: string, fingerprint: string): number {
+    return this.resolvePage(token, fingerprint).offset;
+  }
+
+  /** Offset and data epoch (undefined if the token has none) to serve for `token`; errors as `resolve`. */
+  resolvePage(token: string, fingerprint: string): { offset: number; epoch: number | undefined } {
     let payload = this.verified.get(token);
     if (!payload) {
       payload = this.verify(token);
@@ -70,7 +80,7 @@ export class PaginationTokens {
         'pagination_mismatch',
       );
     }
-    return payload.o;
+    return { offset: payload.o, epoch: payload.e };
   }
 
   private verify(token: string): TokenPayload {
@@ -88,6 +98,7 @@ export class PaginationTokens {
       throw invalid();
     }
     if (payload?.v !== 1 || typeof payload.f !== 'string' || !Number.isInteger(payload.o) || payload.o < 0) throw invalid();
+    if (payload.e !== undefined && !(Number.isInteger(payload.e) && payload.e >= 0)) throw invalid();
     return payload;
   }
 }
@@ -99,10 +110,10 @@ export interface PageWindow {
   previous: string | null;
 }
 
-/** Next/previous tokens for a page at `offset` of `total` results. */
-export function pageWindow(tokens: PaginationTokens, fingerprint: string, offset: number, pageSize: number, total: number): PageWindow {
-  const next = offset + pageSize < total ? tokens.issue(fingerprint, offset + pageSize) : null;
-  const previous = offset > 0 ? tokens.issue(fingerprint, Math.max(0, offset - pageSize)) : null;
+/** Next/previous tokens for a page at `offset` of `total` results (of data epoch `epoch`, for search). */
+export function pageWindow(tokens: PaginationTokens, fingerprint: string, offset: number, pageSize: number, total: number, epoch?: number): PageWindow {
+  const next = offset + pageSize < total ? tokens.issue(fingerprint, offset + pageSize, epoch) : null;
+  const previous = offset > 0 ? tokens.issue(fingerprint, Math.max(0, offset - pageSize), epoch) : null;
   return { offset, pageSize, next, previous };
 }
 

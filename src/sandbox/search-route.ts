@@ -1,10 +1,10 @@
 // POST {base_url}/search/v1/companies: filtered, paginated company search.
-// Matching record indexes are cached per canonical filter set, and records are pre-serialized,
-// so walking a large result set costs a string join per page.
+// Matching record indexes are cached per data epoch and canonical filter set, and records are
+// pre-serialized, so walking a large result set costs a string join per page.
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, type SandboxContext } from './context';
 import { canonicalJson, fingerprintOf, pageWindow, parsePageSize, queryKey } from './pagination';
-import { compileSearch, parseSearchBody } from './search-filters';
+import { compileSearch, parseSearchBody, type ParsedSearch } from './search-filters';
 
 export const SEARCH_PATH = '/search/v1/companies';
 
@@ -37,17 +37,16 @@ class LruCache<V> {
 
 export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): void {
   const results = new LruCache<Uint32Array>(128);
-  // Whole pages are deterministic for (fingerprint, offset): the data never changes and the
-  // HMAC tokens inside depend only on those, so a served page is kept as ready bytes.
+  // Whole pages are deterministic for (fingerprint, epoch, offset): an epoch's data never changes
+  // and the HMAC tokens inside depend only on those, so a served page is kept as ready bytes.
   const pages = new LruCache<Buffer>(32 * 1024 * 1024, (b) => b.length);
-  const { companies } = ctx.dataset;
 
-  function matching(body: unknown): Uint32Array {
-    const parsed = parseSearchBody(body);
-    const key = canonicalJson(parsed);
+  function matching(search: ParsedSearch, searchKey: string, epoch: number): Uint32Array {
+    const key = `${epoch}|${searchKey}`;
     let hit = results.get(key);
     if (!hit) {
-      const pred = compileSearch(parsed);
+      const { companies } = ctx.data.at(epoch);
+      const pred = compileSearch(search);
       const idx: number[] = [];
       for (let i = 0; i < companies.length; i++) if (pred(companies[i])) idx.push(i);
       hit = Uint32Array.from(idx);
@@ -58,12 +57,13 @@ export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): 
 
   // Validated bodies by their plain JSON text: repeated requests (page walks, retries) skip
   // validation, canonicalisation and hashing. Invalid bodies throw before they are cached.
-  const prepared = new LruCache<{ hits: Uint32Array; canonical: string; fingerprints: Map<string, string> }>(256);
-  function prepare(body: unknown, query: Record<string, unknown>): { hits: Uint32Array; fp: string } {
+  const prepared = new LruCache<{ search: ParsedSearch; searchKey: string; canonical: string; fingerprints: Map<string, string> }>(256);
+  function prepare(body: unknown, query: Record<string, unknown>) {
     const bodyKey = JSON.stringify(body) ?? '';
     let p = prepared.get(bodyKey);
     if (!p) {
-      p = { hits: matching(body), canonical: canonicalJson(body ?? null), fingerprints: new Map() };
+      const search = parseSearchBody(body);
+      p = { search, searchKey: canonicalJson(search), canonical: canonicalJson(body ?? null), fingerprints: new Map() };
       prepared.set(bodyKey, p);
     }
     const q = queryKey(query);
@@ -72,23 +72,33 @@ export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): 
       fp = fingerprintOf(SEARCH_PATH, q, p.canonical);
       if (p.fingerprints.size < 64) p.fingerprints.set(q, fp);
     }
-    return { hits: p.hits, fp };
+    return { p, fp };
   }
 
   app.post(`${API_PREFIX}${SEARCH_PATH}`, async (req, reply) => {
     ctx.stats.search();
     const query = req.query as Record<string, unknown>;
     const pageSize = parsePageSize(query.page_size);
-    const { hits, fp } = prepare(req.body, query);
+    const { p, fp } = prepare(req.body, query);
     const token = query.pagination_token;
-    const offset = token === undefined || token === '' ? 0 : ctx.pagination.resolve(String(token), fp);
-    const cacheKey = `${fp}:${offset}`;
+    // A walk keeps the epoch of its first page (carried in its tokens), across an epoch boundary too.
+    let offset = 0;
+    let epoch: number;
+    if (token === undefined || token === '') epoch = ctx.data.epoch();
+    else {
+      const at = ctx.pagination.resolvePage(String(token), fp);
+      offset = at.offset;
+      epoch = at.epoch ?? ctx.data.epoch();
+    }
+    const cacheKey = `${fp}:${epoch}:${offset}`;
     let page = pages.get(cacheKey);
     if (!page) {
-      const win = pageWindow(ctx.pagination, fp, offset, pageSize, hits.length);
+      const hits = matching(p.search, p.searchKey, epoch);
+      const dataset = ctx.data.at(epoch);
+      const win = pageWindow(ctx.pagination, fp, offset, pageSize, hits.length, epoch);
       const end = Math.min(hits.length, offset + pageSize);
       const parts: string[] = [];
-      for (let i = offset; i < end; i++) parts.push(ctx.dataset.recordJson(hits[i]));
+      for (let i = offset; i < end; i++) parts.push(dataset.recordJson(hits[i]));
       page = Buffer.from(
         `{"pagination":{"next":${JSON.stringify(win.next)},"previous":${JSON.stringify(win.previous)}},` +
           `"count":${hits.length},"result":[${parts.join(',')}]}`,

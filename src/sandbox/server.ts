@@ -7,8 +7,12 @@ import { OffsetClock, type Clock } from './clock';
 import { API_PREFIX, AUTH_PREFIX, type SandboxContext } from './context';
 import { createControl, registerControlRoutes, type SandboxControl } from './control';
 import { loadDataset } from './dataset';
-import { EsgEngine, type EsgPace } from './esg/engine';
+import { DEFAULT_ESG_PACE, EsgEngine, type EsgPace } from './esg/engine';
+import { RawEsgResults } from './esg/raw-results';
 import { registerEsgRoutes } from './esg-routes';
+import { registerEvolutionRoutes } from './evolution/control-routes';
+import { DEFAULT_EVOLUTION, mergeSettings, type EvolutionRates, type EvolutionSettings } from './evolution/settings';
+import { DataTimeline } from './evolution/timeline';
 import { FaultInjector, type FaultConfig } from './faults';
 import { registerGuards } from './guard';
 import { registerMatchRoute } from './match';
@@ -23,6 +27,9 @@ export type { SandboxControl } from './control';
 export type { FaultConfig, OneShotFault, FaultTarget } from './faults';
 export type { EsgPace } from './esg/engine';
 export type { RateLimitConfig } from './rate-limit';
+export type { DataChange, ChangeKind } from './evolution/changes';
+export type { EvolutionRates, EvolutionSettings } from './evolution/settings';
+export type { EvolutionView } from './evolution/timeline';
 
 export interface SandboxOptions {
   /** Default 0 (random). Always binds 127.0.0.1. */
@@ -43,6 +50,13 @@ export interface SandboxOptions {
   faults?: FaultConfig;
   /** Expose HTTP control routes under {base_url}/__control/* (tests and E2E only). */
   enableControl?: boolean;
+  /**
+   * Data that changes over time: epochs of `epochMs` (default 24 h of the sandbox clock) each add,
+   * remove and edit companies and move ESG data (docs/sandbox.md). On by default.
+   */
+  evolution?: Partial<Omit<EvolutionSettings, 'rates'>> & { rates?: Partial<EvolutionRates> };
+  /** Forget every processing ESG session this often (ms), as a service that restarts would; off by default. */
+  forgetEsgSessionsEveryMs?: number;
   logger?: boolean;
 }
 
@@ -79,15 +93,18 @@ function registerErrorHandling(app: FastifyInstance): void {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
   const clock = opts.clock ?? new OffsetClock();
   const dataset = loadDataset(opts.seed ?? 42, opts.companies ?? 25_000);
+  const pace = { ...DEFAULT_ESG_PACE, ...opts.esg };
+  const data = new DataTimeline(dataset, clock, mergeSettings(DEFAULT_EVOLUTION, opts.evolution ?? {}), pace.itemsPerSession);
   const ctx: SandboxContext = {
-    dataset,
+    data,
     clock,
     tokens: new TokenStore(clock, opts.tokenTtlSeconds ?? 3600),
     pagination: new PaginationTokens(),
     faults: new FaultInjector(opts.faults),
     rateLimits: new ClientRateLimits(clock, opts.rateLimit),
     stats: new SandboxStats(clock),
-    esg: new EsgEngine(dataset, clock, opts.esg),
+    esg: new EsgEngine(dataset, clock, pace, data),
+    esgRaw: new RawEsgResults(),
     controlEnabled: opts.enableControl === true,
     urls: { authUrl: '', baseUrl: '' },
   };
@@ -107,18 +124,26 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   registerMatchRoute(app, ctx);
   registerEsgRoutes(app, ctx);
   const control = createControl(ctx);
-  if (opts.enableControl) registerControlRoutes(app, control);
+  if (opts.enableControl) {
+    registerControlRoutes(app, control);
+    registerEvolutionRoutes(app, control);
+  }
 
   await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
   ctx.urls.authUrl = `http://127.0.0.1:${port}${AUTH_PREFIX}`;
   ctx.urls.baseUrl = `http://127.0.0.1:${port}${API_PREFIX}`;
+  const forgetting = opts.forgetEsgSessionsEveryMs ? setInterval(() => ctx.esg.forget(1), opts.forgetEsgSessionsEveryMs) : null;
+  forgetting?.unref();
   return {
     authUrl: ctx.urls.authUrl,
     baseUrl: ctx.urls.baseUrl,
     port,
     control,
-    close: () => app.close(),
+    close: () => {
+      if (forgetting) clearInterval(forgetting);
+      return app.close();
+    },
   };
 }

@@ -22,7 +22,11 @@ export const ERROR_CODES = [
   'cancelled',
   'settings_corrupt',
   'vault_unavailable',
-  'workspace_unavailable', // the workspace database module could not load (local sort, facets, lists)
+  'workspace_unavailable', // the workspace database module could not load, or the file is from a newer Firmscope
+  'workspace_busy', // another program held the workspace database's write lock past the busy timeout
+  'workspace_read_only', // the workspace database or its folder cannot be written
+  'workspace_full', // the disk holding the workspace database is full
+  'workspace_corrupt', // the workspace database is damaged (found while in use)
   'io', // file system
   'internal',
 ] as const;
@@ -43,6 +47,8 @@ export interface ErrorClass {
 const R = { retryable: true, jobFatal: false, connection: false };
 const AUTH = { retryable: false, jobFatal: true, connection: true };
 const LOCAL = { retryable: false, jobFatal: false, connection: false };
+/** The workspace database refuses writes: every later item of a job would fail the same way. */
+const WORKSPACE = { retryable: false, jobFatal: true, connection: false };
 
 export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = {
   invalid_input: LOCAL,
@@ -69,6 +75,10 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = {
   vault_unavailable: AUTH,
   io: LOCAL,
   workspace_unavailable: LOCAL,
+  workspace_busy: { retryable: true, jobFatal: true, connection: false },
+  workspace_read_only: WORKSPACE,
+  workspace_full: WORKSPACE,
+  workspace_corrupt: WORKSPACE,
   internal: LOCAL,
 };
 

@@ -108,6 +108,19 @@ export const ProfileSchema = z.object({
    * before this field existed (their secret is taken as entered for their current Auth URL).
    */
   secretAuthUrl: z.string().max(MAX_URL_LENGTH).optional(),
+  /**
+   * The Base URL the stored secret was entered with: the access token it earns is sent there, so a new
+   * Base URL drops the secret like a new Auth URL does. Absent on profiles saved before (taken as their current one).
+   */
+  secretBaseUrl: z.string().max(MAX_URL_LENGTH).optional(),
+  /**
+   * The network path (proxy and CA, networkPathOf) the stored secret was entered with: the token
+   * request carries the secret through that proxy and trusts that CA, so a change to either drops it
+   * unless the same save carries it again. Absent on profiles saved before (taken as their current path).
+   */
+  secretNetwork: z.string().max(2 * MAX_URL_LENGTH + 4096).optional(),
+  /** The proxy address and user name (proxyCredentialOf) the stored proxy password was entered for. */
+  proxyPasswordFor: z.string().max(2 * MAX_URL_LENGTH).optional(),
   /** Absent = DEFAULT_NETWORK (profiles saved before this setting existed); read it with networkOf(). */
   network: NetworkSettingsSchema.optional(),
   /**
@@ -135,6 +148,16 @@ export const ProfileSchema = z.object({
    * Absent = on (docs/service-defaults.md, "Live match count"); off for services that bill per call.
    */
   liveCount: z.boolean().optional(),
+  /**
+   * Watches: requests that scheduled checks may send per local day (docs/watches.md). Absent =
+   * WATCH_DAILY_BUDGET_DEFAULT (src/shared/watches/watches.ts). "Check now" is counted, never held.
+   */
+  watchDailyBudget: z
+    .number({ error: 'Enter the daily request budget as a whole number' })
+    .int('Enter a whole number')
+    .min(0, 'The budget cannot be negative')
+    .max(10_000_000, 'At most 10,000,000 requests a day')
+    .optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -143,8 +166,17 @@ export const liveCountOf = (p: Pick<Profile, 'liveCount'>): boolean => p.liveCou
 
 export const networkOf = (p: Pick<Profile, 'network'>): NetworkSettings => p.network ?? DEFAULT_NETWORK;
 
+/** Everything besides the Auth URL that decides where the client secret goes: the proxy and the trusted CA. */
+export const networkPathOf = (n: NetworkSettings): string => JSON.stringify([n.proxy, n.proxy === 'url' ? n.proxyUrl : '', n.caFile]);
+
+/** What a proxy password is entered for: that proxy's address and user name. */
+export const proxyCredentialOf = (n: NetworkSettings): string => JSON.stringify([n.proxyUrl, n.proxyUsername]);
+
+/** A secret the save removed because what decides where it goes changed without it. */
+export type DroppedSecret = 'secret' | 'proxyPassword';
+
 /** What the Settings screen sends; id omitted for a new profile. Stricter than what is read back: https unless loopback. */
-export const ProfileInputSchema = ProfileSchema.omit({ id: true, kind: true, secretAuthUrl: true }).extend({
+export const ProfileInputSchema = ProfileSchema.omit({ id: true, kind: true, secretAuthUrl: true, secretBaseUrl: true, secretNetwork: true, proxyPasswordFor: true }).extend({
   id: ProfileSchema.shape.id.optional(),
   authUrl: serviceUrl,
   baseUrl: serviceUrl,
@@ -152,7 +184,13 @@ export const ProfileInputSchema = ProfileSchema.omit({ id: true, kind: true, sec
 export type ProfileInput = z.input<typeof ProfileInputSchema>;
 
 /** What the renderer sees: the profile plus whether a secret is stored, never the secret. */
-export type ProfileView = Profile & { hasSecret: boolean; builtIn: boolean; hasProxyPassword?: boolean };
+export type ProfileView = Profile & {
+  hasSecret: boolean;
+  builtIn: boolean;
+  hasProxyPassword?: boolean;
+  /** After a save: the secrets it removed (their Auth URL, proxy or CA changed without them). */
+  dropped?: DroppedSecret[];
+};
 
 export type VaultKind = 'keychain' | 'safeStorage' | 'memory';
 

@@ -22,12 +22,12 @@ async function lintAs(fixtureName: string, asPath: string): Promise<string[]> {
 describe('layers enforced by lint', () => {
   it('a renderer file that imports electron fails lint', async () => {
     const problems = await lintAs('renderer-imports-electron.ts', 'src/renderer/search/layer-fixture.ts');
-    expect(problems).toEqual([expect.stringMatching(/^no-restricted-imports: .*Only src\/main\/electron\//)]);
+    expect(problems).toEqual([expect.stringMatching(/^no-restricted-imports: .*Only src\/main\/shells\/electron\//)]);
   }, 60_000);
 
   it('the same import is allowed in the Electron shell and refused in the core', async () => {
-    expect(await lintAs('renderer-imports-electron.ts', 'src/main/electron/layer-fixture.ts')).toEqual([]);
-    expect(await lintAs('renderer-imports-electron.ts', 'src/main/search/layer-fixture.ts')).toEqual([expect.stringMatching(/^no-restricted-imports:/)]);
+    expect(await lintAs('renderer-imports-electron.ts', 'src/main/shells/electron/layer-fixture.ts')).toEqual([]);
+    expect(await lintAs('renderer-imports-electron.ts', 'src/main/features/search/layer-fixture.ts')).toEqual([expect.stringMatching(/^no-restricted-imports:/)]);
   }, 60_000);
 
   it('renderer and shared code may not use Node built-ins; main may', async () => {

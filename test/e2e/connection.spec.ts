@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
 
-/** Documented in docs (token endpoint 401 invalid_client) and raised by src/main/auth/token-errors.ts. */
+/** Documented in docs (token endpoint 401 invalid_client) and raised by src/main/platform/auth/token-errors.ts. */
 const INVALID_CLIENT_MESSAGE =
   'The client ID "sandbox-analyst" or its secret was not accepted. Re-enter the client secret in Settings and check the client ID with the service operator.';
 

@@ -1,6 +1,6 @@
 // ESG E2E: open a company, request news, watch the count rise live (pushed from main, no renderer
 // polling), then see the articles once the session completes. Uses its own browser-mode host whose
-// embedded sandbox runs 12 s sessions (test/main/esg/helpers/e2e-host.ts); fresh data dir per test.
+// embedded sandbox runs 12 s sessions (test/main/features/esg/helpers/e2e-host.ts); fresh data dir per test.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ async function launch(dataDir: string): Promise<{ child: ChildProcess; url: stri
   let companyId = '';
   let companyName = '';
   const { child, url } = await spawnHost(
-    ['--import', 'tsx', 'test/main/esg/helpers/e2e-host.ts', dataDir],
+    ['--import', 'tsx', 'test/main/features/esg/helpers/e2e-host.ts', dataDir],
     { ...process.env, ESG_SESSION_MS: '12000' },
     {
       label: 'ESG host',

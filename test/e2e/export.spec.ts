@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { readXlsx } from '../main/export/readback';
+import { readXlsx } from '../main/features/export/readback';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
@@ -34,7 +34,9 @@ test('export the current page as CSV from the results and check the file', async
   await dialog.getByRole('radio', { name: /^All pages/ }).check();
   await expect(dialog.getByRole('status').filter({ hasText: 'This export fetches' })).toContainText(/fetches [\d,]+ rows in \d+ pages of 200/);
   await dialog.getByRole('radio', { name: 'This page (10 rows)' }).check();
-  // Formula protection is on by default; turning it off says what that risks.
+  // Custom CSV (comma, no BOM by default here): formula protection is on; turning it off says what that risks.
+  // The presets themselves are driven in export-csv-presets.spec.ts.
+  await dialog.getByRole('radio', { name: 'Custom' }).check();
   const prefix = dialog.getByRole('checkbox', { name: /Protect against formulas/ });
   await expect(prefix).toBeChecked();
   await prefix.uncheck();

@@ -37,6 +37,9 @@ test('ticked grid rows -> Refresh ESG for 3 selected -> the board shows those co
   await dialog.getByRole('checkbox', { name: 'Commitments' }).uncheck();
   await expect(dialog).toContainText('3 module requests');
   await expectNoAxeViolations(page, 'the search grid with the Refresh ESG dialog for a selection open');
+  // A confirmation with the cost comes before anything is sent.
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByTestId('refresh-esg-confirm')).toContainText(`Refresh scores for “${label}” (3 companies): 3 module requests`);
   await dialog.getByRole('button', { name: 'Start run' }).click();
 
   // The board of that run: one row per ticked company, by name, the id secondary.

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
-import { readCsv, readXlsx } from '../main/export/readback';
+import { readCsv, readXlsx } from '../main/features/export/readback';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
 
@@ -47,12 +47,13 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   await createNamed(page, 'Add 3 selected to a list…', 'Picked three');
   await expect(page.getByText('Created “Picked three”: 3 companies added. The list has 3 companies.')).toBeVisible();
 
-  // The whole loaded result set -> "Save as list".
+  // The whole loaded result set -> "Save all N as list" (no filter or facet: the view is all of it).
   await page.getByRole('button', { name: `Load all ${fmt.format(big.length)} results` }).click();
   await expect(page.getByText(/^Snapshot of .*: [\d,]+ rows/)).toContainText(`${fmt.format(big.length)} rows`, { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Save as list…' }).click();
+  await expect(page.getByRole('button', { name: /shown as list/ })).toHaveCount(0);
+  await page.getByRole('button', { name: `Save all ${fmt.format(big.length)} as list…` }).click();
   await expectNoAxeViolations(page, 'the snapshot view with the save-as-list form open');
-  const save = page.getByRole('form', { name: 'Save as list' });
+  const save = page.getByRole('form', { name: `Save all ${fmt.format(big.length)} as list` });
   await save.getByLabel('Name of the new list').fill('Picked three');
   await save.getByRole('button', { name: 'Create list' }).click();
   // A taken name is said next to the name field; nothing is lost.

@@ -1,13 +1,12 @@
 // Bulk-match review E2E against browser mode with the embedded sandbox (seed 42): match a pasted
 // CSV, move the threshold slider, review the queue by keyboard (accept, pick the 2nd candidate,
 // reject), export and read the decisions back, then add the accepted rows to a new list.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { parse } from 'csv-parse/sync';
 import { loadDataset } from '../../src/sandbox/dataset';
 import { expectNoAxeViolations } from './a11y';
 import { expect, test } from './fixtures';
+import { readExportedCsv } from './match-helpers';
 
 // A prefix of the host's dataset (generation is per index), enough to pick known companies.
 const dataset = loadDataset(42, 400);
@@ -85,17 +84,20 @@ test('bulk match review: slider, keyboard decisions, decisions in the export, ac
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const link = page.getByRole('link', { name: /^Download companies-matched-.*\.csv$/ });
   await expect(link).toBeVisible();
-  const [header, ...out] = parse(readFileSync(join(app.dataDir, 'exports', (await link.getAttribute('download'))!), 'utf8')) as string[][];
+  const [header, ...out] = readExportedCsv(join(app.dataDir, 'exports', (await link.getAttribute('download'))!));
   const col = (name: string) => header.indexOf(name);
   expect(header.slice(0, 3)).toEqual(['ref', 'Company', 'Web']);
   expect(out.map((r) => r[0])).toEqual(['S1', 'S2', 'S3', 'U1', 'U2', 'U3']);
   expect(out.map((r) => r[col('match.decision')])).toEqual(['auto-accepted', 'auto-accepted', 'auto-accepted', 'accepted', 'picked', 'rejected']);
-  expect(out.slice(0, 3).map((r) => r[col('match.chosen_company_id')])).toEqual(sure.map((c) => c.company_id));
-  expect(out[3][col('match.chosen_company_id')]).toBe(out[3][col('match.company_id')]);
+  // match.* is the company the decision accepts; candidate.* the service's best candidate.
+  expect(out.slice(0, 3).map((r) => r[col('match.company_id')])).toEqual(sure.map((c) => c.company_id));
+  expect(out[3][col('match.company_id')]).toBe(out[3][col('candidate.company_id')]);
   // Picked: another candidate than the best, named as the review showed it.
-  expect(out[4][col('match.chosen_company_id')]).not.toBe(out[4][col('match.company_id')]);
-  expect(pickedLabel.startsWith(out[4][col('match.chosen_name')])).toBe(true);
-  expect(out[5][col('match.chosen_company_id')]).toBe('');
+  expect(out[4][col('match.company_id')]).not.toBe(out[4][col('candidate.company_id')]);
+  expect(pickedLabel.startsWith(out[4][col('match.company.name')])).toBe(true);
+  // Rejected: no company in match.*, the best candidate kept apart.
+  expect(out[5][col('match.company_id')]).toBe('');
+  expect(out[5][col('candidate.company_id')]).not.toBe('');
 
   // Only accepted rows join the list (3 auto + 1 accepted + 1 picked; the rejected one stays out).
   const toList = review.getByRole('form', { name: 'Add accepted rows to a list' });

@@ -1,14 +1,13 @@
 // Match E2E against browser mode with the embedded sandbox (seed 42, 25,000 companies): single match
 // from the form, open the best result, go on to its ESG news; and a small bulk run from pasted CSV.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { parse } from 'csv-parse/sync';
 import { loadDataset } from '../../src/sandbox/dataset';
 import { ManualClock } from '../../src/sandbox/clock';
 import { EsgEngine } from '../../src/sandbox/esg/engine';
 import { expectNoAxeViolations } from './a11y';
 import { expect, test } from './fixtures';
+import { readExportedCsv } from './match-helpers';
 
 // A prefix of the host's dataset (generation is per index), enough to pick known companies.
 const dataset = loadDataset(42, 400);
@@ -130,7 +129,8 @@ test('bulk match of pasted CSV with a key column, malformed rows and an unclosed
   await expect(link).toBeVisible();
   await expect(page.getByText(/Saved .*-matched-.*\.csv \(9 rows/)).toBeVisible();
   // The file on disk: every input row, the analyst's key column first, statuses and matches joined to it.
-  const [header, ...rows] = parse(readFileSync(join(app.dataDir, 'exports', (await link.getAttribute('download'))!), 'utf8')) as string[][];
+  // The pasted ";" is kept (issue 27): read with the delimiter the file uses.
+  const [header, ...rows] = readExportedCsv(join(app.dataDir, 'exports', (await link.getAttribute('download'))!));
   expect(header.slice(0, 5)).toEqual(['ref', 'Company', 'Web', 'Country', 'extra fields']);
   expect(rows.map((r) => r[0])).toEqual(['K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'K7', 'K8', 'K9']);
   const col = (name: string) => header.indexOf(name);

@@ -86,7 +86,7 @@ test('while the host is down, an ESG session is not shown as processing and its 
   let child: ChildProcess | null = null;
   const launch = async (port: number) => {
     let companyId = '';
-    const h = await spawnHost(['--import', 'tsx', 'test/main/esg/helpers/e2e-host.ts', dataDir], { ...process.env, ESG_SESSION_MS: '60000', ESG_HOST_PORT: String(port) }, {
+    const h = await spawnHost(['--import', 'tsx', 'test/main/features/esg/helpers/e2e-host.ts', dataDir], { ...process.env, ESG_SESSION_MS: '60000', ESG_HOST_PORT: String(port) }, {
       label: 'ESG host',
       timeoutMs: 90_000,
       onLine: (line) => {

@@ -21,6 +21,8 @@ async function openSearch(page: Page) {
 }
 
 test('two-condition search, paging both ways, page size restart, JSON editing, saved search after reload', async ({ page }) => {
+  // The first search may take up to FIRST_SEARCH_MS (it signs in); the dozens of steps after it need the rest.
+  test.setTimeout(150_000);
   const n = zaLarge.length;
   const pages = Math.ceil(n / 10);
   expect(pages).toBeGreaterThanOrEqual(3);

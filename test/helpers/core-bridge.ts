@@ -1,8 +1,8 @@
 // A real core (fresh data dir, memory vault, small embedded sandbox) reached through the bridge
 // dispatcher, as a shell calls it: for tests of what the bridge accepts and refuses.
-import { createDispatcher } from '../../src/main/bridge/dispatcher';
-import { createCore } from '../../src/main/compose/create-core';
-import { createMemoryVault } from '../../src/main/secrets/memory-vault';
+import { createDispatcher } from '../../src/main/platform/bridge/dispatcher';
+import { createCore } from '../../src/main/shells/compose/create-core';
+import { createMemoryVault } from '../../src/main/platform/secrets/memory-vault';
 import { fnChannel } from '../../src/shared/bridge/define';
 import { bridgeTable } from '../../src/shared/bridge/table';
 import { tempDir, testShell } from './core-helpers';

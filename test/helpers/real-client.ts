@@ -1,9 +1,9 @@
 // The production ApiClient (token manager + transport + client) pointed at a test sandbox.
-import { createApiClient } from '../../src/main/api/api-client';
-import type { ApiClient } from '../../src/main/api/types';
-import { createRequestLog, type RequestLog } from '../../src/main/api/request-log';
-import { createTransport } from '../../src/main/api/transport';
-import { TokenManager } from '../../src/main/auth/token-manager';
+import { createApiClient } from '../../src/main/platform/api/api-client';
+import type { ApiClient } from '../../src/main/platform/api/types';
+import { createRequestLog, type RequestLog } from '../../src/main/platform/api/request-log';
+import { createTransport } from '../../src/main/platform/api/transport';
+import { TokenManager } from '../../src/main/platform/auth/token-manager';
 import { DEFAULT_PATHS } from '../../src/shared/profile';
 
 export function realClient(urls: { authUrl: string; baseUrl: string }, client: { id: string; secret: string }, now: () => number = Date.now, log: RequestLog = createRequestLog()): ApiClient {

@@ -2,11 +2,11 @@
 // Electron's, calls round-trip, events arrive, and a missing token is reported as a Result.
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { BrowserHost } from '../../src/main/web-host/host';
+import type { BrowserHost } from '../../src/main/shells/web-host/host';
 import { buildFirmscopeApi } from '../../src/preload/build-api';
 import { wsTransport, type LinkState, type WsTransport } from '../../src/preload/ws-transport';
-import { startBrowserHost } from '../../src/main/web-host/host';
-import { createDispatcher } from '../../src/main/bridge/dispatcher';
+import { startBrowserHost } from '../../src/main/shells/web-host/host';
+import { createDispatcher } from '../../src/main/platform/bridge/dispatcher';
 import { echoHandlers } from '../helpers/fake-handlers';
 import { eventChannel } from '../../src/shared/bridge/define';
 import { bridgeTable } from '../../src/shared/bridge/table';

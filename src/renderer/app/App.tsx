@@ -12,6 +12,8 @@ import { Notices } from './Notices';
 import { navItemForShortcut } from './routes';
 import { prefetchScreens, ScreenFor } from './screens';
 import { ScreenStateProvider } from '../state/screen-store';
+import { useCheckFinishedNotifications } from '../watches/check-finished-notify';
+import { useUnreadCount, useWatchesLiveUpdates } from '../watches/watch-queries';
 
 export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Route }) {
   const [route, setRoute] = useState<Route>(initialRoute);
@@ -31,6 +33,10 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
   // ESG progress/completion events feed the cache on every screen, not only while ESG is open.
   useEsgLiveUpdates();
   useRunFinishedWebNotifications();
+  // Watches: checks finish on any screen; the nav says how many changes are unread.
+  useWatchesLiveUpdates();
+  useCheckFinishedNotifications();
+  const unread = useUnreadCount() ?? 0;
   const nav = useMemo<Navigation>(() => ({ route, navigate }), [route, navigate]);
 
   // The lazy screens load once the first screen is up and the page is idle (see lazy-screen.ts).
@@ -72,7 +78,7 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
           </a>
           <div className="app">
             <AppHeader />
-            <NavBar current={route.screen} onSelect={navigateFromNav} />
+            <NavBar current={route.screen} onSelect={navigateFromNav} badges={{ watches: { count: unread, noun: 'unread' } }} />
             <main id="main-content" ref={mainRef} tabIndex={-1} className="app-main">
               <Notices />
               <ErrorBoundary resetKey={route.screen} onBack={() => navigate({ screen: 'search' })}>

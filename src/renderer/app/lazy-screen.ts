@@ -2,11 +2,13 @@
 // host over HTTP: if the host is down at that moment the chunk fails to load, and React.lazy would
 // crash the screen. So (1) every lazy screen is fetched once the app is idle after start, so later
 // visits never need the host, and (2) a failed load is retried with a growing pause (the "Loading…"
-// fallback stays, the connection banner says why) instead of becoming an error.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// fallback stays, the connection banner says why) instead of becoming an error. (3) A screen already
+// loaded renders at once: React.lazy would suspend once anyway, and React holds a revealed Suspense
+// boundary back for up to 300 ms (its fallback throttle), which an analyst sees on every first click.
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 export interface LazyScreen<P> {
-  Component: LazyExoticComponent<ComponentType<P>>;
+  Component: ComponentType<P>;
   /** Starts the load now (no-op once loaded); never rejects. */
   prefetch(): Promise<void>;
 }
@@ -47,9 +49,18 @@ export function reloadFailedStylesheets(doc: Document = document): void {
 
 export function lazyScreen<P>(load: () => Promise<ComponentType<P>>, opts?: RetryOptions): LazyScreen<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
-  const once = () => (loading ??= loadWithRetry(load, opts).then((c) => ({ default: c })));
-  return {
-    Component: lazy(once),
-    prefetch: () => once().then(() => undefined),
-  };
+  let loaded: ComponentType<P> | null = null;
+  const once = () =>
+    (loading ??= loadWithRetry(load, opts).then((c) => {
+      loaded = c;
+      return { default: c };
+    }));
+  const Lazy = lazy(once);
+  // Chosen once per mount: an instance that started lazy stays lazy (switching would remount it).
+  function Component(props: P) {
+    const [Loaded] = useState(() => loaded);
+    // The props pass through unchanged; React's overloads cannot relate a generic P to either type.
+    return createElement((Loaded ?? Lazy) as ComponentType<object>, props as object);
+  }
+  return { Component, prefetch: () => once().then(() => undefined) };
 }

@@ -4,13 +4,14 @@ import type { EsgModule } from '../../shared/service/schemas';
 
 export type Route =
   | { screen: 'search' }
-  | { screen: 'esg'; companyId?: string; companyName?: string; module?: EsgModule }
+  | { screen: 'esg'; companyId?: string; companyName?: string; module?: EsgModule; /** The list it was opened from (the peer benchmark ranks it there). */ fromListId?: number; /** The loaded search results it was opened from (ranked there). */ fromSnapshotId?: number }
   | { screen: 'match'; prefill?: Record<string, string> }
   | { screen: 'runs'; runId?: number }
   | { screen: 'exports' }
   | { screen: 'settings' }
   | { screen: 'diagnostics' }
-  | { screen: 'lists'; listId?: number };
+  | { screen: 'lists'; listId?: number }
+  | { screen: 'watches' };
 
 export interface Navigation {
   route: Route;

@@ -13,7 +13,7 @@ export interface NavItem {
 }
 
 // In the order of an analyst's work: screen a universe, resolve their own names, keep lists, enrich
-// with ESG, export; the tool screens come last, set apart.
+// with ESG, export, follow what changed; the tool screens come last, set apart.
 export const NAV_ITEMS: readonly NavItem[] = [
   { screen: 'search', label: 'Search', shortcut: '1' },
   { screen: 'match', label: 'Match', shortcut: '2' },
@@ -21,6 +21,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { screen: 'esg', label: 'ESG', shortcut: '4' },
   { screen: 'runs', label: 'ESG runs', shortcut: '5' },
   { screen: 'exports', label: 'Exports', shortcut: '6' },
+  // Added after the tool screens had 7 and 8, which stay as analysts learned them.
+  { screen: 'watches', label: 'What changed', shortcut: '9' },
   { screen: 'settings', label: 'Settings', shortcut: '7', group: 'tools' },
   { screen: 'diagnostics', label: 'Diagnostics', shortcut: '8', group: 'tools' },
 ];

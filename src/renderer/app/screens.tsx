@@ -1,6 +1,6 @@
 // Route -> screen. Feature screens read route parameters through useNavigation().
 // Search (the first screen), Settings and Exports are in the first bundle; the heavier screens
-// (ESG with its charts, Match, Lists, ESG runs, Diagnostics) load on first visit, so the first screen stays within
+// (ESG with its charts, Match, Lists, ESG runs, What changed, Diagnostics) load on first visit, so the first screen stays within
 // its size budget (bench/bundle-size.ts, test/packaging/bundle-size.test.ts).
 import { Suspense, type ReactElement } from 'react';
 import { SettingsScreen } from '../connection/SettingsScreen';
@@ -15,8 +15,9 @@ const LAZY = {
   runs: lazyScreen(() => import('../esg-board/RunsScreen').then((m) => m.RunsScreen)),
   lists: lazyScreen(() => import('../lists/ListsScreen').then((m) => m.ListsScreen)),
   diagnostics: lazyScreen(() => import('../diagnostics/DiagnosticsScreen').then((m) => m.DiagnosticsScreen)),
+  watches: lazyScreen(() => import('../watches/WhatChangedScreen').then((m) => m.WhatChangedScreen)),
 };
-const { esg: { Component: EsgScreen }, match: { Component: MatchScreen }, runs: { Component: RunsScreen }, lists: { Component: ListsScreen }, diagnostics: { Component: DiagnosticsScreen } } = LAZY;
+const { esg: { Component: EsgScreen }, match: { Component: MatchScreen }, runs: { Component: RunsScreen }, lists: { Component: ListsScreen }, diagnostics: { Component: DiagnosticsScreen }, watches: { Component: WhatChangedScreen } } = LAZY;
 
 /** Fetches every lazy screen (after the first screen is up), so a later visit needs no host. */
 export function prefetchScreens(): Promise<void> {
@@ -32,6 +33,7 @@ const SCREENS: Record<Route['screen'], () => ReactElement> = {
   settings: () => <SettingsScreen />,
   diagnostics: () => <DiagnosticsScreen />,
   lists: () => <ListsScreen />,
+  watches: () => <WhatChangedScreen />,
 };
 
 export function ScreenFor({ route }: { route: Route }) {

@@ -8,6 +8,7 @@ import { ProfileFields } from './ProfileFields';
 import { emptyForm, formFromProfile, sameForm, validateForm, type FieldErrors, type FormField, type ProfileFormState } from './profile-form';
 import { useActivate, useDeleteProfile, useSaveProfile, useSignOut, useTestConnection } from './queries';
 import { TestReportView } from './TestReportView';
+import { ConfirmBar } from '../ui/ConfirmBar';
 
 export interface ProfileEditorProps {
   profile?: ProfileView;
@@ -59,8 +60,8 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
   const saveIfNeeded = async (force: boolean, reconnect = true): Promise<string | null> => {
     if (!force && !dirty && profile) return profile.id;
     const v = validateForm(form);
-    // A stored secret is bound to its Auth URL: a new one needs the secret typed again (main drops the old).
-    const needsSecret = secretNeededAgain(profile, form.authUrl, secretTyped);
+    // A stored secret is bound to its Auth and Base URLs: a new one needs the secret typed again (main drops the old).
+    const needsSecret = secretNeededAgain(profile, form, secretTyped);
     setSecretError(needsSecret);
     if (!v.ok || needsSecret) {
       setErrors(v.ok ? {} : v.errors);
@@ -166,22 +167,9 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
       </div>
 
       {confirmDelete && profile ? (
-        <div
-          className="confirm"
-          role="alertdialog"
-          aria-labelledby="confirm-delete-text"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setConfirmDelete(false);
-          }}
-        >
-          <p id="confirm-delete-text">Delete profile “{profile.name}” and its stored secret?</p>
-          <button type="button" className="button button--danger" onClick={onDelete} autoFocus>
-            Delete
-          </button>
-          <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmBar confirmLabel="Delete" onConfirm={onDelete} onCancel={() => setConfirmDelete(false)}>
+          Delete profile “{profile.name}” and its stored secret?
+        </ConfirmBar>
       ) : null}
 
       <div aria-live="polite" className="outcome">
@@ -206,9 +194,18 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
   );
 }
 
-/** Message for the secret field when the Auth URL changed and no new secret was typed. */
-export function secretNeededAgain(profile: ProfileView | undefined, authUrl: string, secretTyped: boolean): string | undefined {
+/**
+ * Message for the secret field when the Auth URL or the Base URL changed and no new secret was typed:
+ * the secret goes to the first, the access token it earns to the second.
+ */
+export function secretNeededAgain(
+  profile: ProfileView | undefined,
+  urls: { authUrl: string; baseUrl: string },
+  secretTyped: boolean,
+): string | undefined {
   if (!profile || profile.kind === 'sandbox' || !profile.hasSecret || secretTyped) return undefined;
-  if (authUrl.trim().replace(/\/+$/, '') === profile.authUrl) return undefined;
-  return 'The Auth URL changed: enter the client secret again. A stored secret is only ever sent to the server it was entered for.';
+  const same = (typed: string, stored: string) => typed.trim().replace(/\/+$/, '') === stored;
+  const changed = [!same(urls.authUrl, profile.authUrl) && 'Auth URL', !same(urls.baseUrl, profile.baseUrl) && 'Base URL'].filter(Boolean);
+  if (!changed.length) return undefined;
+  return `The ${changed.join(' and ')} changed: enter the client secret again. A stored secret, and the access token it earns, only ever go to the servers it was entered for.`;
 }

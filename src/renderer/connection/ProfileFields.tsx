@@ -1,6 +1,7 @@
 // The labelled inputs of a connection profile. Labels are part of the product contract (tests and docs use them).
 import type { RefObject } from 'react';
 import { CheckboxField, TextAreaField, TextField } from '../ui/Field';
+import { WATCH_DAILY_BUDGET_DEFAULT } from '../../shared/watches/watches';
 import { ADVANCED_FIELDS, type FieldErrors, type ProfileFormState } from './profile-form';
 
 export interface ProfileFieldsProps {
@@ -64,6 +65,13 @@ export function ProfileFields({ form, errors, onChange, isSandbox, hasSecret, se
           hint="One request per edit on the Search screen (“about N companies match”); turn off for services that bill per call."
           checked={form.liveCount}
           onChange={(e) => onChange({ liveCount: e.target.checked })}
+        />
+        <TextField
+          label="Daily request budget for scheduled checks"
+          hint={`Watches checked on a schedule (What changed) stop for the day at this many requests and wait for the next day; “Check now” is counted but never held. Empty: ${WATCH_DAILY_BUDGET_DEFAULT.toLocaleString('en-US')}.`}
+          inputMode="numeric"
+          error={errors.watchDailyBudget}
+          {...text('watchDailyBudget')}
         />
       </fieldset>
 

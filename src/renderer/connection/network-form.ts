@@ -1,6 +1,15 @@
 // Settings → Network for one saved profile: proxy choice, proxy address and user name, company CA
 // file. The proxy password is never part of this state (an uncontrolled input, sent once to main).
-import { networkOf, NetworkSettingsSchema, ProfileInputSchema, type NetworkSettings, type ProfileInput, type ProfileView } from '../../shared/profile';
+import {
+  networkOf,
+  networkPathOf,
+  NetworkSettingsSchema,
+  ProfileInputSchema,
+  type DroppedSecret,
+  type NetworkSettings,
+  type ProfileInput,
+  type ProfileView,
+} from '../../shared/profile';
 
 export type NetworkField = keyof NetworkSettings;
 export type NetworkErrors = Partial<Record<NetworkField, string>>;
@@ -18,7 +27,10 @@ export function networkSaveRequest(
   p: ProfileView,
   form: NetworkSettings,
   proxyPassword: string,
-): { ok: true; request: { profile: ProfileInput; proxyPassword?: string } } | { ok: false; errors: NetworkErrors } {
+  secret = '',
+  /** Desktop app: the CA file main's dialog chose (it replaces network.caFile in main). */
+  caFileHandle?: string,
+): { ok: true; request: { profile: ProfileInput; proxyPassword?: string; secret?: string; caFileHandle?: string } } | { ok: false; errors: NetworkErrors } {
   const parsed = NetworkSettingsSchema.safeParse(form);
   if (!parsed.success) {
     const errors: NetworkErrors = {};
@@ -31,5 +43,22 @@ export function networkSaveRequest(
   }
   const profile = ProfileInputSchema.parse({ ...p, network });
   const sendPassword = network.proxy === 'url' && network.proxyUsername && proxyPassword ? proxyPassword : undefined;
-  return { ok: true, request: sendPassword ? { profile, proxyPassword: sendPassword } : { profile } };
+  return {
+    ok: true,
+    request: { profile, ...(sendPassword ? { proxyPassword: sendPassword } : {}), ...(secret ? { secret } : {}), ...(caFileHandle ? { caFileHandle } : {}) },
+  };
+}
+
+/**
+ * The client secret goes through the proxy and trusts the CA: a change to either removes it unless it
+ * is entered again with the change (main decides; this only says when to offer the field).
+ */
+export const secretAtRisk = (p: ProfileView, form: NetworkSettings, caFilePicked = false): boolean =>
+  !p.builtIn && p.hasSecret && (caFilePicked || networkPathOf(form) !== networkPathOf(networkOf(p)));
+
+/** What the save removed, in words: the analyst must know a secret is gone before the next sign-in fails. */
+export function droppedNotice(dropped: readonly DroppedSecret[] | undefined): string | null {
+  if (!dropped?.length) return null;
+  const what = dropped.map((d) => (d === 'secret' ? 'the client secret' : 'the proxy password')).join(' and ');
+  return `Saved. Removed ${what}: ${dropped.length > 1 ? 'they were' : 'it was'} entered for the old ${dropped.includes('secret') ? 'proxy or CA' : 'proxy address or user name'}, and ${dropped.length > 1 ? 'are' : 'is'} never sent anywhere else. Enter ${dropped.length > 1 ? 'them' : 'it'} again to sign in.`;
 }

@@ -22,6 +22,8 @@ export interface ProfileFormState {
   esgConcurrency: string;
   /** Live match count on the Search screen (one page_size=1 request per edit). */
   liveCount: boolean;
+  /** Requests scheduled watch checks may send per day; empty string = the default (2,000). */
+  watchDailyBudget: string;
 }
 
 export type FormField = Exclude<keyof ProfileFormState, 'id'>;
@@ -51,6 +53,7 @@ export function emptyForm(): ProfileFormState {
     requestsPerSecond: '',
     esgConcurrency: '',
     liveCount: true,
+    watchDailyBudget: '',
   };
 }
 
@@ -71,6 +74,7 @@ export function formFromProfile(p: ProfileView): ProfileFormState {
     requestsPerSecond: p.requestsPerSecond == null ? '' : String(p.requestsPerSecond),
     esgConcurrency: p.esgConcurrency == null ? '' : String(p.esgConcurrency),
     liveCount: liveCountOf(p),
+    watchDailyBudget: p.watchDailyBudget == null ? '' : String(p.watchDailyBudget),
   };
 }
 
@@ -97,6 +101,7 @@ export function validateForm(f: ProfileFormState): ValidationResult {
     requestsPerSecond: f.requestsPerSecond.trim() === '' ? null : Number(f.requestsPerSecond.trim().replace(',', '.')),
     ...(f.esgConcurrency.trim() === '' ? {} : { esgConcurrency: Number(f.esgConcurrency.trim()) }),
     liveCount: f.liveCount,
+    ...(f.watchDailyBudget.trim() === '' ? {} : { watchDailyBudget: wholeNumber(f.watchDailyBudget) }),
   };
   const parsed = ProfileInputSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, input: parsed.data };
@@ -108,6 +113,12 @@ export function validateForm(f: ProfileFormState): ValidationResult {
     errors[key] ??= friendlyMessage(key, issue.message);
   }
   return { ok: false, errors };
+}
+
+/** "2,000", "2 000", "2.000" and "2000" all mean two thousand (a budget is a whole number). */
+function wholeNumber(text: string): number {
+  const t = text.trim();
+  return /^\d{1,3}([,. '\u00a0\u202f]\d{3})+$/.test(t) ? Number(t.replace(/\D/g, '')) : Number(t);
 }
 
 // zod's defaults ("Too small: expected string to have >=1 characters") are not for analysts.

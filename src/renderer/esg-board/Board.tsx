@@ -4,8 +4,10 @@ import { memo, useState } from 'react';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { useNow } from '../hooks/useNow';
 import { BoardGrid } from './BoardGrid';
-import { CELL_STATES, CELL_STATE_LABELS, estimateRemainingMs, formatEta, runSummary, type BoardModel, type Failure } from './board-model';
+import { progressText } from '../../shared/esg-runs/progress';
+import { boardProgress, CELL_STATES, CELL_STATE_LABELS, estimateRemainingMs, formatEta, runSummary, type BoardModel, type Failure } from './board-model';
 import './board.css';
+import { ConfirmBar } from '../ui/ConfirmBar';
 
 /** Where the run stands (the engine's word), shown in text. */
 export type RunState = 'running' | 'paused' | 'cancelling' | 'cancelled' | 'finished';
@@ -60,25 +62,17 @@ export function Board({ title, runState, model, busy = false, onPause, onResume,
         </div>
       </div>
       {confirmCancel && active ? (
-        <div className="confirm" role="alertdialog" aria-labelledby="board-cancel-text" onKeyDown={(e) => e.key === 'Escape' && setConfirmCancel(false)}>
-          <p id="board-cancel-text">
-            Cancel this run? {(model.total - model.done).toLocaleString()} cells not yet done stop; what is complete stays stored.
-          </p>
-          <button
-            type="button"
-            className="button button--danger"
-            autoFocus
-            onClick={() => {
-              setConfirmCancel(false);
-              onCancel();
-            }}
-          >
-            Cancel the run
-          </button>
-          <button type="button" className="button" onClick={() => setConfirmCancel(false)}>
-            Keep running
-          </button>
-        </div>
+        <ConfirmBar
+          confirmLabel="Cancel the run"
+          cancelLabel="Keep running"
+          onConfirm={() => {
+            setConfirmCancel(false);
+            onCancel();
+          }}
+          onCancel={() => setConfirmCancel(false)}
+        >
+          Cancel this run? {(model.total - model.ended).toLocaleString('en-US')} cells not yet done stop; what is complete stays stored.
+        </ConfirmBar>
       ) : null}
       <RunProgress model={model} runState={runState} />
       <p className="visually-hidden" role="status" aria-live="polite">
@@ -90,24 +84,30 @@ export function Board({ title, runState, model, busy = false, onPause, onResume,
   );
 }
 
-/** Progress bar, counts per state and the ETA (its own component: the ETA ticks every second). */
+/**
+ * Progress bar, counts per state and the ETA (its own component: the ETA ticks every second). The
+ * bar and its words count cells done (complete, data stored); cells that ended without data are a
+ * second, muted stretch of the bar and are named with their counts ("852 cancelled").
+ */
 function RunProgress({ model, runState }: { model: BoardModel; runState: RunState }) {
   const now = useNow(1000);
-  const pct = model.total ? (model.done / model.total) * 100 : 100;
+  const p = boardProgress(model);
   const eta = runState === 'running' ? formatEta(estimateRemainingMs(model, now)) : runState === 'paused' ? 'paused' : null;
-  const valueText = `${model.done.toLocaleString()} of ${model.total.toLocaleString()} cells done`;
+  const text = progressText(p);
+  const share = (v: number) => (p.total ? v / p.total : 0);
   return (
     <div className="board-progress">
       <div className="board-progress__line">
         <span id="board-progress-label" className="board-progress__label">
           Progress
         </span>
-        <div className="board-progress__track" role="progressbar" aria-labelledby="board-progress-label" aria-valuemin={0} aria-valuemax={model.total} aria-valuenow={model.done} aria-valuetext={valueText}>
+        <div className="board-progress__track" role="progressbar" aria-labelledby="board-progress-label" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.done} aria-valuetext={text}>
           {/* scaleX, not width: moving the bar is a compositor change, not a layout of the page. */}
-          <div className="board-progress__fill" style={{ transform: `scaleX(${pct / 100})` }} />
+          <div className="board-progress__fill board-progress__fill--other" style={{ transform: `scaleX(${share(p.done + p.endedOtherwise)})` }} />
+          <div className="board-progress__fill" style={{ transform: `scaleX(${share(p.done)})` }} />
         </div>
         <span className="board-progress__value" data-testid="board-progress">
-          {valueText} ({Math.floor(pct)} %)
+          {text}
         </span>
         {eta ? (
           <span className="board-progress__eta" data-testid="board-eta">
@@ -119,7 +119,7 @@ function RunProgress({ model, runState }: { model: BoardModel; runState: RunStat
         {CELL_STATES.filter((s) => model.counts[s] > 0 || s === 'complete' || s === 'failed').map((s) => (
           <li key={s} className={`board-count board-count--${s}`} data-testid={`count-${s}`}>
             <span className="board-cell__mark" aria-hidden="true" />
-            {CELL_STATE_LABELS[s]} <strong>{model.counts[s].toLocaleString()}</strong>
+            {CELL_STATE_LABELS[s]} <strong>{model.counts[s].toLocaleString('en-US')}</strong>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
-// ESG runs: refresh a list's ESG (choose the list and the modules), the runs of this profile, and
-// the live board of the chosen run.
-import { memo, useCallback, useEffect, useState } from 'react';
+// ESG runs: refresh a list's ESG (choose the list and the modules, nothing chosen for the analyst),
+// the runs of this profile with their progress in words, and the live board of the chosen run.
+import { memo, useCallback, useEffect, useId, useState } from 'react';
+import { progressText, runProgress } from '../../shared/esg-runs/progress';
 import type { RunInfo } from '../../shared/esg-runs/schemas';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { useLists } from '../lists/list-queries';
@@ -45,30 +46,48 @@ export function RunsScreen() {
   );
 }
 
+/**
+ * Choose a list, then Refresh ESG. No list is chosen for the analyst: a run is thousands of requests,
+ * so the picker starts on "Choose a list…" and Refresh ESG waits for a choice (a chosen list is kept
+ * while the screen is left; a deleted one is forgotten, never replaced by another).
+ */
 function ListRefresh({ onStarted }: { onStarted(run: RunInfo): void }) {
   // The Lists screen's own query: a list made or changed anywhere shows here at once.
   const lists = useLists();
   const chosen = useStoreSelector(runsState, selectListId);
-  const list = lists.data?.find((l) => l.id === chosen) ?? lists.data?.[0];
+  const list = lists.data?.find((l) => l.id === chosen) ?? null;
+  const hintId = useId();
   return (
     <div className="runs-screen__refresh">
       <h2>Refresh ESG for a list</h2>
       {lists.isPending ? <Spinner label="Reading your lists…" /> : null}
       {lists.error ? <ErrorMessage error={lists.error} title="Could not read the lists" onRetry={() => void lists.refetch()} /> : null}
       {lists.data && lists.data.length === 0 ? <p className="muted">No lists yet: make one from search results, a match, or pasted ids.</p> : null}
-      {list && lists.data ? (
+      {lists.data && lists.data.length > 0 ? (
         <div className="runs-screen__pick">
           <label className="field">
             <span className="field__label">List</span>
-            <select className="field__input" value={list.id} onChange={(e) => runsState.set((s) => ({ ...s, listId: Number(e.target.value) }))}>
+            <select className="field__input" value={list?.id ?? ''} onChange={(e) => runsState.set((s) => ({ ...s, listId: e.target.value ? Number(e.target.value) : null }))}>
+              <option value="">Choose a list…</option>
               {lists.data.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name} ({l.memberCount.toLocaleString()} {l.memberCount === 1 ? 'company' : 'companies'})
+                  {l.name} ({l.memberCount.toLocaleString('en-US')} {l.memberCount === 1 ? 'company' : 'companies'})
                 </option>
               ))}
             </select>
           </label>
-          <RefreshEsg key={list.id} label={list.name} listId={list.id} count={list.memberCount} companies={() => listCompanies(list.id)} onStarted={onStarted} />
+          {list ? (
+            <RefreshEsg key={list.id} label={list.name} listId={list.id} count={list.memberCount} companies={() => listCompanies(list.id)} onStarted={onStarted} />
+          ) : (
+            <div className="refresh-esg">
+              <button type="button" className="button button--primary" disabled aria-describedby={hintId}>
+                Refresh ESG
+              </button>
+              <p id={hintId} className="muted runs-screen__hint">
+                Choose a list first.
+              </p>
+            </div>
+          )}
         </div>
       ) : null}
     </div>
@@ -86,32 +105,27 @@ function RunTable({ runs, selected, onSelect }: { runs: RunInfo[]; selected: num
           <th scope="col">Run</th>
           <th scope="col">Modules</th>
           <th scope="col">State</th>
-          <th scope="col">Done</th>
+          <th scope="col">Progress</th>
           <th scope="col">Started</th>
         </tr>
       </thead>
       <tbody>
-        {runs.map((r) => {
-          const done = r.counts.complete + r.counts.not_found + r.counts.failed + r.counts.no_access + r.counts.cancelled;
-          return (
-            <tr key={r.id} aria-current={r.id === selected ? 'true' : undefined} className={r.id === selected ? 'runs-table__row--selected' : undefined}>
-              <td>
-                <button type="button" className="link-button" onClick={() => onSelect(r.id)}>
-                  {r.label}
-                </button>
-              </td>
-              <td>{r.modules.map((m) => MODULE_LABELS[m]).join(', ')}</td>
-              <td>{RUN_STATE_LABELS[r.status]}</td>
-              <td className="runs-table__num">
-                {done.toLocaleString()} of {r.total.toLocaleString()}
-                {r.counts.failed ? `, ${r.counts.failed.toLocaleString()} failed` : ''}
-              </td>
-              <td>
-                <time dateTime={new Date(r.createdAt).toISOString()}>{DATE_TIME.format(r.createdAt)}</time>
-              </td>
-            </tr>
-          );
-        })}
+        {runs.map((r) => (
+          <tr key={r.id} aria-current={r.id === selected ? 'true' : undefined} className={r.id === selected ? 'runs-table__row--selected' : undefined}>
+            <td>
+              <button type="button" className="link-button" onClick={() => onSelect(r.id)}>
+                {r.label}
+              </button>
+            </td>
+            <td>{r.modules.map((m) => MODULE_LABELS[m]).join(', ')}</td>
+            <td>{RUN_STATE_LABELS[r.status]}</td>
+            {/* Done = complete; cancelled, failed and not found said apart (a cancelled run never reads 100 %). */}
+            <td className="runs-table__num">{progressText(runProgress(r.counts, r.total))}</td>
+            <td>
+              <time dateTime={new Date(r.createdAt).toISOString()}>{DATE_TIME.format(r.createdAt)}</time>
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

@@ -2,6 +2,7 @@
 // and an ETA. Rows that an update does not touch keep their identity, so memoised rows (keyed by
 // company) skip re-rendering; one batch costs O(updates), not O(companies).
 import type { EsgModule } from '../../shared/service/schemas';
+import { outcomeParts, runProgress, type RunProgress } from '../../shared/esg-runs/progress';
 
 export const CELL_STATES = ['queued', 'requesting', 'processing', 'complete', 'not_found', 'failed', 'no_access', 'cancelled'] as const;
 export type CellState = (typeof CELL_STATES)[number];
@@ -60,12 +61,12 @@ export interface BoardModel {
   rows: readonly BoardRow[];
   counts: Record<CellState, number>;
   total: number;
-  /** Cells in a terminal state. */
-  done: number;
+  /** Cells in a terminal state, with data or without (the ETA's pace). Not "done": see progress.ts. */
+  ended: number;
   /** Failed cells (retryable), keyed `companyId\u0000module`, in the order they failed. */
   failures: ReadonlyMap<string, Failure>;
-  /** (time, done) samples for the ETA, oldest first, at most one per batch. */
-  samples: readonly { t: number; done: number }[];
+  /** (time, ended) samples for the ETA, oldest first, at most one per batch. */
+  samples: readonly { t: number; ended: number }[];
   index: ReadonlyMap<string, number>;
 }
 
@@ -88,10 +89,10 @@ export function createBoard(modules: readonly EsgModule[], companies: readonly {
   }
   const counts = emptyCounts();
   counts.queued = rows.length * modules.length;
-  const base: BoardModel = { modules, rows, counts, total: rows.length * modules.length, done: 0, failures: new Map(), samples: [], index };
+  const base: BoardModel = { modules, rows, counts, total: rows.length * modules.length, ended: 0, failures: new Map(), samples: [], index };
   const loaded = applyUpdates(base, tasks, now);
   // The first sample is the starting point of the ETA, not progress made while watching.
-  return { ...loaded, samples: [{ t: now, done: loaded.done }] };
+  return { ...loaded, samples: [{ t: now, ended: loaded.ended }] };
 }
 
 /** Applies one batch. Unknown companies or modules and stale updates are ignored. */
@@ -101,7 +102,7 @@ export function applyUpdates(model: BoardModel, updates: readonly TaskUpdate[], 
   const changedRows = new Map<number, BoardRow>();
   const counts = { ...model.counts };
   let failures: Map<string, Failure> | null = null;
-  let done = model.done;
+  let ended = model.ended;
   for (const u of updates) {
     const i = model.index.get(u.companyId);
     if (i === undefined || !model.modules.includes(u.module)) continue;
@@ -112,7 +113,7 @@ export function applyUpdates(model: BoardModel, updates: readonly TaskUpdate[], 
     if (cell.state === prev.state && cell.count === prev.count && cell.reason === prev.reason && (u.companyName ?? row.companyName) === row.companyName) continue;
     counts[prev.state]--;
     counts[cell.state]++;
-    done += (TERMINAL.has(cell.state) ? 1 : 0) - (TERMINAL.has(prev.state) ? 1 : 0);
+    ended += (TERMINAL.has(cell.state) ? 1 : 0) - (TERMINAL.has(prev.state) ? 1 : 0);
     if (prev.state === 'failed' || cell.state === 'failed') {
       failures ??= new Map(model.failures);
       const k = key(u.companyId, u.module);
@@ -126,8 +127,8 @@ export function applyUpdates(model: BoardModel, updates: readonly TaskUpdate[], 
   }
   if (!rows) return model;
   const samples = model.samples.length >= MAX_SAMPLES ? model.samples.slice(-MAX_SAMPLES + 1) : model.samples.slice();
-  samples.push({ t: now, done });
-  return { ...model, rows, counts, done, failures: failures ?? model.failures, samples };
+  samples.push({ t: now, ended });
+  return { ...model, rows, counts, ended, failures: failures ?? model.failures, samples };
 }
 
 /**
@@ -135,11 +136,11 @@ export function applyUpdates(model: BoardModel, updates: readonly TaskUpdate[], 
  * there is a rate to speak of (fewer than 2 cells finished in the window) or when nothing is left.
  */
 export function estimateRemainingMs(model: BoardModel, now = Date.now()): number | null {
-  const left = model.total - model.done;
+  const left = model.total - model.ended;
   if (left <= 0) return null;
   const from = model.samples.find((s) => s.t >= now - ETA_WINDOW_MS) ?? model.samples[model.samples.length - 1];
   if (!from) return null;
-  const finished = model.done - from.done;
+  const finished = model.ended - from.ended;
   const elapsed = now - from.t;
   if (finished < 2 || elapsed <= 0) return null;
   return Math.round((left * elapsed) / finished);
@@ -154,13 +155,17 @@ export function formatEta(ms: number | null): string {
   return `about ${Math.floor(m / 60)} h ${m % 60} min left`;
 }
 
-/** The live region's sentence: coarse (10 % steps) so a screen reader is not flooded. */
+/** The run's progress in words and numbers (done = complete; the other ends apart). */
+export function boardProgress(model: BoardModel): RunProgress {
+  return runProgress(model.counts, model.total);
+}
+
+/**
+ * The live region's sentence: coarse (10 % steps of cells done) so a screen reader is not flooded,
+ * with every way cells ended without data ("Cancelled: 60 % of 2,751 cells done, 852 cancelled.").
+ */
 export function runSummary(model: BoardModel, runState: string): string {
-  const pct = model.total ? Math.floor((model.done / model.total) * 10) * 10 : 100;
-  const failed = model.counts.failed;
-  const parts = [`${runState}: ${model.done === model.total ? 'all' : `${pct} %`} of ${model.total.toLocaleString()} cells done`];
-  if (failed) parts.push(`${failed.toLocaleString()} failed`);
-  if (model.counts.no_access) parts.push(`${model.counts.no_access.toLocaleString()} without access`);
-  if (model.counts.not_found) parts.push(`${model.counts.not_found.toLocaleString()} not found`);
-  return `${parts.join(', ')}.`;
+  const p = boardProgress(model);
+  const step = p.done === p.total ? 'all' : `${Math.floor(p.percent / 10) * 10} %`;
+  return `${[`${runState}: ${step} of ${p.total.toLocaleString('en-US')} cells done`, ...outcomeParts(p)].join(', ')}.`;
 }

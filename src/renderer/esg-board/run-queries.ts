@@ -28,8 +28,9 @@ export function boardFromRun(board: RunBoard, now = Date.now()): BoardModel {
 }
 
 /** Keeps the newer of two snapshots of a run (updates can race the first paint). */
-const newerRun = (a: RunInfo, b: RunInfo): RunInfo => (b.counts && a.status === b.status && doneOf(b) < doneOf(a) ? a : b);
-const doneOf = (r: RunInfo) => r.counts.complete + r.counts.not_found + r.counts.failed + r.counts.no_access + r.counts.cancelled;
+const newerRun = (a: RunInfo, b: RunInfo): RunInfo => (b.counts && a.status === b.status && endedOf(b) < endedOf(a) ? a : b);
+/** Cells in a terminal state: only grows while the status stays, so it orders two snapshots. */
+const endedOf = (r: RunInfo) => r.counts.complete + r.counts.not_found + r.counts.failed + r.counts.no_access + r.counts.cancelled;
 
 export function useRunList() {
   const qc = useQueryClient();

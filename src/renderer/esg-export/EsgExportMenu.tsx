@@ -10,7 +10,7 @@ import { firmscope, unwrap } from '../bridge';
 import { useBridgeEvent } from '../hooks/useBridgeEvent';
 import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { CsvOptions, DEFAULT_CSV_OPTIONS, type CsvOptionsValue } from '../export/CsvOptions';
+import { CsvOptions, useCsvChoice } from '../export/CsvOptions';
 import { ProgressBar } from '../ui/Spinner';
 import '../export/export.css';
 
@@ -56,7 +56,7 @@ export function EsgExportMenu({ source, label }: { source: EsgExportSource; labe
 function EsgExportForm({ source, onClose }: { source: EsgExportSource; onClose(): void }) {
   const [format, setFormat] = useState<EsgExportFormat>('xlsx');
   const [module, setModule] = useState<EsgExportModule>('news');
-  const [csv, setCsv] = useState<CsvOptionsValue>(DEFAULT_CSV_OPTIONS);
+  const csv = useCsvChoice(format === 'csv');
   const [job, setJob] = useState<EsgExportJob | null>(null);
   // A short export can finish before `start` answers: the latest event of each job is kept.
   const seen = useRef(new Map<string, EsgExportJob>());
@@ -71,7 +71,7 @@ function EsgExportForm({ source, onClose }: { source: EsgExportSource; onClose()
           source,
           format,
           ...(format !== 'xlsx' ? { module } : {}),
-          ...(format === 'csv' ? { csv } : {}),
+          ...(format === 'csv' ? { csv: csv.options } : {}),
         }),
       ),
     onSuccess: (j) => {
@@ -109,14 +109,12 @@ function EsgExportForm({ source, onClose }: { source: EsgExportSource; onClose()
         Every row starts with company_id and company_name, so sheets and files join back to each other and to the list. Each module holds the latest
         stored result per company (fetched_at says when); run Refresh ESG for newer data.
       </p>
-      {format === 'csv' ? (
-        <CsvOptions value={csv} onChange={setCsv} />
-      ) : null}
+      {format === 'csv' ? <CsvOptions csv={csv} onUseXlsx={() => setFormat('xlsx')} /> : null}
       {format !== 'ndjson' ? <p className="export-form__explain">{NEUTRALISE_EXPLANATION}</p> : null}
       {start.error ? <ErrorMessage error={start.error} title="The ESG export could not start" /> : null}
       {start.isSuccess && start.data === null ? <p role="status">No file chosen; nothing was exported.</p> : null}
       <div className="action-bar">
-        <button type="submit" className="button button--primary" disabled={start.isPending}>
+        <button type="submit" className="button button--primary" disabled={start.isPending || !csv.ready}>
           {start.isPending ? 'Choosing a file…' : 'Start ESG export'}
         </button>
         <button type="button" className="button" onClick={onClose}>

@@ -17,10 +17,12 @@ export function CommitmentsTable({ commitments, companyName }: { commitments: Co
       <tbody>
         {commitments.map((c, i) => (
           <tr key={`${c.what}-${i}`}>
-            <td>{c.what}</td>
-            <td>{c.target ?? '–'}</td>
+            <td>
+              <bdi>{c.what}</bdi>
+            </td>
+            <td>{c.target ? <bdi>{c.target}</bdi> : '–'}</td>
             <td className="commitments-table__year">{c.year ?? '–'}</td>
-            <td>{c.status ? <span className={`commitments-table__status commitments-table__status--${c.status}`}>{humanize(c.status)}</span> : '–'}</td>
+            <td>{c.status ? <bdi className={`commitments-table__status commitments-table__status--${c.status}`}>{humanize(c.status)}</bdi> : '–'}</td>
             <td>
               {c.sourceUrl ? (
                 <a
@@ -31,10 +33,12 @@ export function CommitmentsTable({ commitments, companyName }: { commitments: Co
                     void firmscope().app.openExternal({ url: c.sourceUrl! });
                   }}
                 >
-                  {c.source ?? 'Source'}
+                  <bdi>{c.source ?? 'Source'}</bdi>
                 </a>
+              ) : c.source ? (
+                <bdi>{c.source}</bdi>
               ) : (
-                (c.source ?? '–')
+                '–'
               )}
             </td>
           </tr>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 
 const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 /** "CA" -> "Canada"; anything that is not a region code is shown as it came. */
-function countryName(code: string): string {
+export function countryName(code: string): string {
   try {
     return regions.of(code.toUpperCase()) ?? code;
   } catch {

@@ -33,7 +33,12 @@ export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgM
   return (
     <section className="esg-activity" aria-labelledby="esg-activity-title">
       <h2 id="esg-activity-title">ESG activity</h2>
-      <WebNotifyToggle />
+      <WebNotifyToggle
+        id="esg-web-notify"
+        className="esg-notify"
+        label="Desktop notification when a watched session completes"
+        deniedHint="The browser did not allow notifications; completions still show as in-app notices."
+      />
       {watches.error ? <ErrorMessage error={watches.error} title="Could not list watched sessions" onRetry={() => void watches.refetch()} /> : null}
       {error ? <ErrorMessage error={error} title="Could not stop watching" /> : null}
       {list.length === 0 ? (

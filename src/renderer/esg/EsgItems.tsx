@@ -4,14 +4,14 @@
 import type { EsgModule } from '../../shared/service/schemas';
 import { firmscope } from '../bridge';
 import { CommitmentsTable } from './CommitmentsTable';
-import { asArticle, asCommitment, asScore, type Article, type Commitment } from './esg-format';
+import { asArticle, asCommitment, asShownScore, shownText, type Article, type Commitment } from './esg-format';
 import { NewsList } from './NewsList';
 import { ScoreCard } from './ScoreCard';
 
 const TITLE_FIELDS = ['title', 'headline', 'name', 'commitment', 'description', 'summary'];
 
 function titleOf(item: Record<string, unknown>, index: number): string {
-  for (const f of TITLE_FIELDS) if (typeof item[f] === 'string' && item[f]) return item[f] as string;
+  for (const f of TITLE_FIELDS) if (typeof item[f] === 'string' && item[f]) return shownText(item[f] as string);
   return `Item ${index + 1}`;
 }
 
@@ -25,13 +25,13 @@ function Value({ v }: { v: unknown }) {
           void firmscope().app.openExternal({ url: v });
         }}
       >
-        {v}
+        <bdi>{shownText(v)}</bdi>
       </a>
     );
   }
   if (v === null || v === undefined) return <span className="esg-items__empty">–</span>;
-  if (typeof v === 'object') return <code className="esg-items__json">{JSON.stringify(v)}</code>;
-  return <>{String(v)}</>;
+  if (typeof v === 'object') return <code className="esg-items__json">{shownText(JSON.stringify(v))}</code>;
+  return <bdi>{shownText(String(v))}</bdi>;
 }
 
 function every<T>(items: Record<string, unknown>[], read: (item: Record<string, unknown>) => T | null): T[] | null {
@@ -49,7 +49,7 @@ export function EsgItems({ module, items, firstIndex, companyName = 'this compan
     return <p className="esg-items__none">{module === 'scores' ? 'No score exists for this company yet.' : 'Nothing on this page.'}</p>;
   }
   if (module === 'scores') {
-    const score = asScore(items[0]);
+    const score = asShownScore(items[0]);
     if (score && items.length === 1) return <ScoreCard score={score} companyName={companyName} />;
   }
   if (module === 'news') {
@@ -66,7 +66,9 @@ export function EsgItems({ module, items, firstIndex, companyName = 'this compan
         const title = titleOf(item, firstIndex + i);
         return (
           <li key={i} className="esg-items__item">
-            <h3 className="esg-items__title">{title}</h3>
+            <h3 className="esg-items__title">
+              <bdi>{title}</bdi>
+            </h3>
             <dl className="esg-items__fields">
               {Object.entries(item)
                 .filter(([k, v]) => v !== title || !TITLE_FIELDS.includes(k))

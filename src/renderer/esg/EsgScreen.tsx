@@ -1,15 +1,18 @@
 // ESG screen: pick a company (typed or from the route), follow its news/commitments/scores, and
 // see every watched session in the activity view.
-import { useCallback, useEffect, type FormEvent, type KeyboardEvent } from 'react';
-import type { WatchView } from '../../shared/bridge/groups/esg';
+import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { EsgCompany, WatchView } from '../../shared/bridge/groups/esg';
+import { companyIdProblem, isCompanyId } from '../../shared/company-id';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
 import { useNavigation } from '../app/navigation';
 import { useScreenState } from '../state/screen-store';
 import { TextField } from '../ui/Field';
+import { PeerBenchmark } from '../analytics/PeerBenchmark';
 import { CompanyHeading } from './CompanyHeading';
 import { EsgExportMenu } from '../esg-export/EsgExportMenu';
 import { EsgActivity } from './EsgActivity';
+import { FindByName } from './FindByName';
 import { useCompany, useModuleView, useWatches } from './esg-queries';
 import { useStoredLatest } from './stored-queries';
 import { ModulePanel } from './ModulePanel';
@@ -28,37 +31,68 @@ export function EsgScreen() {
     update({ companyId: route.companyId, companyName: route.companyName, draft: route.companyId, ...(route.module ? { module: route.module, autoModule: route.module } : {}) });
   }, [route, update]);
 
+  // The id box is checked as typed: a name is said at once, a short id once the analyst leaves the box.
+  const [leftBox, setLeftBox] = useState(false);
+  const [finding, setFinding] = useState(false);
+  const typed = draft.trim();
+  const idProblem = companyIdProblem(draft, leftBox);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const id = draft.trim();
-    if (id) update({ companyId: id, companyName: id === companyId ? knownName : undefined, autoModule: null });
+    if (isCompanyId(typed)) update({ companyId: typed, companyName: typed === companyId ? knownName : undefined, autoModule: null });
   };
+  // A company picked by name fills the box and opens at once, under the name it was found by.
+  const pick = (c: EsgCompany) => {
+    update({ companyId: c.companyId, companyName: c.name ?? undefined, draft: c.companyId, autoModule: null });
+    setFinding(false);
+    setLeftBox(false);
+  };
+  // Only an id opens modules: a state saved before ids were checked may hold a name.
+  const openId = isCompanyId(companyId) ? companyId : '';
 
   return (
     <section className="esg-screen" aria-labelledby="esg-title">
       <h1 id="esg-title">ESG</h1>
       <form className="esg-screen__company" onSubmit={submit} aria-label="Choose a company">
-        <TextField label="Company ID" className="esg-screen__id" value={draft} onChange={(e) => update({ draft: e.target.value })} maxLength={128} autoComplete="off" spellCheck={false} hint="The company_id from search or match." />
-        <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+        <TextField
+          label="Company ID"
+          className="esg-screen__id"
+          value={draft}
+          onChange={(e) => {
+            update({ draft: e.target.value });
+            setLeftBox(false);
+          }}
+          onBlur={() => setLeftBox(true)}
+          error={idProblem ?? undefined}
+          maxLength={128}
+          autoComplete="off"
+          spellCheck={false}
+          hint="The company_id (a UUID) from search, match or a list."
+        />
+        <button type="submit" className="button button--primary" disabled={!isCompanyId(typed)}>
           Open company
         </button>
+        <button type="button" className="button" aria-expanded={finding} onClick={() => setFinding((f) => !f)}>
+          Find by name
+        </button>
       </form>
+      {/* Opened with something else than an id in the box (likely a name), that is searched at once: the analyst asked by clicking. */}
+      {finding ? <FindByName initialText={isCompanyId(typed) ? '' : typed} onPick={pick} onClose={() => setFinding(false)} /> : null}
       <StoredCompanies
-        hasCompany={!!companyId || (route.screen === 'esg' && !!route.companyId)}
+        hasCompany={!!openId || (route.screen === 'esg' && !!route.companyId)}
         text={storedFind}
         onText={(t) => update({ storedFind: t })}
         onOpen={(id, name) => update({ companyId: id, companyName: name ?? undefined, draft: id, autoModule: null })} />
-      {companyId ? (
-        <ModuleTabs companyId={companyId} knownName={knownName} module={module} onSelect={setModule} autoModule={autoModule} />
+      {openId ? (
+        <ModuleTabs companyId={openId} knownName={knownName} module={module} onSelect={setModule} autoModule={autoModule} fromListId={route.screen === 'esg' && route.companyId === openId ? route.fromListId : undefined} fromSnapshotId={route.screen === 'esg' && route.companyId === openId ? route.fromSnapshotId : undefined} />
       ) : (
-        <p className="esg-screen__hint">Enter a company ID, pick a company with stored ESG, or open ESG from a company in search, match or a list.</p>
+        <p className="esg-screen__hint">Enter a company ID, find a company by name, pick a company with stored ESG, or open ESG from a company in search, match or a list.</p>
       )}
       <EsgActivity onOpen={(id, m, name) => navigate({ screen: 'esg', companyId: id, module: m, ...(name ? { companyName: name } : {}) })} />
     </section>
   );
 }
 
-function ModuleTabs({ companyId, knownName, module, onSelect, autoModule }: { companyId: string; knownName?: string; module: EsgModule; onSelect(m: EsgModule): void; autoModule: EsgModule | null }) {
+function ModuleTabs({ companyId, knownName, module, onSelect, autoModule, fromListId, fromSnapshotId }: { companyId: string; knownName?: string; module: EsgModule; onSelect(m: EsgModule): void; autoModule: EsgModule | null; fromListId?: number; fromSnapshotId?: number }) {
   const company = useCompany(companyId, knownName);
   const name = knownName ?? company.data?.name ?? null;
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -82,6 +116,7 @@ function ModuleTabs({ companyId, knownName, module, onSelect, autoModule }: { co
       <div role="tabpanel" id={`esg-panel-${module}`} aria-labelledby={`esg-tab-${module}`} className="esg-tabs__panel">
         <ModulePanel key={`${companyId}/${module}`} companyId={companyId} companyName={name ?? undefined} module={module} autoRequest={autoModule === module} />
       </div>
+      <PeerBenchmark companyId={companyId} listId={fromListId} snapshotId={fromSnapshotId} country={company.data?.country ?? undefined} />
     </div>
   );
 }

@@ -21,14 +21,14 @@ export function NewsList({ articles, firstIndex, newIds }: { articles: Article[]
                   void firmscope().app.openExternal({ url: a.url! });
                 }}
               >
-                {a.title}
+                <bdi>{a.title}</bdi>
               </a>
             ) : (
-              a.title
+              <bdi>{a.title}</bdi>
             )}
           </h3>
           <p className="news-list__meta">
-            {a.source ? <span className="news-list__source">{a.source}</span> : null}
+            {a.source ? <bdi className="news-list__source">{a.source}</bdi> : null}
             <time dateTime={a.published?.toISOString()}>{formatDate(a.published)}</time>
             {a.sentimentLabel ? (
               <span className={`news-list__sentiment news-list__sentiment--${a.sentimentLabel}`} title={a.sentiment === null ? undefined : `Sentiment ${a.sentiment.toFixed(2)} (−1 to 1)`}>
@@ -37,7 +37,7 @@ export function NewsList({ articles, firstIndex, newIds }: { articles: Article[]
             ) : null}
             {a.topics.map((t) => (
               <span key={t} className="news-list__topic">
-                {humanize(t)}
+                <bdi>{humanize(t)}</bdi>
               </span>
             ))}
           </p>

@@ -1,25 +1,31 @@
 // A company's ESG score: bars for overall, E, S and G on the score's scale, the rating, the
 // methodology and when it was computed.
-import { formatDateTime, type Score } from './esg-format';
+import { formatDateTime, type ShownScore } from './esg-format';
 
-const ROWS: { key: keyof Pick<Score, 'overall' | 'environmental' | 'social' | 'governance'>; label: string }[] = [
+const ROWS: { key: keyof Pick<ShownScore, 'overall' | 'environmental' | 'social' | 'governance'>; label: string }[] = [
   { key: 'overall', label: 'Overall' },
   { key: 'environmental', label: 'Environmental' },
   { key: 'social', label: 'Social' },
   { key: 'governance', label: 'Governance' },
 ];
 
-export function ScoreCard({ score, companyName }: { score: Score; companyName: string }) {
+export function ScoreCard({ score, companyName }: { score: ShownScore; companyName: string }) {
   return (
     <section className="score-card" aria-label={`ESG score of ${companyName}`}>
       <div className="score-card__head">
         {score.rating ? (
           <p className="score-card__rating">
-            <span className="score-card__rating-label">Rating</span> <strong data-testid="esg-rating">{score.rating}</strong>
+            <span className="score-card__rating-label">Rating</span> <strong data-testid="esg-rating">
+              <bdi>{score.rating}</bdi>
+            </strong>
           </p>
         ) : null}
         <p className="score-card__meta">
-          {score.methodology ? <>Methodology: {score.methodology} · </> : null}
+          {score.methodology ? (
+            <>
+              Methodology: <bdi>{score.methodology}</bdi> ·{' '}
+            </>
+          ) : null}
           Computed <time dateTime={score.computed?.toISOString()}>{formatDateTime(score.computed)}</time>
         </p>
       </div>

@@ -1,18 +1,19 @@
-// Opt-in for desktop notifications in browser mode (Electron always notifies from main).
+// Opt-in for desktop notifications in browser mode (Electron always notifies from main). One choice
+// for the whole app (ESG sessions and watch checks); each screen words what it notifies of.
 import { useState } from 'react';
 import { useAppInfo } from '../connection/queries';
 import { setWebNotifications, webNotificationsEnabled, webNotificationsSupported } from './web-notify';
 
-export function WebNotifyToggle() {
+export function WebNotifyToggle({ id, label, deniedHint, className }: { id: string; label: string; deniedHint: string; className?: string }) {
   const info = useAppInfo().data;
   const [on, setOn] = useState(webNotificationsEnabled);
   const [denied, setDenied] = useState(false);
   if (info?.shell !== 'browser' || !webNotificationsSupported()) return null;
   return (
-    <div className="field field--checkbox esg-notify">
+    <div className={`field field--checkbox${className ? ` ${className}` : ''}`}>
       <input
         type="checkbox"
-        id="esg-web-notify"
+        id={id}
         checked={on}
         onChange={async (e) => {
           const enabled = await setWebNotifications(e.target.checked);
@@ -20,10 +21,10 @@ export function WebNotifyToggle() {
           setDenied(e.target.checked && !enabled);
         }}
       />
-      <label htmlFor="esg-web-notify" className="field__label">
-        Desktop notification when a watched session completes
+      <label htmlFor={id} className="field__label">
+        {label}
       </label>
-      {denied ? <p className="field__hint">The browser did not allow notifications; completions still show as in-app notices.</p> : null}
+      {denied ? <p className="field__hint">{deniedHint}</p> : null}
     </div>
   );
 }

@@ -1,9 +1,16 @@
 // Reading ESG items whose fields the spec does not fix: a few common names per meaning, so the
 // sandbox's items and a real service's look the same on screen; anything else falls back to a list.
+// Text is read without bidi overrides (src/shared/bidi-controls.ts); screens also isolate it (<bdi>).
+import { stripBidiControls } from '../../shared/bidi-controls';
 
 export type Item = Record<string, unknown>;
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+const str = (v: unknown): string | null => {
+  const text = typeof v === 'string' ? stripBidiControls(v) : '';
+  return text.trim() ? text : null;
+};
+/** Service text as the screen shows it: without bidi overrides. */
+export const shownText = (v: string): string => stripBidiControls(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const firstOf = (item: Item, keys: string[]): unknown => keys.map((k) => item[k]).find((v) => v !== undefined && v !== null);
 
@@ -99,6 +106,18 @@ export interface Score {
   computed: Date | null;
   /** Top of the scale (100 unless the values say otherwise). */
   max: number;
+}
+
+/** A score as its card shows it: the overall may be missing (a non-finite or absent value shows as –). */
+export type ShownScore = Omit<Score, 'overall'> & { overall: number | null };
+const SCORE_FIELDS = ['overall', 'score', 'total', 'environmental', 'social', 'governance', 'rating'];
+
+/** The card's view of a score item: any score field is enough, so a broken overall still shows the rest. */
+export function asShownScore(item: Item): ShownScore | null {
+  const full = asScore(item);
+  if (full) return full;
+  if (!SCORE_FIELDS.some((k) => k in item)) return null;
+  return { ...asScore({ ...item, overall: 0 })!, overall: null };
 }
 
 export function asScore(item: Item): Score | null {

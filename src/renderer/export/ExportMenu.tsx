@@ -1,21 +1,23 @@
 // Export button + dialog on the search results: format, scope (this page / all pages with an
 // estimate), row limit, CSV options (the formula prefix and its risk), columns. Once started, the
 // dialog shows the export itself at its top (progress, then Show in folder or Download).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import { PAGE_SIZE_MAX } from '../../shared/service/schemas';
 import { DEFAULT_EXPORT_ROW_LIMIT, EXPORT_FORMATS, MAX_EXPORT_ROW_LIMIT, type ExportJob } from '../../shared/bridge/groups/export';
 import { NEUTRALISE_EXPLANATION } from '../../shared/export/cell-rules';
 import { queryFileStem } from '../../shared/export/file-name';
+import { countNeutralised } from '../../shared/export/neutralise-count';
 import { firmscope, unwrap } from '../bridge';
 import { useNavigation } from '../app/navigation';
 import { TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { CsvOptions, DEFAULT_CSV_OPTIONS, type CsvOptionsValue } from './CsvOptions';
+import { ExportFormEnd } from './ExportFormEnd';
+import { CsvOptions, useCsvChoice } from './CsvOptions';
 import { FORMAT_LABELS, plannedRows } from './export-format';
 import { useExportEstimate, useExportJobs } from './export-queries';
-import { ExportRow } from './ExportsPanel';
+import { ExportResult } from './ExportResult';
 import './export.css';
 
 export interface ExportMenuProps {
@@ -59,7 +61,7 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
   const [scope, setScope] = useState<'page' | 'all'>('page');
   const [rowLimit, setRowLimit] = useState(n(DEFAULT_EXPORT_ROW_LIMIT));
   const [columnMode, setColumnMode] = useState<'visible' | 'all'>('visible');
-  const [csv, setCsv] = useState<CsvOptionsValue>(DEFAULT_CSV_OPTIONS);
+  const csv = useCsvChoice(format === 'csv');
   const [started, setStarted] = useState<ExportJob | null>(null);
   const { navigate } = useNavigation();
   const jobs = useExportJobs();
@@ -71,6 +73,11 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
       : undefined;
   const plan = plannedRows(estimate.data?.count ?? count, PAGE_SIZE_MAX, limitError ? null : limit);
   const spreadsheet = format === 'csv' || format === 'xlsx';
+  // Only the rows on screen are known before the export: counted exactly for them.
+  const neutralised = useMemo(() => {
+    const { cells } = countNeutralised(rows as Array<Record<string, unknown>>, columnMode === 'visible' ? columns : null);
+    return { cells, of: scope === 'page' ? 'this page' : 'the page on screen (the other pages are counted as they are written)' };
+  }, [rows, columns, columnMode, scope]);
 
   const start = useMutation({
     mutationFn: () =>
@@ -82,7 +89,7 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
               : { kind: 'all', body, pageSize: PAGE_SIZE_MAX, rowLimit: limit },
           format,
           columns: columnMode === 'visible' ? columns : null,
-          ...(format === 'csv' ? { csv } : {}),
+          ...(format === 'csv' ? { csv: csv.options } : {}),
           // Main adds the time: companies-DE-employees-gt-1000-2026-11-23-1405.csv
           suggestedName: `${queryFileStem(body)}${scope === 'page' ? '-page' : ''}`,
         }),
@@ -154,55 +161,13 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
             : 'Lists are joined into one cell with "; ".'}
         </p>
       </fieldset>
-      {format === 'csv' ? (
-        <CsvOptions value={csv} onChange={setCsv} />
-      ) : null}
+      {format === 'csv' ? <CsvOptions csv={csv} neutralised={neutralised} onUseXlsx={() => setFormat('xlsx')} /> : null}
       {spreadsheet ? (
         <p className="export-form__explain" id="export-neutralise-note">
           {NEUTRALISE_EXPLANATION}
         </p>
       ) : null}
-      {start.error ? <ErrorMessage error={start.error} title="The export could not start" /> : null}
-      {start.isSuccess && start.data === null ? <p role="status">No file chosen; nothing was exported.</p> : null}
-      <div className="action-bar">
-        <button type="submit" className="button button--primary" disabled={start.isPending}>
-          {start.isPending ? 'Choosing a file…' : 'Start export'}
-        </button>
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-        <button type="button" className="button button--ghost" onClick={() => navigate({ screen: 'exports' })}>
-          Open Exports
-        </button>
-      </div>
+      <ExportFormEnd start={{ isPending: start.isPending, error: start.error, noFile: start.isSuccess && start.data === null }} disabled={!csv.ready} onClose={onClose} />
     </form>
-  );
-}
-
-/** Replaces the form once an export has started: the first thing in the dialog, focused. */
-function ExportResult({ job, onAgain, onClose, onOpenExports }: { job: ExportJob; onAgain(): void; onClose(): void; onOpenExports(): void }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
-  const title = job.state === 'done' ? 'Export finished' : job.state === 'running' ? 'Exporting…' : job.state === 'failed' ? 'Export failed' : 'Export cancelled';
-  return (
-    <div className="export-result">
-      <h3 className="export-result__title" tabIndex={-1} ref={headingRef} aria-live="polite">
-        {title}
-      </h3>
-      <ul className="exports__list" aria-label="Started export">
-        <ExportRow job={job} />
-      </ul>
-      <div className="action-bar">
-        <button type="button" className="button" onClick={onAgain}>
-          Export again
-        </button>
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-        <button type="button" className="button button--ghost" onClick={onOpenExports}>
-          Open Exports
-        </button>
-      </div>
-    </div>
   );
 }

@@ -21,8 +21,8 @@ export function formatDuration(ms: number): string {
 export function progressText(job: ExportJob): string {
   const parts: string[] = [];
   parts.push(job.totalRows !== undefined ? `${n(job.rows)} of ${n(job.totalRows)} rows` : `${n(job.rows)} rows`);
-  // A list is read from the workspace, not fetched in pages: its rows are the whole story.
-  if (!job.list) parts.push(job.totalPages !== undefined ? `page ${n(job.pages)} of ${n(job.totalPages)}` : `${n(job.pages)} pages`);
+  // A list or a snapshot view is read from the workspace, and other features' files have no pages: rows are the whole story.
+  if (hasPages(job)) parts.push(job.totalPages !== undefined ? `page ${n(job.pages)} of ${n(job.totalPages)}` : `${n(job.pages)} pages`);
   if (job.state === 'running') {
     if (job.phase === 'writing') parts.push('writing the file');
     else {
@@ -52,4 +52,69 @@ export function stateLabel(job: ExportJob): string {
 export function plannedRows(count: number, pageSize: number, rowLimit: number | null): { rows: number; pages: number } {
   const rows = rowLimit ? Math.min(count, rowLimit) : count;
   return { rows, pages: Math.ceil(rows / pageSize) };
+}
+
+/** Only a search export (all pages, or the page on screen) fetches pages. */
+function hasPages(job: ExportJob): boolean {
+  if (job.origin) return job.origin === 'search' || job.origin === 'page';
+  return !job.list;
+}
+
+export const ORIGIN_LABELS: Record<NonNullable<ExportJob['origin']>, string> = {
+  search: 'Search',
+  page: 'Page on screen',
+  snapshot: 'Snapshot view',
+  list: 'List',
+  match: 'Bulk match',
+  'match-view': 'Bulk match results view',
+  esg: 'ESG',
+  watches: 'Watch changes',
+};
+
+/** Where the rows came from, in words (history of earlier versions has no origin: a list or a search). */
+export function sourceText(job: ExportJob): string {
+  if (job.source) return job.source;
+  return job.list ? `List “${job.list.name}”` : 'Search';
+}
+
+const whole = new Intl.NumberFormat();
+
+/** A file size in the analyst's locale: 812 bytes, 14.2 kB, 3.1 MB. */
+export function formatBytes(bytes: number): string {
+  const [unit, size] = bytes < 1000 ? (['byte', bytes] as const) : bytes < 1e6 ? (['kilobyte', bytes / 1e3] as const) : bytes < 1e9 ? (['megabyte', bytes / 1e6] as const) : (['gigabyte', bytes / 1e9] as const);
+  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 }).format(size);
+}
+
+export const formatCount = (n: number): string => whole.format(n);
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatWhen = (t: number): string => when.format(t);
+
+/** The finished row's facts: source (unless the row names it already), rows, size, time. */
+export function finishedFacts(job: ExportJob, o: { withSource?: boolean } = {}): string[] {
+  const facts = o.withSource === false ? [] : [sourceText(job)];
+  facts.push(`${formatCount(job.rows)} row${job.rows === 1 ? '' : 's'}`);
+  if (job.bytes !== undefined) facts.push(formatBytes(job.bytes));
+  facts.push(formatWhen(job.finishedAt ?? job.startedAt));
+  return facts;
+}
+
+/** What the formula prefix did to a finished CSV (the writer's count). */
+export function neutralisedText(cells: number): string {
+  return cells === 0
+    ? 'Formula protection touched no cell.'
+    : `Formula protection put an apostrophe before ${formatCount(cells)} cell${cells === 1 ? '' : 's'} that started with = + - @.`;
+}
+
+/** Where a CSV, JSON or NDJSON file's About went (they have no About sheet). */
+export function aboutFileText(name: string): string {
+  return `The search, view and columns are in ${name} beside the file.`;
+}
+
+/** What a view export will write: "66 rows (the filtered view of a 917-row snapshot), 12 columns". */
+export function viewExportSummary(o: { rows: number; snapshotRows: number; narrowed: boolean; columns: number | null }): string {
+  const rows = `${formatCount(o.rows)} row${o.rows === 1 ? '' : 's'}`;
+  const of = o.narrowed ? `the filtered view of a ${formatCount(o.snapshotRows)}-row snapshot` : `the whole ${formatCount(o.snapshotRows)}-row snapshot`;
+  const columns = o.columns === null ? 'every field that has a value' : `${formatCount(o.columns)} column${o.columns === 1 ? '' : 's'}`;
+  return `${rows} (${of}), ${columns}`;
 }

@@ -24,7 +24,10 @@ export interface AddToListProps {
 export function AddToList({ label, source, suggestedName = '', disabled }: AddToListProps) {
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState(NEW);
-  const [name, setName] = useState(suggestedName);
+  // The suggested name follows the source (a snapshot view changes under an open form) until the
+  // analyst types a name of their own.
+  const [typed, setTyped] = useState<string | null>(null);
+  const name = typed ?? suggestedName;
   const [outcome, setOutcome] = useState<{ listId: number; text: string } | null>(null);
   const lists = useLists(open);
   const create = useCreateList();
@@ -64,7 +67,7 @@ export function AddToList({ label, source, suggestedName = '', disabled }: AddTo
         onClick={() => {
           setOpen((o) => !o);
           setOutcome(null);
-          setName((v) => v || suggestedName);
+          setTyped((v) => (v === '' ? null : v));
         }}
       >
         {label}
@@ -83,7 +86,7 @@ export function AddToList({ label, source, suggestedName = '', disabled }: AddTo
             ))}
           </SelectField>
           {target === NEW ? (
-            <TextField label="Name of the new list" value={name} maxLength={120} required onChange={(e) => setName(e.target.value)} error={nameError} autoFocus />
+            <TextField label="Name of the new list" value={name} maxLength={120} required onChange={(e) => setTyped(e.target.value)} error={nameError} autoFocus />
           ) : null}
           <div className="add-to-list__actions">
             <button type="submit" className="button button--primary button--small" disabled={busy}>

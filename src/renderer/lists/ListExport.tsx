@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { ExportJob } from '../../shared/bridge/groups/export';
 import type { ListInfo, ListView } from '../../shared/lists/lists';
+import { describeCsvOptions } from '../../shared/export/csv-presets';
 import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { useExportJobs } from '../export/export-queries';
 import { ExportRow } from '../export/ExportsPanel';
+import { useCsvChoice } from '../export/CsvOptions';
 import '../export/export.css';
 
 type ListExportFormat = 'csv' | 'xlsx';
@@ -16,8 +18,11 @@ type ListExportFormat = 'csv' | 'xlsx';
 export function ListExport({ list, view }: { list: ListInfo; view: ListView }) {
   const [started, setStarted] = useState<ExportJob | null>(null);
   const jobs = useExportJobs();
+  // One click, no dialog: the CSV goes out with the profile's remembered preset (Excel on this computer by default).
+  const csv = useCsvChoice(true);
   const start = useMutation({
-    mutationFn: (format: ListExportFormat) => unwrap(firmscope().export.start({ source: { kind: 'list', listId: list.id, view }, format, columns: null })),
+    mutationFn: (format: ListExportFormat) =>
+      unwrap(firmscope().export.start({ source: { kind: 'list', listId: list.id, view }, format, columns: null, ...(format === 'csv' ? { csv: csv.options } : {}) })),
     onSuccess: (job) => setStarted(job),
   });
   // Progress events keep the job list current; a short export may be done before `start` answers.
@@ -30,7 +35,7 @@ export function ListExport({ list, view }: { list: ListInfo; view: ListView }) {
 
   return (
     <div className="list-export" role="group" aria-label="Export this list">
-      <button type="button" className="button button--small" disabled={busy} onClick={() => begin('csv')}>
+      <button type="button" className="button button--small" disabled={busy || !csv.ready} onClick={() => begin('csv')} title={`CSV as remembered for this profile: ${describeCsvOptions(csv.options)}`}>
         Export CSV
       </button>
       <button type="button" className="button button--small" disabled={busy} onClick={() => begin('xlsx')}>

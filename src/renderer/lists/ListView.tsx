@@ -1,17 +1,24 @@
 // One list: its companies by name with country, industry, size and the ESG summary columns ("—"
 // until an ESG run stores data). Sort by any column, text filter, pages, remove selected, export.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ListInfo, ListMember, ListSortField, ListView as ListViewSpec } from '../../shared/lists/lists';
 import type { ListsScreenState } from '../state/lists-state';
 import { useNavigation } from '../app/navigation';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ListExport } from './ListExport';
+import { ListViewExport } from './ListViewExport';
 import { EsgExportMenu } from '../esg-export/EsgExportMenu';
 import { useListMembers, useRemoveMembers } from './list-queries';
 import { DASH, esgPillars, fmtChange, fmtCount, fmtMoney, fmtMoneyExact, fmtWhen, scoreWithRating } from './list-format';
 import { ShortId } from '../ui/ShortId';
 import { RefreshEsg } from '../esg-board/RefreshEsg';
 import { listCompanies } from '../esg-board/run-queries';
+import { lazyScreen } from '../app/lazy-screen';
+import { prefetchPlot } from '../analytics/plot-loader';
+import { WatchButton } from '../watches/WatchButton';
+
+// Analytics bring Observable Plot: loaded when a list is open (idle), drawn on the click.
+const Analytics = lazyScreen(() => import('../analytics/ListAnalytics').then((m) => m.ListAnalytics));
 
 export const LIST_PAGE_ROWS = 50;
 
@@ -49,7 +56,12 @@ const n = (v: number) => v.toLocaleString('en-US');
 export function ListView({ list, state, onState }: { list: ListInfo; state: ListsScreenState; onState(p: Partial<ListsScreenState>): void }) {
   const [textInput, setTextInput] = useState(state.text);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [analytics, setAnalytics] = useState(false);
   const { navigate } = useNavigation();
+  useEffect(() => {
+    void Analytics.prefetch();
+    prefetchPlot();
+  }, []);
   const latest = useRef(state);
   latest.current = state;
   useEffect(() => {
@@ -113,6 +125,9 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
         <span className="muted">
           {n(list.memberCount)} {list.memberCount === 1 ? 'company' : 'companies'}
         </span>
+        <button type="button" className="button button--small list-view__analytics" aria-pressed={analytics} onClick={() => setAnalytics((a) => !a)}>
+          Analytics
+        </button>
       </div>
       <div className="list-view__toolbar">
         <label className="field list-view__filter">
@@ -128,7 +143,9 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
           Remove {selected.size ? n(selected.size) : ''} selected from list
         </button>
         <ListExport key={list.id} list={list} view={view} />
+        <ListViewExport key={`view-${list.id}`} list={list} view={view} total={members.data ? total : null} rows={rows} sortLabel={COLUMNS.find((c) => c.sort === state.sort?.field)?.label ?? (state.sort?.field === 'name' ? 'Name' : state.sort?.field)} />
         <EsgExportMenu source={{ kind: 'list', listId: list.id }} label={`list “${list.name}”`} />
+        <WatchButton key={`watch-${list.id}`} target={{ kind: 'list', listId: list.id, name: list.name, memberCount: list.memberCount }} />
         <RefreshEsg label={list.name} listId={list.id} count={list.memberCount} companies={() => listCompanies(list.id)} onStarted={(run) => navigate({ screen: 'runs', runId: run.id })} />
         {selected.size ? (
           <RefreshEsg
@@ -142,6 +159,11 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
           />
         ) : null}
       </div>
+      {analytics ? (
+        <Suspense fallback={<p role="status">Loading the charts…</p>}>
+          <Analytics.Component key={list.id} list={list} />
+        </Suspense>
+      ) : null}
       {remove.error ? <ErrorMessage error={remove.error} title="Could not remove the companies" /> : null}
       {members.error ? <ErrorMessage error={members.error} title="Could not read the list" onRetry={() => void members.refetch()} /> : null}
       <nav className="pager" aria-label="List pages">
@@ -189,7 +211,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
                         type="button"
                         className="button button--ghost button--small list-view__open"
                         title={`Open the ESG data of ${m.name}`}
-                        onClick={() => navigate({ screen: 'esg', companyId: m.companyId, companyName: m.name ?? undefined })}
+                        onClick={() => navigate({ screen: 'esg', companyId: m.companyId, companyName: m.name ?? undefined, fromListId: list.id })}
                       >
                         {m.name}
                       </button>

@@ -12,6 +12,7 @@ import { useDeleteList, useDuplicateList, useLists, useRenameList } from './list
 import { ListView } from './ListView';
 import { PasteIdsForm } from './PasteIdsForm';
 import './lists.css';
+import { ConfirmBar } from '../ui/ConfirmBar';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const n = (v: number) => v.toLocaleString('en-US');
@@ -129,33 +130,24 @@ function ListRow({ list, open, onOpen, onNotice, onDeleted }: { list: ListInfo; 
         </form>
       ) : null}
       {mode === 'delete' ? (
-        <div className="confirm" role="alertdialog" aria-labelledby={`delete-list-${list.id}`} onKeyDown={(e) => e.key === 'Escape' && setMode('idle')}>
-          <p id={`delete-list-${list.id}`}>
-            Delete the list “{list.name}” ({n(list.memberCount)} {list.memberCount === 1 ? 'company' : 'companies'})? The companies stay in your other lists.
-          </p>
-          <button
-            type="button"
-            className="button button--danger"
-            autoFocus
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(
-                { id: list.id },
-                {
-                  onSuccess: () => {
-                    onNotice(`Deleted “${list.name}”.`);
-                    onDeleted();
-                  },
+        <ConfirmBar
+          confirmLabel="Delete list"
+          busy={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(
+              { id: list.id },
+              {
+                onSuccess: () => {
+                  onNotice(`Deleted “${list.name}”.`);
+                  onDeleted();
                 },
-              )
-            }
-          >
-            Delete list
-          </button>
-          <button type="button" className="button" onClick={() => setMode('idle')}>
-            Cancel
-          </button>
-        </div>
+              },
+            )
+          }
+          onCancel={() => setMode('idle')}
+        >
+          Delete the list “{list.name}” ({n(list.memberCount)} {list.memberCount === 1 ? 'company' : 'companies'})? The companies stay in your other lists.
+        </ConfirmBar>
       ) : null}
       {actionError ? <ErrorMessage error={actionError} title="The list could not be changed" /> : null}
     </li>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { BulkJobView } from '../../shared/bridge/groups/match';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { useDeleteBulkJob } from './match-queries';
+import { ConfirmBar } from '../ui/ConfirmBar';
 
 // The analyst's own date format, as the rest of the app writes times (lists, ESG, exports).
 const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -42,7 +43,6 @@ export function jobStateLabel(job: BulkJobView): string {
 export function DeleteBulkJob({ job, onDeleted }: { job: BulkJobView; onDeleted?(): void }) {
   const [asking, setAsking] = useState(false);
   const remove = useDeleteBulkJob();
-  const titleId = `delete-bulk-${job.id}`;
   if (!asking) {
     return (
       <button type="button" className="button button--small button--ghost" onClick={() => setAsking(true)} aria-label={`Delete ${jobName(job)} of ${when(job.startedAt)}`}>
@@ -52,18 +52,15 @@ export function DeleteBulkJob({ job, onDeleted }: { job: BulkJobView; onDeleted?
   }
   const decided = job.review.accepted + job.review.picked + job.review.rejected;
   return (
-    <div className="confirm" role="alertdialog" aria-labelledby={titleId} onKeyDown={(e) => e.key === 'Escape' && setAsking(false)}>
-      <p id={titleId}>
-        Delete the bulk match “{jobName(job)}” of {when(job.startedAt)} with its {job.total.toLocaleString('en-US')} rows
-        {decided > 0 ? ` and your ${decided.toLocaleString('en-US')} review decision${decided === 1 ? '' : 's'}` : ''}? Files you exported stay.
-      </p>
-      <button type="button" className="button button--danger" autoFocus disabled={remove.isPending} onClick={() => remove.mutate(job.id, { onSuccess: () => onDeleted?.() })}>
-        Delete bulk match
-      </button>
-      <button type="button" className="button" onClick={() => setAsking(false)}>
-        Cancel
-      </button>
-      {remove.error ? <ErrorMessage error={remove.error} title="The bulk match could not be deleted" /> : null}
-    </div>
+    <ConfirmBar
+      confirmLabel="Delete bulk match"
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(job.id, { onSuccess: () => onDeleted?.() })}
+      onCancel={() => setAsking(false)}
+      after={remove.error ? <ErrorMessage error={remove.error} title="The bulk match could not be deleted" /> : null}
+    >
+      Delete the bulk match “{jobName(job)}” of {when(job.startedAt)} with its {job.total.toLocaleString('en-US')} rows
+      {decided > 0 ? ` and your ${decided.toLocaleString('en-US')} review decision${decided === 1 ? '' : 's'}` : ''}? Files you exported stay.
+    </ConfirmBar>
   );
 }

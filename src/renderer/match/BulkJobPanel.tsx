@@ -1,12 +1,18 @@
 // Bulk step 3: progress, counts, cancel, retry failures and export of one job.
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { BulkExportResult, BulkJobView } from '../../shared/bridge/groups/match';
+import { CSV_PRESET_LABEL, CSV_PRESETS, describeCsvOptions, presetCsvOptions, type CsvPreset } from '../../shared/export/csv-presets';
 import { firmscope, unwrap } from '../bridge';
+import { useCsvChoice } from '../export/CsvOptions';
+import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ProgressBar } from '../ui/Spinner';
 import { DeleteBulkJob, jobStateLabel } from './BulkJobHistory';
 
 type ExportFormat = 'csv' | 'xlsx' | 'json';
+/** What main writes "like the input file" besides its delimiter, BOM and encoding. */
+const LIKE_INPUT = { lineEnding: 'crlf', formulaPrefix: true, decimalSeparator: '.', quoteText: false } as const;
 
 /** `earlier`: how many other jobs of the profile are kept ("New bulk match" lists them). */
 export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; onNew(): void; earlier?: number }) {
@@ -14,6 +20,11 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
   const [exported, setExported] = useState<BulkExportResult | null>(null);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const running = job.state === 'running';
+  const csv = useCsvChoice(!running);
+  const input = useQuery({ queryKey: ['match', 'csvInput', job.id], queryFn: () => unwrap(firmscope().match.bulkCsvInput({ id: job.id })), enabled: !running });
+  // The input file's own format unless the analyst picks a preset here.
+  const [csvFormat, setCsvFormat] = useState<'input' | CsvPreset | null>(null);
+  const format = csvFormat ?? (input.data ? 'input' : csv.choice.preset);
   const failures = job.errors + (job.state === 'cancelled' ? job.total - job.done - job.invalid : 0);
 
   const act = async (fn: () => Promise<unknown>) => {
@@ -29,7 +40,8 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
       setExporting(format);
       setExported(null);
       try {
-        const r = await unwrap(firmscope().match.bulkExport({ id: job.id, format }));
+        const options = format === 'csv' && csvFormat !== null && csvFormat !== 'input' ? { csv: presetCsvOptions(csvFormat, csv.separators, csv.choice.custom) } : {};
+        const r = await unwrap(firmscope().match.bulkExport({ id: job.id, format, ...options }));
         if (r) setExported(r);
       } finally {
         setExporting(null);
@@ -63,6 +75,23 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
             <button type="button" className="button" disabled={failures === 0} onClick={() => void act(() => unwrap(firmscope().match.bulkRetryFailures({ id: job.id })))}>
               Retry {failures} failed row{failures === 1 ? '' : 's'}
             </button>
+            <SelectField
+              label="CSV format"
+              className="match-bulk-job__csv-format"
+              value={format}
+              onChange={(e) => {
+                const v = e.target.value as 'input' | CsvPreset;
+                setCsvFormat(v);
+                if (v !== 'input') csv.change({ ...csv.choice, preset: v });
+              }}
+            >
+              {input.data ? <option value="input">Like the input file ({describeCsvOptions({ ...LIKE_INPUT, ...input.data })})</option> : null}
+              {CSV_PRESETS.map((p) => (
+                <option key={p} value={p}>
+                  {CSV_PRESET_LABEL[p]}
+                </option>
+              ))}
+            </SelectField>
             {(['csv', 'xlsx', 'json'] as const).map((f) => (
               <button key={f} type="button" className="button" disabled={exporting !== null} onClick={() => void exportAs(f)}>
                 Export {f.toUpperCase()}
@@ -77,7 +106,10 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
       </div>
       {exported ? (
         <p role="status" className="match-bulk-job__exported">
-          Saved {exported.fileName} ({exported.rows.toLocaleString('en-US')} rows: every input row with its own columns, then the match).{' '}
+          Saved {exported.fileName} ({exported.rows.toLocaleString('en-US')} rows: every input row with its own columns, then the match)
+          {exported.csv ? `; ${exported.csv}` : ''}
+          {exported.neutralised ? `; ${exported.neutralised.toLocaleString('en-US')} cells got an apostrophe (formula protection)` : ''}.{' '}
+          {exported.notice ? <strong className="match-bulk-job__notice">{exported.notice} </strong> : null}
           {exported.downloadUrl ? (
             <a className="button button--small" href={exported.downloadUrl} download={exported.fileName}>
               Download {exported.fileName}

@@ -1,6 +1,8 @@
 // Bulk step 4: review. Matched rows whose best candidate is under the threshold wait here; the
 // analyst accepts, picks another candidate or rejects, with the mouse or the keyboard (the keys are
-// shown). Rows at/above the threshold are accepted automatically and can still be changed.
+// shown). Rows at/above the threshold are accepted automatically and can still be changed. The cursor
+// is a row, not a position (review-cursor.ts): rows landing around it while answers arrive never move
+// it; deciding moves it to the next row, and the arrows only move.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
 import { DECISION_LABEL, type Decision, type ReviewChoice } from '../../shared/match/review';
@@ -10,12 +12,16 @@ import { DECISION_TEXT, formatConfidence, pageRange } from './match-format';
 import { QUEUES, REVIEW_PAGE, useDecide, useReviewRows, useSetThreshold, type ReviewQueue } from './review-queries';
 import { AddAcceptedToList } from './AddAcceptedToList';
 import { reviewKey } from './review-keys';
+import { cursorLine, movedLine } from './review-cursor';
 
 
 export function BulkReview({ job }: { job: BulkJobView }) {
   const [queue, setQueue] = useState<ReviewQueue>('pending');
   const [offset, setOffset] = useState(0);
-  const [active, setActive] = useState(0);
+  /** The file line of the row the cursor is on (null: the first row). */
+  const [cursor, setCursor] = useState<number | null>(null);
+  /** What the cursor did that the analyst did not ask for, read out by screen readers. */
+  const [said, setSaid] = useState('');
   const rows = useReviewRows(job, queue, offset);
   const decide = useDecide(job.id);
   // Rows decided here leave the queue at once, not when the refetch lands: a quick A then R must
@@ -24,19 +30,33 @@ export function BulkReview({ job }: { job: BulkJobView }) {
   useEffect(() => setDecided(new Set()), [queue, offset]);
   const list = (rows.data?.rows ?? []).filter((row) => !decided.has(row.line));
   const total = rows.data?.total ?? 0;
-  const current = list[Math.min(active, list.length - 1)] as BulkRowView | undefined;
+  const lines = list.map((row) => row.line);
+  const line = cursorLine(lines, cursor);
+  const current = list.find((row) => row.line === line);
   const tableRef = useRef<HTMLTableElement>(null);
   const r = job.review;
+  /** Decisions made here, newest last, each with how to put its row back (U / Ctrl+Z). */
+  const undoStack = useRef<Array<{ line: number; back: Decide }>>([]);
+  /** A row an undo is bringing back to the queue: the cursor waits for it instead of moving on. */
+  const returning = useRef<number | null>(null);
 
-  // The page shrinks as rows leave the queue: keep the active row inside it.
+  // The cursor's row left the queue (decided elsewhere, or a new answer changed it): it is on the
+  // next row now; keep it there and say so.
   useEffect(() => {
-    if (active > 0 && active >= list.length) setActive(Math.max(0, list.length - 1));
-  }, [active, list.length]);
+    if (cursor !== null && cursor === returning.current) {
+      if (line === cursor) returning.current = null;
+      return;
+    }
+    if (cursor === null || line === cursor) return;
+    setSaid(line === null ? `Line ${cursor} left the queue.` : `Line ${cursor} left the queue; now on line ${line}.`);
+    setCursor(line);
+  }, [cursor, line]);
   useEffect(() => {
     if (offset > 0 && offset >= total) setOffset(Math.max(0, Math.floor((total - 1) / REVIEW_PAGE) * REVIEW_PAGE));
   }, [offset, total]);
 
-  const act = (row: BulkRowView, action: 'accept' | 'reject' | 'pick' | 'reset', companyId?: string) => {
+  const act = (row: BulkRowView, action: Decide['action'], companyId?: string) => {
+    undoStack.current.push({ line: row.line, back: decisionOf(row) });
     const leaves = queue === 'pending' && action !== 'reset';
     decide.mutate(
       { line: row.line, action, ...(companyId ? { companyId } : {}) },
@@ -44,8 +64,22 @@ export function BulkReview({ job }: { job: BulkJobView }) {
       { onError: () => leaves && setDecided((d) => new Set([...d].filter((l) => l !== row.line))) },
     );
     if (leaves) setDecided((d) => new Set(d).add(row.line));
-    // In the queue the decided row leaves and the next one takes its place; elsewhere move on.
-    if (queue !== 'pending') setActive((i) => Math.min(i + 1, list.length - 1));
+    // Deciding moves to the next row: in the queue the decided row leaves, elsewhere it stays.
+    const next = leaves ? cursorLine(lines.filter((l) => l !== row.line), row.line) : movedLine(lines, row.line, 'next');
+    setCursor(next);
+    setSaid(`${ACTION_TEXT[action]} line ${row.line}${next !== null && next !== row.line ? `; now on line ${next}` : ''}.`);
+  };
+
+  /** Puts the row of the last decision made here back as it was, and the cursor on it. */
+  const undo = () => {
+    const last = undoStack.current.pop();
+    if (!last) return setSaid('Nothing to undo.');
+    const { line: back, back: was } = last;
+    returning.current = back;
+    decide.mutate({ line: back, ...was }, { onError: () => (returning.current = null) });
+    setDecided((d) => new Set([...d].filter((l) => l !== back)));
+    setCursor(back);
+    setSaid(`Undone: line ${back} is ${UNDONE_TEXT[was.action]} again.`);
   };
 
   const onKey = (e: KeyboardEvent<HTMLTableElement>) => {
@@ -53,8 +87,9 @@ export function BulkReview({ job }: { job: BulkJobView }) {
     if (!k) return;
     e.preventDefault();
     if (k.kind === 'move') {
-      const last = Math.max(0, list.length - 1);
-      setActive((i) => (k.to === 'first' ? 0 : k.to === 'last' ? last : Math.max(0, Math.min(last, i + (k.to === 'next' ? 1 : -1)))));
+      setCursor(movedLine(lines, line, k.to));
+    } else if (k.kind === 'undo') {
+      undo();
     } else if (current) {
       act(current, k.action, k.action === 'pick' ? k.companyId : undefined);
     }
@@ -71,26 +106,29 @@ export function BulkReview({ job }: { job: BulkJobView }) {
         {r.picked.toLocaleString('en-US')} picked another · {r.rejected.toLocaleString('en-US')} rejected
       </p>
       <div className="match-bulk-rows__tools">
-        <SelectField label="Show in review" value={queue} onChange={(e) => (setQueue(e.target.value as ReviewQueue), setOffset(0), setActive(0))}>
+        <SelectField label="Show in review" value={queue} onChange={(e) => (setQueue(e.target.value as ReviewQueue), setOffset(0), setCursor(null))}>
           {(Object.keys(QUEUES) as ReviewQueue[]).map((q) => (
             <option key={q} value={q}>{QUEUES[q].label}</option>
           ))}
         </SelectField>
         <nav aria-label="Review pages" className="match-bulk-rows__pager">
-          <button type="button" className="button button--small" disabled={offset === 0} onClick={() => (setOffset(Math.max(0, offset - REVIEW_PAGE)), setActive(0))}>
+          <button type="button" className="button button--small" disabled={offset === 0} onClick={() => (setOffset(Math.max(0, offset - REVIEW_PAGE)), setCursor(null))}>
             Previous
           </button>
           <span>
             {pageRange(offset, REVIEW_PAGE, total)}
           </span>
-          <button type="button" className="button button--small" disabled={offset + REVIEW_PAGE >= total} onClick={() => (setOffset(offset + REVIEW_PAGE), setActive(0))}>
+          <button type="button" className="button button--small" disabled={offset + REVIEW_PAGE >= total} onClick={() => (setOffset(offset + REVIEW_PAGE), setCursor(null))}>
             Next
           </button>
         </nav>
       </div>
       <p className="match-review__keys" id={`match-review-keys-${job.id}`}>
         Keyboard, with the table focused: <kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>A</kbd> accept · <kbd>R</kbd> reject · <kbd>1</kbd>–<kbd>9</kbd> pick that
-        candidate · <kbd>U</kbd> undo (back to automatic)
+        candidate · <kbd>U</kbd> or <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo the last decision. Deciding moves to the next row; the arrows only move.
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {said}
       </p>
       {rows.error ? <ErrorMessage error={rows.error} /> : null}
       {decide.error ? <ErrorMessage error={decide.error} /> : null}
@@ -120,7 +158,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
                 </tr>
               </thead>
               <tbody>
-                {list.map((row, i) => {
+                {list.map((row) => {
                   const best = row.choices?.[0];
                   const chosen = row.choices?.find((c) => c.companyId === row.chosenId);
                   return (
@@ -129,7 +167,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
                       id={rowId(row.line)}
                       aria-selected={row === current}
                       className={`match-review__row${row === current ? ' match-review__row--active' : ''}`}
-                      onClick={() => setActive(i)}
+                      onClick={() => setCursor(row.line)}
                     >
                       <td className="num">{row.line}</td>
                       <td>{[row.input.name, row.input.country].filter(Boolean).join(', ')}</td>
@@ -140,10 +178,10 @@ export function BulkReview({ job }: { job: BulkJobView }) {
                         {row.decision === 'picked' && chosen ? <span className="match-review__chosen"> {choiceLabel(chosen)}</span> : null}
                       </td>
                       <td className="match-review__actions">
-                        <button type="button" className="button button--small" tabIndex={-1} onClick={() => (setActive(i), act(row, 'accept'))} aria-label={`Accept line ${row.line}`}>
+                        <button type="button" className="button button--small" tabIndex={-1} onClick={() => act(row, 'accept')} aria-label={`Accept line ${row.line}`}>
                           Accept
                         </button>
-                        <button type="button" className="button button--small" tabIndex={-1} onClick={() => (setActive(i), act(row, 'reject'))} aria-label={`Reject line ${row.line}`}>
+                        <button type="button" className="button button--small" tabIndex={-1} onClick={() => act(row, 'reject')} aria-label={`Reject line ${row.line}`}>
                           Reject
                         </button>
                       </td>
@@ -159,6 +197,18 @@ export function BulkReview({ job }: { job: BulkJobView }) {
       <AddAcceptedToList job={job} />
     </section>
   );
+}
+
+type Decide = { action: 'accept' | 'reject' | 'pick' | 'reset'; companyId?: string };
+const ACTION_TEXT = { accept: 'Accepted', reject: 'Rejected', pick: 'Picked another candidate for', reset: 'Back to automatic:' } as const;
+const UNDONE_TEXT = { accept: 'accepted', reject: 'rejected', pick: 'picked', reset: 'as the threshold decides' } as const;
+
+/** How to give a row the decision it has now (the analyst's own, or the threshold's). */
+function decisionOf(row: BulkRowView): Decide {
+  if (row.decision === 'accepted') return { action: 'accept' };
+  if (row.decision === 'rejected') return { action: 'reject' };
+  if (row.decision === 'picked' && row.chosenId) return { action: 'pick', companyId: row.chosenId };
+  return { action: 'reset' };
 }
 
 function Candidates({ row, onPick, onReset }: { row: BulkRowView; onPick(c: ReviewChoice): void; onReset(): void }) {

@@ -6,6 +6,7 @@ import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { companyLabel, DECISION_TEXT, formatConfidence, pageRange, ROW_STATE_LABEL } from './match-format';
 import { ROWS_PAGE, useBulkRows } from './match-queries';
+import { MatchViewExport } from './MatchViewExport';
 
 const FILTERS: Record<string, { label: string; states?: BulkRowView['state'][] }> = {
   all: { label: 'All rows' },
@@ -41,6 +42,7 @@ export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: Mat
             Next
           </button>
         </nav>
+        <MatchViewExport job={job} states={FILTERS[filter].states} filterLabel={FILTERS[filter].label} total={rows.data && !rows.isPlaceholderData ? total : null} rows={rows.data?.rows ?? []} />
       </div>
       {rows.error ? <ErrorMessage error={rows.error} /> : null}
       <div className="table-wrap">
@@ -68,7 +70,7 @@ export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: Mat
                 <td>{r.best ? companyLabel(r.best.company) : ''}</td>
                 <td className="num">{r.best ? formatConfidence(r.best.confidence) : ''}</td>
                 <td>{r.decision ? DECISION_TEXT[r.decision] : ''}</td>
-                <td className="match-row__message">{r.error?.message ?? ''}</td>
+                <td className="match-row__message">{r.error?.message ?? (r.duplicateOf !== undefined ? `Repeats line ${r.duplicateOf}` : '')}</td>
                 <td>
                   {r.best ? (
                     <button type="button" className="button button--small" onClick={() => onOpen(r.best!)} aria-label={`Open details of the match for line ${r.line}`}>

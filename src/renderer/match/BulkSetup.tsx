@@ -1,16 +1,22 @@
 // Bulk step 1–2: get the CSV (open a file or paste), then map its columns to match fields.
 // The desktop app opens files with main's own dialog (no size limit, the file never crosses the
 // bridge); browser mode sends the chosen file to main in chunks (upload-file.ts), then refers to it by id.
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import type { CsvInspectView, CsvIssueView, PickedFile } from '../../shared/bridge/groups/match';
+// A file's encoding is found by main from its bytes and shown with a menu to change it; the check
+// before the run (bulkInspect) is asked again when the encoding, the mapping or the key column changes.
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { CsvInspectView, PickedFile } from '../../shared/bridge/groups/match';
 import { useAppInfo } from '../connection/queries';
 import { MAPPABLE_FIELDS, MATCH_FIELD_LABELS, type ColumnMapping } from '../../shared/match/fields';
+import type { EncodingInfo, TextEncoding } from '../../shared/match/encodings';
 import { firmscope, unwrap } from '../bridge';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { toDisplayError } from '../ui/errors';
 import { Spinner } from '../ui/Spinner';
 import { uploadFile, uploadTooBig } from './upload-file';
 import { CSV_TEXT_MAX_CHARS } from '../../shared/bridge/groups/match';
+import { FileCheck, RepeatsCheck, SamplePreview } from './BulkCheck';
+import { EncodingField } from './EncodingField';
 
 /** Text up to what the bridge takes in one call is checked whole before the run; a larger one over its start. */
 const INSPECT_BYTES = CSV_TEXT_MAX_CHARS;
@@ -22,7 +28,20 @@ export type BulkStartRequest = CsvRef & {
   fileName?: string;
   mapping: ColumnMapping;
   concurrency: number;
+  /** A file's encoding as the preview read it (the run reads it the same way). */
+  encoding?: TextEncoding;
+  /** The column repeated rows are found by (null: none). */
+  keyColumn: string | null;
 };
+
+/** What the check is asked besides the CSV: how to read a file, and what makes a row a repeat. */
+interface CheckOptions {
+  encoding?: TextEncoding;
+  mapping?: ColumnMapping;
+  keyColumn?: string | null;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest): void; starting: boolean }) {
   const desktop = useAppInfo().data?.shell === 'electron';
@@ -31,26 +50,97 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
   const [fileName, setFileName] = useState<string | undefined>();
   const [inspect, setInspect] = useState<CsvInspectView | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [keyColumn, setKeyColumn] = useState<string | null>(null);
+  const [encoding, setEncoding] = useState<EncodingInfo | null>(null);
+  const [encodingError, setEncodingError] = useState<string | undefined>();
   const [concurrency, setConcurrency] = useState('4');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
+  /** The latest question: an answer to an earlier one that arrives late is dropped. */
+  const asked = useRef(0);
 
-  const readColumns = async (ref: CsvRef) => {
+  /** Asks main for the check; null when a later question overtook this one. */
+  const ask = async (ref: CsvRef, opts: CheckOptions): Promise<CsvInspectView | null> => {
+    const n = ++asked.current;
+    const { encoding: enc, ...repeats } = opts;
+    const cut = 'csvText' in ref && ref.csvText.length > INSPECT_BYTES;
+    const input =
+      'csvText' in ref
+        ? { csvText: ref.csvText.slice(0, INSPECT_BYTES), ...(cut ? { partial: true } : {}), ...repeats }
+        : { ...ref, ...(enc ? { encoding: enc } : {}), ...repeats };
+    const view = await unwrap(firmscope().match.bulkInspect(input));
+    return n === asked.current ? view : null;
+  };
+
+  /** A new CSV: its encoding found again (unless the analyst chose one), the mapping and key column suggested. */
+  const readColumns = async (ref: CsvRef, chosen?: TextEncoding) => {
     setError(null);
     setInspect(null);
+    setEncodingError(undefined);
+    if (!chosen) setEncoding(null);
     if ('csvText' in ref && !ref.csvText.trim()) return;
     setBusy(true);
     try {
-      const cut = 'csvText' in ref && ref.csvText.length > INSPECT_BYTES;
-      const view = await unwrap(
-        firmscope().match.bulkInspect('csvText' in ref ? { csvText: ref.csvText.slice(0, INSPECT_BYTES), ...(cut ? { partial: true } : {}) } : ref),
-      );
+      const view = await ask(ref, chosen ? { encoding: chosen } : {});
+      if (!view) return;
       setInspect(view);
       setMapping(view.suggested);
+      setKeyColumn(view.keyColumn);
+      setEncoding(view.encoding ?? null);
+    } catch (e) {
+      // A file not valid in its encoding keeps the menu, with the line that does not fit next to it.
+      const err = toDisplayError(e);
+      if (err.details?.field === 'encoding' && typeof err.details.encoding === 'string') {
+        setEncoding({ encoding: err.details.encoding as TextEncoding, source: (err.details.encodingSource as EncodingInfo['source'] | undefined) ?? 'chosen' });
+        setEncodingError(err.message);
+      } else setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The analyst chose another encoding: the preview is read again that way. */
+  const changeEncoding = async (enc: TextEncoding) => {
+    if (!picked) return;
+    setEncoding({ encoding: enc, source: 'chosen' });
+    setEncodingError(undefined);
+    setError(null);
+    setChecking(true);
+    const before = inspect;
+    try {
+      let view = await ask({ fileId: picked.fileId }, { encoding: enc, ...(before ? { mapping, keyColumn } : {}) });
+      if (!view) return;
+      if (!before || !sameList(before.headers, view.headers)) {
+        // Other column names (an umlaut in a header): the suggestions for them, checked again.
+        setMapping(view.suggested);
+        setKeyColumn(view.suggestedKey);
+        view = before ? await ask({ fileId: picked.fileId }, { encoding: enc, mapping: view.suggested, keyColumn: view.suggestedKey }) : view;
+        if (!view) return;
+      }
+      setInspect(view);
+    } catch (e) {
+      // The preview of another reading would mislead: it goes, and the line that does not fit is named.
+      setInspect(null);
+      setEncodingError(toDisplayError(e).message);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  /** The mapping or key column changed: the repeated rows are found again with them. */
+  const recheck = async (next: { mapping: ColumnMapping; keyColumn: string | null }) => {
+    setMapping(next.mapping);
+    setKeyColumn(next.keyColumn);
+    if (!inspect) return;
+    setChecking(true);
+    try {
+      const view = await ask(currentCsv(), { ...(picked && encoding ? { encoding: encoding.encoding } : {}), ...next });
+      if (view) setInspect(view);
     } catch (e) {
       setError(e);
     } finally {
-      setBusy(false);
+      setChecking(false);
     }
   };
 
@@ -104,15 +194,15 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
     e.preventDefault();
     if (!inspect || concError) return;
     if (!picked && text.length > CSV_TEXT_MAX_CHARS) {
-      // Long pasted text travels like a file, in chunks.
+      // Long pasted text travels like a file, in chunks (as UTF-8: it is the page's own text).
       setBusy(true);
       void uploadFile(new Blob([text]), 'pasted.csv', (input) => firmscope().match.uploadChunk(input))
-        .then((sent) => onStart({ fileId: sent.fileId, fileName, mapping, concurrency: conc }))
+        .then((sent) => onStart({ fileId: sent.fileId, fileName, mapping, concurrency: conc, encoding: 'utf-8', keyColumn }))
         .catch((err) => setError(err))
         .finally(() => setBusy(false));
       return;
     }
-    onStart({ ...currentCsv(), fileName, mapping, concurrency: conc });
+    onStart({ ...currentCsv(), fileName, mapping, concurrency: conc, keyColumn, ...(picked && encoding ? { encoding: encoding.encoding } : {}) });
   };
 
   return (
@@ -135,6 +225,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
               <input id="match-bulk-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" onChange={onFile} />
             </div>
           )}
+          {picked && encoding ? <EncodingField info={encoding} error={encodingError} busy={checking} onChange={(enc) => void changeEncoding(enc)} /> : null}
           <TextAreaField
             label="…or paste CSV"
             rows={6}
@@ -146,12 +237,14 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
               setPicked(null);
               setFileName(undefined);
               setInspect(null);
+              setEncoding(null);
+              setEncodingError(undefined);
             }}
             hint="Comma, semicolon, tab or | separated. The first line names the columns."
           />
         </div>
         <div className="action-bar">
-          <button type="button" className="button" disabled={(!text.trim() && !picked) || busy} onClick={() => void readColumns(currentCsv())}>
+          <button type="button" className="button" disabled={(!text.trim() && !picked) || busy} onClick={() => void readColumns(currentCsv(), encoding?.source === 'chosen' ? encoding.encoding : undefined)}>
             Read columns
           </button>
           {busy ? <Spinner label="Reading columns…" /> : null}
@@ -167,7 +260,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
                 key={f}
                 label={MATCH_FIELD_LABELS[f]}
                 value={mapping[f] ?? ''}
-                onChange={(e) => setMapping((m) => ({ ...m, [f]: e.target.value || undefined }))}
+                onChange={(e) => void recheck({ mapping: { ...mapping, [f]: e.target.value || undefined }, keyColumn })}
               >
                 <option value="">(not used)</option>
                 {inspect.headers.map((h) => (
@@ -175,10 +268,23 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
                 ))}
               </SelectField>
             ))}
+            <SelectField
+              label="Key column"
+              value={keyColumn ?? ''}
+              onChange={(e) => void recheck({ mapping, keyColumn: e.target.value || null })}
+              hint="Your own id of each row (ref, customer number…). Rows with the same value here, or the same company name and country, are flagged and matched once."
+            >
+              <option value="">(none)</option>
+              {inspect.headers.map((h) => (
+                <option key={h} value={h}>{h}</option>
+              ))}
+            </SelectField>
             <TextField label="Parallel requests" inputMode="numeric" value={concurrency} onChange={(e) => setConcurrency(e.target.value)} error={concError} hint="1–16. More is faster until the service slows down." />
           </div>
           <SamplePreview inspect={inspect} />
           <FileCheck inspect={inspect} />
+          <RepeatsCheck inspect={inspect} checking={checking} />
+          {checking ? <Spinner label="Checking the file again…" /> : null}
           <div className="action-bar">
             <button type="submit" className="button button--primary" disabled={starting || !!concError}>
               Match all rows
@@ -188,67 +294,5 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
         </fieldset>
       ) : null}
     </form>
-  );
-}
-
-const ISSUE_LABEL: Record<CsvIssueView['kind'], string> = {
-  field_count: 'wrong number of fields',
-  unclosed_quote: 'quote never closed',
-  unreadable: 'unreadable',
-  formula: 'starts like a formula',
-};
-
-/** What the run will report before it starts: rows that cannot be read as they are, and formula-like cells. */
-function FileCheck({ inspect }: { inspect: CsvInspectView }) {
-  const { counts, rows } = inspect;
-  const bad = counts.fieldCount + counts.unclosedQuote + counts.unreadable;
-  const scope = inspect.partial ? `the first ${rows.toLocaleString('en-US')} rows` : `all ${rows.toLocaleString('en-US')} rows`;
-  if (bad === 0 && counts.formula === 0) {
-    return (
-      <p className="match-bulk-check match-bulk-check--ok" role="status">
-        Checked {scope}: every row has {inspect.headers.length} fields and no cell starts like a formula.
-      </p>
-    );
-  }
-  return (
-    <div className="match-bulk-check" role="status" aria-labelledby="match-bulk-check-title">
-      <p id="match-bulk-check-title" className="match-bulk-check__title">
-        Checked {scope}: {bad > 0 ? `${bad.toLocaleString('en-US')} row${bad === 1 ? '' : 's'} cannot be read as they are (they stay in the results and the export as invalid, with their values)` : 'all rows can be read'}
-        {counts.formula > 0 ? `; ${counts.formula.toLocaleString('en-US')} row${counts.formula === 1 ? '' : 's'} with a cell that starts like a formula` : ''}.
-      </p>
-      <ul className="match-bulk-check__list" aria-label="Rows to check before the run">
-        {inspect.issues.map((issue) => (
-          <li key={`${issue.kind}-${issue.line}`}>
-            <span className={`pill ${issue.kind === 'formula' ? '' : 'pill--error'}`}>{ISSUE_LABEL[issue.kind]}</span> {issue.message}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function SamplePreview({ inspect }: { inspect: CsvInspectView }) {
-  if (inspect.sample.length === 0) return <p className="muted">The file has a header line but no rows yet.</p>;
-  return (
-    <div className="table-wrap match-bulk-setup__sample">
-      <table className="data-table" aria-label="First rows of the CSV">
-        <thead>
-          <tr>
-            {inspect.headers.map((h) => (
-              <th key={h} scope="col">{h}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {inspect.sample.map((row, i) => (
-            <tr key={i}>
-              {inspect.headers.map((h) => (
-                <td key={h}>{row[h]}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

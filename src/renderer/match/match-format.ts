@@ -1,7 +1,7 @@
 // Display helpers shared by the single and bulk views.
 import type { CompanyRecord } from '../../shared/service/schemas';
-import type { BulkRowView } from '../../shared/bridge/groups/match';
-import type { Decision } from '../../shared/match/review';
+// The table's labels are shared with main, which writes them in the results view export.
+export { companyLabel, DECISION_TEXT, ROW_STATE_LABEL } from '../../shared/match/bulk-row-columns';
 
 export function formatConfidence(c: number): string {
   return `${Math.round(c * 100)}%`;
@@ -11,24 +11,11 @@ export function confidenceLevel(c: number): 'high' | 'medium' | 'low' {
   return c >= 0.8 ? 'high' : c >= 0.5 ? 'medium' : 'low';
 }
 
-export function companyLabel(c: CompanyRecord): string {
-  const name = (c as Record<string, unknown>).name;
-  return typeof name === 'string' && name.trim() ? name : c.company_id;
-}
-
 /** A scalar field of a company record as text, or ''. */
 export function companyField(c: CompanyRecord, key: string): string {
   const v = (c as Record<string, unknown>)[key];
   return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
 }
-
-export const ROW_STATE_LABEL: Record<BulkRowView['state'], string> = {
-  pending: 'Pending',
-  matched: 'Matched',
-  no_match: 'No match',
-  error: 'Error',
-  invalid: 'Invalid',
-};
 
 const ACRONYMS: Record<string, string> = { id: 'ID', url: 'URL', nace: 'NACE', esg: 'ESG', iso: 'ISO', vat: 'VAT', lei: 'LEI' };
 
@@ -45,14 +32,6 @@ export function fieldLabel(key: string): string {
 }
 
 /** A review decision as the screen says it (the export writes DECISION_LABEL's lower-case words). */
-export const DECISION_TEXT: Record<Decision, string> = {
-  auto: 'Auto-accepted',
-  accepted: 'Accepted',
-  picked: 'Picked another',
-  rejected: 'Rejected',
-  pending: 'Waiting',
-};
-
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** "1–50 of 1,234": the rows a page shows, numbers grouped. */

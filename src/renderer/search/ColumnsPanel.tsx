@@ -1,7 +1,7 @@
-// Show, hide, reorder and size the grid's columns without a mouse.
+// Show, hide, reorder and size the grid's columns without a mouse; a search box finds one among dozens.
 import { useState } from 'react';
 import { fieldLabel } from '../../shared/service/catalogue';
-import { defaultWidth, MAX_WIDTH, MIN_WIDTH, moveColumn, orderedColumns, setHidden, setWidth, type ColumnPrefs } from './column-prefs';
+import { defaultWidth, findColumns, MAX_WIDTH, MIN_WIDTH, moveColumn, orderedColumns, setHidden, setWidth, type ColumnPrefs } from './column-prefs';
 
 export interface ColumnsPanelProps {
   available: readonly string[];
@@ -11,7 +11,9 @@ export interface ColumnsPanelProps {
 
 export function ColumnsPanel({ available, prefs, onChange }: ColumnsPanelProps) {
   const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
   const order = orderedColumns(available, prefs);
+  const found = new Set(findColumns(order, query, fieldLabel));
   const hidden = new Set(prefs.hidden);
   const shown = order.filter((c) => !hidden.has(c)).length;
   return (
@@ -35,12 +37,25 @@ export function ColumnsPanel({ available, prefs, onChange }: ColumnsPanelProps) 
             <button type="button" className="button button--ghost button--small" onClick={() => onChange({ ...prefs, hidden: [] })}>
               Show all
             </button>
-            <button type="button" className="button button--ghost button--small" onClick={() => onChange({ order: [], hidden: [], widths: {} })}>
+            <button type="button" className="button button--ghost button--small" onClick={() => onChange({ order: [], hidden: [], widths: {}, ...(prefs.density ? { density: prefs.density } : {}) })}>
               Reset columns
             </button>
           </div>
+          <input
+            type="search"
+            className="field__input columns-panel__search"
+            aria-label="Find a column"
+            placeholder="Find a column"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            aria-describedby="columns-panel-found"
+          />
+          <p id="columns-panel-found" className="columns-panel__found" role="status">
+            {query.trim() ? `${found.size} of ${order.length} columns match` : ''}
+          </p>
           <ul className="columns-panel__list">
             {order.map((col, i) => {
+              if (!found.has(col)) return null;
               const label = fieldLabel(col);
               return (
               <li key={col} className="columns-panel__item">

@@ -8,6 +8,8 @@ import { cellFormat } from './cell-format';
 export interface CompanyDetailProps {
   record: CompanyRecord;
   onClose(): void;
+  /** The loaded snapshot the record was opened from: its ESG view ranks the company there. */
+  fromSnapshotId?: number;
 }
 
 /** What Match needs, taken from the record where it holds plain text (nested address as fallback). */
@@ -25,7 +27,7 @@ export function matchPrefill(record: CompanyRecord): Record<string, string> {
   return out;
 }
 
-export function CompanyDetail({ record, onClose }: CompanyDetailProps) {
+export function CompanyDetail({ record, onClose, fromSnapshotId }: CompanyDetailProps) {
   const { navigate } = useNavigation();
   const [status, setStatus] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -71,7 +73,7 @@ export function CompanyDetail({ record, onClose }: CompanyDetailProps) {
         </span>
       </p>
       <div className="company-detail__actions">
-        <button type="button" className="button button--primary" onClick={() => navigate({ screen: 'esg', companyId: record.company_id, ...(typeof record.name === 'string' && record.name.trim() ? { companyName: record.name } : {}) })}>
+        <button type="button" className="button button--primary" onClick={() => navigate({ screen: 'esg', companyId: record.company_id, ...(typeof record.name === 'string' && record.name.trim() ? { companyName: record.name } : {}), ...(fromSnapshotId ? { fromSnapshotId } : {}) })}>
           Open ESG
         </button>
         <button type="button" className="button" onClick={() => navigate({ screen: 'match', prefill: matchPrefill(record) })}>

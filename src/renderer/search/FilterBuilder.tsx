@@ -1,8 +1,8 @@
 // One wrapper toggle (and/or) over conditions of attribute, relation and value. Attributes and relations
-// come from the catalogue (relations by label, as typed); values from pickers. Problems are flagged on the
+// come from the catalogue (both by label or name, as typed); values from pickers. Problems are flagged on the
 // row before anything is sent, and a service 400 naming a condition's field is shown on that row.
-import { memo, useId, useState } from 'react';
-import { ATTRIBUTES, findAttribute, RELATION_INFO } from '../../shared/service/catalogue';
+import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import { findAttribute, RELATION_INFO } from '../../shared/service/catalogue';
 import {
   changeKind,
   checkCondition,
@@ -16,6 +16,7 @@ import {
   type FieldPart,
   type ValueKind,
 } from './filter-model';
+import { AttributeInput } from './pickers/AttributeInput';
 import { Combobox } from './pickers/Combobox';
 import { parseRelation, relationText, searchRelations } from './pickers/value-catalogue';
 import { ValueEditor } from './ValueEditor';
@@ -38,10 +39,33 @@ export interface FilterBuilderProps {
   fieldError: FieldError | null;
 }
 
+const ADD = 'add-condition';
+
 /** Memoised: result paging re-renders the screen but not the builder. */
 export const FilterBuilder = memo(function FilterBuilder({ state, onChange, showErrors, snapshotId, fieldError }: FilterBuilderProps) {
   const base = useId();
-  const attrListId = `${base}-attributes`;
+  const listRef = useRef<HTMLOListElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  /** Where focus goes once a removed condition's row is gone: a condition's id, or "Add condition". */
+  const focusNext = useRef<string | null>(null);
+
+  // After "Remove", focus must not fall to <body>: the next condition's first field takes it (the
+  // previous one's when the last was removed; "Add condition" when none is left).
+  useLayoutEffect(() => {
+    const target = focusNext.current;
+    if (target === null) return;
+    focusNext.current = null;
+    const row = [...(listRef.current?.children ?? [])].find((li) => li instanceof HTMLElement && li.dataset.condition === target);
+    const field = row?.querySelector<HTMLInputElement>('.condition__attribute input');
+    (field ?? addRef.current)?.focus();
+  }, [state.conditions]);
+
+  const remove = (id: string) => {
+    const i = state.conditions.findIndex((x) => x.id === id);
+    const rest = state.conditions.filter((x) => x.id !== id);
+    focusNext.current = rest.length === 0 ? ADD : rest[Math.min(i, rest.length - 1)].id;
+    onChange({ ...state, conditions: rest });
+  };
 
   const update = (id: string, patch: Partial<Condition>) =>
     onChange({ ...state, conditions: state.conditions.map((c) => (c.id === id ? applyPatch(c, patch) : c)) });
@@ -58,30 +82,22 @@ export const FilterBuilder = memo(function FilterBuilder({ state, onChange, show
           </label>
         ))}
       </div>
-      <datalist id={attrListId}>
-        {ATTRIBUTES.map((a) => (
-          <option key={a.name} value={a.name}>
-            {a.label}
-          </option>
-        ))}
-      </datalist>
-      <ol className="filter-builder__list">
+      <ol className="filter-builder__list" ref={listRef}>
         {state.conditions.map((c, i) => (
           <ConditionRow
             key={c.id}
             condition={c}
             index={i}
-            attrListId={attrListId}
             canRemove={state.conditions.length > 1}
             showErrors={showErrors}
             snapshotId={snapshotId}
             fieldError={fieldError?.index === i ? fieldError : null}
             onChange={(patch) => update(c.id, patch)}
-            onRemove={() => onChange({ ...state, conditions: state.conditions.filter((x) => x.id !== c.id) })}
+            onRemove={() => remove(c.id)}
           />
         ))}
       </ol>
-      <button type="button" className="button button--small" onClick={() => onChange({ ...state, conditions: [...state.conditions, emptyCondition()] })}>
+      <button type="button" className="button button--small" ref={addRef} onClick={() => onChange({ ...state, conditions: [...state.conditions, emptyCondition()] })}>
         Add condition
       </button>
     </fieldset>
@@ -96,6 +112,8 @@ function applyPatch(c: Condition, patch: Partial<Condition>): Condition {
   if (patch.attribute !== undefined || patch.relation !== undefined) {
     const kind = defaultKind(next.attribute, next.relation);
     if (kind !== c.kind) next = changeKind(next, kind);
+    // A list given with the new relation (a NACE section's classes) is the value, not the old one carried over.
+    if (patch.items !== undefined) next = { ...next, items: patch.items };
   }
   return next;
 }
@@ -103,7 +121,6 @@ function applyPatch(c: Condition, patch: Partial<Condition>): Condition {
 interface RowProps {
   condition: Condition;
   index: number;
-  attrListId: string;
   canRemove: boolean;
   showErrors: boolean;
   snapshotId: number | null;
@@ -112,7 +129,7 @@ interface RowProps {
   onRemove(): void;
 }
 
-function ConditionRow({ condition: c, index, attrListId, canRemove, showErrors, snapshotId, fieldError, onChange, onRemove }: RowProps) {
+function ConditionRow({ condition: c, index, canRemove, showErrors, snapshotId, fieldError, onChange, onRemove }: RowProps) {
   const id = useId();
   const n = index + 1;
   const touched = showErrors || Boolean(c.attribute || c.input || c.items || c.low || c.high);
@@ -124,23 +141,23 @@ function ConditionRow({ condition: c, index, attrListId, canRemove, showErrors, 
   const describe = (part: FieldPart) =>
     [check.errors[part] ? errId : '', fieldError && (fieldError.part ?? 'value') === part ? serverId : ''].filter(Boolean).join(' ') || undefined;
   const flagged = (part: FieldPart) => Boolean(check.errors[part]) || (fieldError !== null && (fieldError.part ?? 'value') === part);
+  // Why the condition changed shape (a section picked for "equals"), shown while its values are the ones it set.
+  const [note, setNote] = useState<{ text: string; items: string } | null>(null);
+  const showNote = note !== null && note.items === c.items && c.kind === 'list';
   return (
-    <li className={`condition${errors.length || fieldError ? ' condition--invalid' : ''}`} aria-label={`Condition ${n}`}>
-      <input
-        className="field__input condition__attribute"
-        aria-label={`Attribute of condition ${n}`}
-        placeholder="attribute"
-        list={attrListId}
-        value={c.attribute}
-        spellCheck={false}
-        aria-invalid={flagged('attribute') ? true : undefined}
-        aria-describedby={describe('attribute')}
-        title={findAttribute(c.attribute)?.label}
-        onChange={(e) => onChange({ attribute: e.target.value })}
-      />
+    <li className={`condition${errors.length || fieldError ? ' condition--invalid' : ''}`} aria-label={`Condition ${n}`} data-condition={c.id}>
+      <AttributeInput condition={c} n={n} invalid={flagged('attribute')} describedBy={describe('attribute')} onChange={onChange} />
       <RelationInput condition={c} n={n} invalid={flagged('relation')} describedBy={describe('relation')} onChange={onChange} />
       <div className="condition__value">
-        <ValueEditor condition={c} index={index} invalid={flagged('value')} describedBy={describe('value')} snapshotId={snapshotId} onChange={onChange} />
+        <ValueEditor
+          condition={c}
+          index={index}
+          invalid={flagged('value')}
+          describedBy={describe('value')}
+          snapshotId={snapshotId}
+          onChange={onChange}
+          onNote={(text, items) => setNote({ text, items })}
+        />
       </div>
       <select
         className="field__input condition__kind"
@@ -168,6 +185,10 @@ function ConditionRow({ condition: c, index, attrListId, canRemove, showErrors, 
         </p>
       ) : null}
       {check.hint && !errors.length && !fieldError ? <p className="field__hint condition__hint">{check.hint}</p> : null}
+      {/* Always there (empty when nothing to say), so the note is announced when it appears. */}
+      <p className="field__hint condition__hint condition__note" role="status">
+        {showNote ? note.text : ''}
+      </p>
     </li>
   );
 }
@@ -200,6 +221,7 @@ function RelationInput({ condition: c, n, invalid, describedBy, onChange }: { co
       placeholder="relation"
       value={draft ?? relationText(c.relation)}
       groups={groups}
+      autoSelect
       invalid={invalid}
       describedBy={describedBy}
       onInput={(text) => {

@@ -4,6 +4,7 @@
 // the columns in view are mounted (`plan`), with a spacer standing in for the others.
 // Values read as cell-format.ts says: locale numbers, chips for lists, the company id short with copy.
 import { Fragment, memo } from 'react';
+import { cellValue } from '../../shared/search/flatten';
 import { cellFormat, type CellView } from './cell-format';
 
 /** A mounted column: its index in `columns`, and the empty width before it (columns not mounted). */
@@ -65,7 +66,8 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
       </div>
       {(p.plan ?? p.columns.map((_, index) => ({ index, gap: 0 }))).map(({ index: ci, gap }) => {
         const col = p.columns[ci];
-        const value = p.record[col];
+        // Under a null parent (`address: null`) a leaf is empty, not missing (not hatched).
+        const value = cellValue(p.record, col);
         const view = cellFormat.cell(col, value);
         const full = view.full;
         const title = full && (view.kind !== 'text' || full !== view.text || full.length > LONG || full.includes('\n')) ? full : undefined;
@@ -78,7 +80,7 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
               aria-colindex={ci + 2}
               data-cell={`${p.index}:${ci + 1}`}
               tabIndex={p.tabColumn === ci + 1 ? 0 : -1}
-              className={`grid__cell grid__cell--body${value === undefined ? ' grid__cell--missing' : ''}${kindClass}`}
+              className={`grid__cell grid__cell--body${ci === 0 ? ' grid__cell--pinned' : ''}${value === undefined ? ' grid__cell--missing' : ''}${kindClass}`}
               style={{ width: p.widths[ci] }}
               title={title}
               onFocus={() => p.onFocusCell(p.index, ci + 1)}

@@ -1,15 +1,29 @@
 // Result grid: TanStack Table for the column model, @tanstack/react-virtual for rows and columns.
 // Roving focus over cells (arrows, Home/End, PageUp/PageDown, Enter opens the record, Space
-// selects, Ctrl+C copies TSV).
+// selects, Ctrl+C copies TSV, Ctrl+Shift+Left/Right resizes the column). The select box and the first
+// column stay in view when scrolling sideways; rows are comfortable or compact.
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState, type RowSelectionState, type Updater } from '@tanstack/react-table';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CompanyRecord } from '../../shared/service/schemas';
-import { flattenRecord } from '../../shared/search/flatten';
+import { cellValue, flattenRecord } from '../../shared/search/flatten';
 import { toTsv } from '../../shared/search/tsv';
 import { fieldLabel } from '../../shared/service/catalogue';
 import { cellFormat } from './cell-format';
-import { defaultWidth, MAX_WIDTH, MIN_WIDTH, orderedColumns, visibleColumns, type ColumnPrefs } from './column-prefs';
+import {
+  defaultWidth,
+  densityOf,
+  MAX_WIDTH,
+  MIN_WIDTH,
+  orderedColumns,
+  ROW_HEIGHT,
+  setDensity,
+  setWidth,
+  visibleColumns,
+  WIDTH_STEP,
+  widthOf,
+  type ColumnPrefs,
+} from './column-prefs';
 import { ColumnsPanel } from './ColumnsPanel';
 import { GridRow, type ColumnSlot } from './GridRow';
 
@@ -37,7 +51,6 @@ export interface GridSort {
 }
 
 type Flat = Record<string, unknown>;
-const ROW_H = 32;
 const HEAD_H = 34;
 /** The row-selection column before the data columns. */
 const SELECT_W = 44;
@@ -54,7 +67,10 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   );
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [active, setActive] = useState({ r: 0, c: 1 });
+  /** What the last toolbar or keyboard action did (copied, resized), read out by the status line. */
   const [copied, setCopied] = useState<string | null>(null);
+  const compact = densityOf(prefs) === 'compact';
+  const ROW_H = ROW_HEIGHT[densityOf(prefs)];
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef(false);
 
@@ -125,13 +141,17 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
     estimateSize: (i) => widths[i] ?? MIN_WIDTH,
     overscan: 2,
     scrollMargin: SELECT_W,
-    // The focused column stays mounted even when scrolled away, like the focused row.
+    // The focused column stays mounted even when scrolled away, like the focused row; so does the
+    // pinned first column.
     rangeExtractor: (range: Range) => {
-      const idx = defaultRangeExtractor(range);
-      return activeColIndex < 0 || activeColIndex >= visible.length || idx.includes(activeColIndex) ? idx : [...idx, activeColIndex].sort((a, b) => a - b);
+      const idx = new Set(defaultRangeExtractor(range));
+      if (visible.length) idx.add(0);
+      if (activeColIndex >= 0 && activeColIndex < visible.length) idx.add(activeColIndex);
+      return [...idx].sort((a, b) => a - b);
     },
   });
   useEffect(() => colVirtualizer.measure(), [colVirtualizer, widths]);
+  useEffect(() => virtualizer.measure(), [virtualizer, ROW_H]);
   const colItems = colVirtualizer.getVirtualItems();
   const colPlan = useMemo(() => planColumns(colItems), [colItems]);
 
@@ -205,6 +225,15 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
       PageUp: () => moveTo(r - page, c),
       Enter: () => rows[r] && onOpen(rows[r]),
     };
+    // Ctrl+Shift+Left/Right: the focused column narrower / wider (the keyboard's drag of its edge).
+    if (mod && e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && c > 0) {
+      e.preventDefault();
+      const col = visible[c - 1];
+      const next = setWidth(prefs, col, widthOf(prefs, col) + (e.key === 'ArrowRight' ? WIDTH_STEP : -WIDTH_STEP));
+      onPrefsChange(next);
+      setCopied(`${fieldLabel(col)} column: ${next.widths[col]} pixels wide.`);
+      return;
+    }
     if (mod && e.key.toLowerCase() === 'c') {
       e.preventDefault();
       void copy();
@@ -228,7 +257,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   };
 
   const activeCol = active.c > 0 ? visible[active.c - 1] : undefined;
-  const activeText = activeCol && rows[activeRowIndex] ? cellFormat.cell(activeCol, flatRow(activeRowIndex)[activeCol]).full : '';
+  const activeText = activeCol && rows[activeRowIndex] ? cellFormat.cell(activeCol, cellValue(flatRow(activeRowIndex), activeCol)).full : '';
   const selectedCount = Object.values(selection).filter(Boolean).length;
 
   return (
@@ -241,13 +270,16 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
           Show details
         </button>
         <ColumnsPanel available={available} prefs={prefs} onChange={onPrefsChange} />
+        <button type="button" className="button button--small" aria-pressed={compact} onClick={() => onPrefsChange(setDensity(prefs, compact ? 'comfortable' : 'compact'))}>
+          Compact rows
+        </button>
         {selectionActions?.(tableRows.filter((r) => r.getIsSelected()).map((r) => rows[r.index]))}
         <span className="result-grid__status" role="status">
           {copied}
         </span>
       </div>
       <div
-        className="grid"
+        className={`grid${compact ? ' grid--compact' : ''}`}
         role="grid"
         aria-label="Search results"
         aria-rowcount={rows.length + 1}
@@ -276,7 +308,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
                       role="columnheader"
                       aria-colindex={i + 2}
                       aria-sort={sort?.field === h.id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                      className="grid__cell grid__cell--head"
+                      className={`grid__cell grid__cell--head${i === 0 ? ' grid__cell--pinned' : ''}`}
                       style={{ width: h.getSize() }}
                       title={onSort ? `${h.id}: click to sort` : sortHint ? `${h.id}. ${sortHint}` : h.id}
                     >
@@ -334,7 +366,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
             <strong title={activeCol}>{fieldLabel(activeCol)}</strong> (row {firstRow + activeRowIndex}): <span className="result-grid__focus-value">{activeText || '—'}</span>
           </>
         ) : (
-          'Arrow keys move between cells, Enter opens the company, Space selects, Ctrl+C copies.'
+          'Arrow keys move between cells, Enter opens the company, Space selects, Ctrl+C copies, Ctrl+Shift+Left/Right resizes a column.'
         )}
       </p>
     </div>

@@ -8,6 +8,7 @@ import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import type { ColumnPrefs } from './column-prefs';
 import { searchInWords } from './search-words';
+import { WatchButton } from '../watches/WatchButton';
 import './saved-searches.css';
 
 export const SAVED_KEY = ['search', 'saved'] as const;
@@ -117,7 +118,7 @@ export const SavedSearches = memo(function SavedSearches({ body, pageSize, colum
 
 type Mode = { kind: 'view' } | { kind: 'rename'; name: string } | { kind: 'confirmDelete' };
 
-/** One saved search: words, page size, columns; Open, Rename (inline), Delete (asks first). */
+/** One saved search: words, page size, columns; Open, Rename (inline), Delete (asks first), Watch… (issue 29). */
 function SavedEntry({ search: s, active, onRun, onChanged }: { search: SavedSearch; active: boolean; onRun: SavedSearchesProps['onRun']; onChanged(): void }) {
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -223,6 +224,7 @@ function SavedEntry({ search: s, active, onRun, onChanged }: { search: SavedSear
           <button ref={deleteButton} type="button" className="button button--ghost button--small" aria-label={`Delete saved search ${s.name}`} onClick={() => setMode({ kind: 'confirmDelete' })}>
             Delete
           </button>
+          <WatchButton target={{ kind: 'search', savedSearchId: s.id, name: s.name }} />
         </div>
       )}
       {remove.error ? <ErrorMessage error={remove.error} title="Could not delete" /> : null}

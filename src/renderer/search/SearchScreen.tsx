@@ -247,7 +247,15 @@ export function SearchScreen() {
           {pageError ? <SearchErrors error={pageError} onRetry={session.retry} placement="results" /> : null}
           {view && shown ? (
             <>
-              <LoadAllBar body={shown.body} count={view.count} unavailable={unavailable} latest={latest} hasSnapshot={ready !== null} />
+              <LoadAllBar
+                body={shown.body}
+                count={view.count}
+                unavailable={unavailable}
+                latest={latest}
+                hasSnapshot={ready !== null}
+                capText={s.rowCapText}
+                onCapText={(text) => update({ rowCapText: text })}
+              />
               {ready && !showSnapshot ? (
                 <button type="button" className="button button--small" onClick={() => setServiceFor(null)}>
                   Show loaded snapshot
@@ -268,7 +276,7 @@ export function SearchScreen() {
                     facetsHidden={s.facetsHidden === true}
                     onFacetsHidden={(hidden) => update({ facetsHidden: hidden })}
                   />
-                  {detail ? <CompanyDetail record={detail} onClose={() => setDetail(null)} /> : null}
+                  {detail ? <CompanyDetail record={detail} fromSnapshotId={ready.id} onClose={() => setDetail(null)} /> : null}
                 </div>
               ) : (
                 <>

@@ -5,8 +5,9 @@ import type { Condition } from './filter-model';
 import { ChipsInput } from './pickers/ChipsInput';
 import { Combobox } from './pickers/Combobox';
 import { useSeenValues } from './pickers/seen-values';
+import { findSection, sectionCondition, sectionNote } from './pickers/nace-sections';
 import { countryName, resolveCountry } from './pickers/value-catalogue';
-import { valueLabel, valueOptions } from './pickers/value-options';
+import { autoSelects, valueLabel, valueOptions } from './pickers/value-options';
 
 export interface ValueEditorProps {
   condition: Condition;
@@ -18,14 +19,16 @@ export interface ValueEditorProps {
   /** The loaded snapshot whose values are offered as suggestions. */
   snapshotId: number | null;
   onChange(patch: Partial<Condition>): void;
+  /** Tells the row why the condition changed shape (a NACE section picked for a one-value relation). */
+  onNote?(note: string, items: string): void;
 }
 
-export function ValueEditor({ condition: c, index, invalid, describedBy, snapshotId, onChange }: ValueEditorProps) {
+export function ValueEditor({ condition: c, index, invalid, describedBy, snapshotId, onChange, onNote }: ValueEditorProps) {
   const n = index + 1;
   const inv = invalid ? true : undefined;
   switch (c.kind) {
     case 'text':
-      return <TextValue c={c} n={n} invalid={invalid} describedBy={describedBy} snapshotId={snapshotId} onChange={onChange} />;
+      return <TextValue c={c} n={n} invalid={invalid} describedBy={describedBy} snapshotId={snapshotId} onChange={onChange} onNote={onNote} />;
     case 'number':
       return (
         <input
@@ -99,10 +102,11 @@ interface TextValueProps {
   describedBy?: string;
   snapshotId: number | null;
   onChange(patch: Partial<Condition>): void;
+  onNote?(note: string, items: string): void;
 }
 
 /** One text value with suggestions; a country is shown by name beside the code that is sent. */
-function TextValue({ c, n, invalid, describedBy, snapshotId, onChange }: TextValueProps) {
+function TextValue({ c, n, invalid, describedBy, snapshotId, onChange, onNote }: TextValueProps) {
   const [typing, setTyping] = useState(false);
   const query = typing ? c.input : '';
   const seen = useSeenValues(snapshotId, c.attribute, query);
@@ -118,6 +122,7 @@ function TextValue({ c, n, invalid, describedBy, snapshotId, onChange }: TextVal
         listLabel={`Suggested values, condition ${n}`}
         value={c.input}
         groups={groups}
+        autoSelect={autoSelects(c.attribute)}
         invalid={invalid}
         describedBy={[note ? nameId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined}
         placeholder={c.attribute === 'country' ? 'country name or code' : undefined}
@@ -127,7 +132,13 @@ function TextValue({ c, n, invalid, describedBy, snapshotId, onChange }: TextVal
         }}
         onPick={(o) => {
           setTyping(false);
-          onChange({ input: o.value });
+          const section = o.values ? findSection(o.value) : undefined;
+          if (!section || !o.values) return onChange({ input: o.value });
+          // No single code names a section: the condition becomes a list of its classes, and says so.
+          const sent = sectionCondition(section, c.relation);
+          const items = o.values.join('\n');
+          onChange({ relation: sent.relation, items });
+          onNote?.(sectionNote(section.letter, c.relation, sent.relation, o.values.length), items);
         }}
         onBlur={() => {
           setTyping(false);

@@ -1,8 +1,12 @@
-// Column choices (order, hidden, widths) as remembered per saved search, merged with the columns a page has.
+// Column choices (order, hidden, widths) and row density as remembered per saved search, merged with the columns a page has.
+import type { GridDensity } from '../../shared/bridge/groups/search';
+
 export interface ColumnPrefs {
   order: string[];
   hidden: string[];
   widths: Record<string, number>;
+  /** Absent = comfortable. */
+  density?: GridDensity;
 }
 export const emptyPrefs = (): ColumnPrefs => ({ order: [], hidden: [], widths: {} });
 export const MIN_WIDTH = 60;
@@ -65,4 +69,28 @@ export function setHidden(prefs: ColumnPrefs, column: string, hidden: boolean): 
 export function setWidth(prefs: ColumnPrefs, column: string, width: number): ColumnPrefs {
   const w = Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, width)));
   return { ...prefs, widths: { ...prefs.widths, [column]: w } };
+}
+
+/** Keyboard resizing (Ctrl+Shift+arrows in the grid) moves a column's edge by this much. */
+export const WIDTH_STEP = 16;
+
+export const widthOf = (prefs: ColumnPrefs, column: string): number => prefs.widths[column] ?? defaultWidth(column);
+
+/** Row heights (px) of the result grids per density: compact fits a third more rows. */
+export const ROW_HEIGHT: Readonly<Record<GridDensity, number>> = { comfortable: 32, compact: 24 };
+export const densityOf = (prefs: ColumnPrefs): GridDensity => prefs.density ?? 'comfortable';
+
+export function setDensity(prefs: ColumnPrefs, density: GridDensity): ColumnPrefs {
+  const { density: _old, ...rest } = prefs;
+  return density === 'comfortable' ? rest : { ...rest, density };
+}
+
+/** Columns whose label or field name holds every word typed (the column chooser's search). */
+export function findColumns(columns: readonly string[], query: string, labelOf: (c: string) => string): string[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return [...columns];
+  return columns.filter((c) => {
+    const hay = `${labelOf(c)} ${c}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
 }

@@ -7,7 +7,7 @@ import type { SearchPageView } from '../../shared/bridge/groups/search';
 import { isAppError } from '../../shared/errors';
 import { collectColumns } from '../../shared/search/flatten';
 import { firmscope, unwrap } from '../bridge';
-import type { ScreenStore } from '../state/screen-store';
+import type { ScreenStore } from '../state/screen-states';
 import type { SearchAction, SearchSessionState, ShownSearch } from '../state/search-state';
 
 const PAGE_CACHE_MS = 30 * 60_000;

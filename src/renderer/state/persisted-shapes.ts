@@ -7,10 +7,13 @@ import { ESG_MODULES, PAGE_SIZE_MAX } from '../../shared/service/schemas';
 import { emptyBuilder, newConditionId, VALUE_KINDS, type BuilderState } from '../search/filter-model';
 import { editBodyText } from '../search/query-model';
 import type { EsgScreenState, MatchScreenState } from './other-states';
-import type { ScreenStates } from './screen-store';
-import type { SearchScreenState } from './search-state';
+import type { ScreenStates } from './screen-states';
+import type { SearchScreenState, WorkbenchViewState } from './search-state';
 import type { ListsScreenState } from './lists-state';
+import type { WatchesScreenState } from './watches-state';
+import { CHANGE_KINDS } from '../../shared/watches/watches';
 import { LIST_SORT_FIELDS } from '../../shared/lists/lists';
+import { FACET_IDS } from '../../shared/workbench/snapshot';
 
 const text = (max: number) => z.string().max(max);
 /** A longer hand-edited match body is kept for this run only (the screen state has a size cap). */
@@ -30,6 +33,7 @@ export const ColumnPrefsSchema = z.object({
   order: z.array(text(300)).max(500),
   hidden: z.array(text(300)).max(500),
   widths: z.record(text(300), z.number().min(20).max(2000)),
+  density: z.enum(['compact', 'comfortable']).optional(),
 });
 
 const PersistedSearchSchema = z.object({
@@ -43,10 +47,29 @@ const PersistedSearchSchema = z.object({
   filtersCollapsed: z.boolean().optional(),
   /** Absent in states saved before the facets could fold. */
   facetsHidden: z.boolean().optional(),
+  /** The Load all row cap as typed; absent in states saved before it was kept (the default then). */
+  rowCapText: text(10).optional(),
   /** The saved and recent searches panel is collapsed. */
   savedPanelClosed: z.boolean().optional(),
   /** The applied search and the page being viewed. */
   applied: z.object({ body: z.unknown(), pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX), pageNumber: z.number().int().min(1) }).nullable(),
+  /**
+   * The view over the loaded snapshot (WorkbenchSchema) and the snapshot left for the service's
+   * pages. Absent in states saved before they were kept; checked on their own, so a view that no
+   * longer fits is dropped without losing the search.
+   */
+  workbench: z.unknown().optional(),
+  serviceFor: z.unknown().optional(),
+});
+const WorkbenchSchema = z.object({
+  snapshotId: z.number().int().positive(),
+  sort: z.object({ field: text(300).min(1), direction: z.enum(['asc', 'desc']) }).nullable(),
+  text: text(500),
+  choices: z.partialRecord(z.enum(FACET_IDS), z.array(z.union([text(300), z.number()])).max(500)),
+  page: z.number().int().min(0),
+  mode: z.enum(['pages', 'scroll']).optional(),
+  scrollRow: z.number().int().min(0).optional(),
+  analytics: z.boolean().optional(),
 });
 const PersistedEsgSchema = z.object({ v: z.literal(1), companyId: text(128), module: z.enum(ESG_MODULES) });
 const PersistedMatchSchema = z.object({
@@ -64,6 +87,13 @@ const PersistedListsSchema = z.object({
   page: z.number().int().min(0),
 });
 
+const PersistedWatchesSchema = z.object({
+  v: z.literal(1),
+  watchId: z.number().int().positive().nullable(),
+  kinds: z.array(z.enum(CHANGE_KINDS)).max(CHANGE_KINDS.length),
+  unreadOnly: z.boolean(),
+});
+
 export type PersistedSearch = z.infer<typeof PersistedSearchSchema>;
 
 function searchOut(s: SearchScreenState): PersistedSearch {
@@ -76,15 +106,33 @@ function searchOut(s: SearchScreenState): PersistedSearch {
     prefs: s.prefs,
     ...(s.filtersCollapsed ? { filtersCollapsed: true } : {}),
     ...(s.facetsHidden ? { facetsHidden: true } : {}),
+    ...(s.rowCapText !== undefined ? { rowCapText: s.rowCapText.slice(0, 10) } : {}),
     ...(s.savedPanelClosed ? { savedPanelClosed: true } : {}),
     applied: shown ? { body: shown.body, pageSize: shown.pageSize, pageNumber: shown.pageNumber } : null,
+    ...(s.workbench ? { workbench: workbenchOut(s.workbench) } : {}),
+    ...(typeof s.serviceFor === 'number' ? { serviceFor: s.serviceFor } : {}),
+  };
+}
+
+function workbenchOut(w: WorkbenchViewState): z.infer<typeof WorkbenchSchema> {
+  return {
+    snapshotId: w.snapshotId,
+    sort: w.sort,
+    text: w.text.slice(0, 500),
+    choices: w.choices as z.infer<typeof WorkbenchSchema>['choices'],
+    page: w.page,
+    ...(w.mode ? { mode: w.mode } : {}),
+    ...(w.scrollRow ? { scrollRow: w.scrollRow } : {}),
+    ...(w.analytics ? { analytics: true } : {}),
   };
 }
 
 /** Drops what can be given up, biggest and least valuable first, until the state fits the cap. */
 function fit(search: PersistedSearch): PersistedSearch {
-  const candidates: PersistedSearch[] = [search, { ...search, editorText: undefined }, { ...search, editorText: undefined, builder: undefined }];
-  candidates.push({ ...candidates[2], applied: null });
+  const noText = { ...search, editorText: undefined };
+  const noView = { ...noText, workbench: undefined };
+  const noBuilder = { ...noView, builder: undefined };
+  const candidates: PersistedSearch[] = [search, noText, noView, noBuilder, { ...noBuilder, applied: null }];
   return candidates.find((c) => JSON.stringify(c).length <= SCREEN_STATE_MAX_CHARS) ?? candidates[candidates.length - 1];
 }
 
@@ -104,6 +152,8 @@ export function toPersisted(screen: PersistedScreen, all: ScreenStates): unknown
       };
     case 'lists':
       return { v: 1, openListId: all.lists.openListId, sort: all.lists.sort, text: all.lists.text.slice(0, 500), page: all.lists.page };
+    case 'watches':
+      return { v: 1, watchId: all.watches.watchId, kinds: all.watches.kinds, unreadOnly: all.watches.unreadOnly };
   }
 }
 
@@ -129,10 +179,20 @@ export function restoreSearch(raw: unknown): RestoredSearch | null {
       prefs: saved.prefs,
       filtersCollapsed: saved.filtersCollapsed ?? false,
       ...(saved.facetsHidden ? { facetsHidden: true } : {}),
+      ...(saved.rowCapText !== undefined ? { rowCapText: saved.rowCapText } : {}),
       ...(saved.savedPanelClosed ? { savedPanelClosed: true } : {}),
+      ...restoreWorkbench(saved.workbench, saved.serviceFor),
     },
     reopen: saved.applied ? { ...saved.applied, pageNumber: Math.min(saved.applied.pageNumber, REOPEN_MAX_PAGE) } : null,
   };
+}
+
+/** The snapshot view (sort, facets, text, page, scroll) and the service-pages choice, each only if it still fits. */
+function restoreWorkbench(workbench: unknown, serviceFor: unknown): Partial<SearchScreenState> {
+  const w = WorkbenchSchema.safeParse(workbench);
+  const out: Partial<SearchScreenState> = w.success ? { workbench: w.data } : {};
+  if (typeof serviceFor === 'number' && Number.isInteger(serviceFor) && serviceFor > 0) out.serviceFor = serviceFor;
+  return out;
 }
 
 export function restoreEsg(raw: unknown): Partial<EsgScreenState> | null {
@@ -148,4 +208,10 @@ export function restoreMatch(raw: unknown): Partial<MatchScreenState> | null {
 export function restoreLists(raw: unknown): Partial<ListsScreenState> | null {
   const p = PersistedListsSchema.safeParse(raw);
   return p.success ? { openListId: p.data.openListId, sort: p.data.sort, text: p.data.text, page: p.data.page } : null;
+}
+
+/** The inbox's watch and filters come back; the page starts at the first (new changes arrive on top). */
+export function restoreWatches(raw: unknown): Partial<WatchesScreenState> | null {
+  const p = PersistedWatchesSchema.safeParse(raw);
+  return p.success ? { watchId: p.data.watchId, kinds: p.data.kinds, unreadOnly: p.data.unreadOnly, page: 0 } : null;
 }

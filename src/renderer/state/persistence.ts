@@ -6,8 +6,8 @@ import { PERSISTED_SCREENS, type PersistedScreen } from '../../shared/bridge/gro
 import { firmscope, unwrap } from '../bridge';
 import { useConnectionStatus } from '../connection/queries';
 import type { SearchSession } from '../search/search-session';
-import { restoreEsg, restoreLists, restoreMatch, restoreSearch, toPersisted } from './persisted-shapes';
-import type { ScreenStates, ScreenStore } from './screen-store';
+import { restoreEsg, restoreLists, restoreMatch, restoreSearch, restoreWatches, toPersisted } from './persisted-shapes';
+import type { ScreenStates, ScreenStore } from './screen-states';
 
 export const SAVE_DEBOUNCE_MS = 400;
 
@@ -74,6 +74,10 @@ export function startPersister(store: ScreenStore, search: SearchSession, profil
       if (!store.touched.has('lists')) {
         const lists = restoreLists(saved.lists);
         if (lists) store.update('lists', lists);
+      }
+      if (!store.touched.has('watches')) {
+        const watches = restoreWatches(saved.watches);
+        if (watches) store.update('watches', watches);
       }
       const all = store.get();
       for (const screen of PERSISTED_SCREENS) {

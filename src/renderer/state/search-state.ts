@@ -36,7 +36,7 @@ export interface EditorText {
   problem?: { message: string; offset?: number };
 }
 
-/** The local view over a loaded snapshot (sort, text filter, facet choices, page), kept across navigation. */
+/** The local view over a loaded snapshot (sort, text filter, facet choices, page, scroll), kept across navigation and restart. */
 export interface WorkbenchViewState {
   snapshotId: number;
   sort: { field: string; direction: 'asc' | 'desc' } | null;
@@ -45,6 +45,10 @@ export interface WorkbenchViewState {
   page: number;
   /** Paged grid (default) or one continuous, virtualised list ("Scroll"). */
   mode?: 'pages' | 'scroll';
+  /** The row at the top of the "Scroll" view (kept across restart, like the page). */
+  scrollRow?: number;
+  /** Portfolio analytics of the view are open below the banner (kept like the mode). */
+  analytics?: boolean;
 }
 
 export interface SearchScreenState {
@@ -52,6 +56,8 @@ export interface SearchScreenState {
   filtersCollapsed?: boolean;
   /** The facets beside a loaded snapshot are folded away (kept across navigation and restart). */
   facetsHidden?: boolean;
+  /** The Load all row cap as typed (absent: the default, ROW_CAP_DEFAULT); kept per profile. */
+  rowCapText?: string;
   /** Set once a loaded snapshot has been browsed (see src/renderer/workbench). */
   workbench?: WorkbenchViewState;
   /** The snapshot id the analyst left for the service's pages. */

@@ -1,9 +1,12 @@
 // "Load all N results": loads every page of the shown query into the workspace database, with a row
-// cap the analyst sees, progress and cancel. Says why when the workspace database is unavailable.
-import { useState } from 'react';
+// cap the analyst sees, what the load costs before it starts (load-cost.ts), progress and cancel.
+// Says why when the workspace database is unavailable.
+import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ROW_CAP_DEFAULT, ROW_CAP_MAX, type SnapshotInfo } from '../../shared/workbench/snapshot';
 import { firmscope, unwrap } from '../bridge';
 import { toDisplayError } from '../ui/errors';
+import { isLargeLoad, loadCostText } from './load-cost';
 
 const fmt = new Intl.NumberFormat();
 
@@ -17,14 +20,29 @@ export interface LoadAllBarProps {
   latest: SnapshotInfo | null;
   /** A finished snapshot exists and is shown (the bar then offers Refresh instead). */
   hasSnapshot: boolean;
+  /** The row cap as typed, kept per profile by the Search screen; without it the bar keeps its own. */
+  capText?: string;
+  onCapText?(text: string): void;
 }
 
-export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot }: LoadAllBarProps) {
-  const [capText, setCapText] = useState(String(ROW_CAP_DEFAULT));
+export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capText: keptCap, onCapText }: LoadAllBarProps) {
+  const [ownCap, setOwnCap] = useState(String(ROW_CAP_DEFAULT));
+  const capText = keptCap ?? ownCap;
+  const setCapText = onCapText ?? setOwnCap;
   const [error, setError] = useState<string | null>(null);
+  const costId = useId();
   const cap = Number(capText);
   const capOk = Number.isInteger(cap) && cap >= 1 && cap <= ROW_CAP_MAX;
   const loading = latest?.status === 'loading' ? latest : null;
+  const rows = capOk ? Math.min(count, cap) : count;
+  const offered = !unavailable && !loading && !hasSnapshot && capOk && count > 0;
+  // Constant time in main; asked again after each load (its pace and the file's size change).
+  const estimate = useQuery({
+    queryKey: ['snapshot', 'estimate', rows, latest?.id ?? null, latest?.status ?? null],
+    queryFn: () => unwrap(firmscope().snapshot.estimate({ rows })),
+    enabled: offered,
+    placeholderData: keepPreviousData,
+  });
 
   const start = async () => {
     setError(null);
@@ -56,12 +74,19 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot }: Lo
       </div>
     );
   }
-  const rows = capOk ? Math.min(count, cap) : count;
+  const cost = offered && estimate.data?.rows === rows ? estimate.data : null;
+  const large = isLargeLoad(rows);
   const outcome = latest && (latest.status === 'failed' || latest.status === 'cancelled') ? latest : null;
   return (
     <div className="load-all" role="group" aria-label="Load all results">
       {hasSnapshot ? null : (
-        <button type="button" className="button button--small button--primary" disabled={!capOk || count === 0} onClick={() => void start()}>
+        <button
+          type="button"
+          className="button button--small button--primary"
+          disabled={!capOk || count === 0}
+          aria-describedby={cost ? costId : undefined}
+          onClick={() => void start()}
+        >
           {count > rows ? `Load first ${fmt.format(rows)} of ${fmt.format(count)} results` : `Load all ${fmt.format(rows)} results`}
         </button>
       )}
@@ -77,6 +102,12 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot }: Lo
           onChange={(e) => setCapText(e.target.value)}
         />
       </label>
+      {cost ? (
+        <p id={costId} className={`load-all__cost${large ? ' load-all__cost--large' : ''}`} data-testid="load-cost">
+          {large ? <strong>Above the usual {fmt.format(ROW_CAP_DEFAULT)} rows. </strong> : null}
+          {loadCostText(cost)}
+        </p>
+      ) : null}
       {!capOk ? <span className="field__error">Row cap must be a whole number from 1 to {fmt.format(ROW_CAP_MAX)}.</span> : null}
       {outcome?.status === 'cancelled' ? <span role="status">Loading was cancelled; nothing was kept.</span> : null}
       {outcome?.status === 'failed' ? (

@@ -1,10 +1,10 @@
 // The grid over a loaded snapshot: local pages ("Page 3 of 248", first/last/jump), sort by any
 // column, FTS text filter, facets with chips; Alt+Right/Alt+Left (J/K in the grid) page.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import type { FacetId, SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
 import { collectColumns } from '../../shared/search/flatten';
-import type { ColumnPrefs } from '../search/column-prefs';
+import { visibleColumns, type ColumnPrefs } from '../search/column-prefs';
 import type { WorkbenchViewState } from '../state/search-state';
 import { ResultGrid, type GridSort } from '../search/ResultGrid';
 import { NEXT_KEYS, pagingKeyHandler, PREVIOUS_KEYS } from '../search/paging-keys';
@@ -14,9 +14,15 @@ import { facetFilters, type ServiceFilter } from './facet-model';
 import { refreshSnapshot } from './LoadAllBar';
 import { useSnapshotFacets, useSnapshotPage } from './snapshot-queries';
 import { SnapshotScroller } from './SnapshotScroller';
-import { AddToList } from '../lists/AddToList';
+import { SnapshotToList } from './SnapshotToList';
 import { GridSelectionActions } from '../search/GridSelectionActions';
+import { ViewExportMenu } from '../export/ViewExportMenu';
+import { lazyScreen } from '../app/lazy-screen';
+import { prefetchPlot } from '../analytics/plot-loader';
 import './workbench.css';
+
+// Analytics bring Observable Plot: loaded when a snapshot is shown (idle), drawn on the click.
+const Analytics = lazyScreen(() => import('../analytics/ListAnalytics').then((m) => m.SnapshotAnalytics));
 
 export const SNAPSHOT_PAGE_ROWS = 100;
 const fmt = new Intl.NumberFormat();
@@ -48,8 +54,8 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
   latest.current = current;
   const patch = (p: Partial<WorkbenchViewState>) => onState({ ...latest.current, ...p });
   // A new sort, text or facet choice starts at the first page.
-  const setSort = (u: (s: GridSort | null) => GridSort | null) => patch({ sort: u(latest.current.sort), page: 0 });
-  const setChoices = (u: (c: FacetChoices) => FacetChoices) => patch({ choices: u(latest.current.choices as FacetChoices), page: 0 });
+  const setSort = (u: (s: GridSort | null) => GridSort | null) => patch({ sort: u(latest.current.sort), page: 0, scrollRow: 0 });
+  const setChoices = (u: (c: FacetChoices) => FacetChoices) => patch({ choices: u(latest.current.choices as FacetChoices), page: 0, scrollRow: 0 });
   const setPage = (p: number) => patch({ page: p });
   const [textInput, setTextInput] = useState(current.text);
   const [jump, setJump] = useState('');
@@ -59,12 +65,16 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
   // Typing filters after a short pause, not at every key.
   useEffect(() => {
     const t = setTimeout(() => {
-      if (textInput.trim() !== latest.current.text) patch({ text: textInput.trim(), page: 0 });
+      if (textInput.trim() !== latest.current.text) patch({ text: textInput.trim(), page: 0, scrollRow: 0 });
     }, 200);
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- patch reads the latest view through a ref
   }, [textInput]);
   const text = current.text;
+  useEffect(() => {
+    void Analytics.prefetch();
+    prefetchPlot();
+  }, []);
 
   const view = useMemo<SnapshotView>(() => ({ ...(sort ? { sort } : {}), ...(text ? { text } : {}), facets: choices }), [sort, text, choices]);
   const rows = useSnapshotPage(snapshot.id, view, page * SNAPSHOT_PAGE_ROWS, SNAPSHOT_PAGE_ROWS);
@@ -106,17 +116,22 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
         <button type="button" className="button button--small" onClick={onShowService}>
           Show service pages
         </button>
+        <button type="button" className="button button--small" aria-pressed={!!current.analytics} onClick={() => patch({ analytics: !latest.current.analytics })}>
+          Analytics
+        </button>
         {onFacetsHidden ? (
           <button type="button" className="button button--small" aria-expanded={!facetsHidden} aria-controls={sideId} onClick={() => onFacetsHidden(!facetsHidden)}>
             {facetsHidden ? `Show facets${chosenCount ? ` (${chosenCount} chosen)` : ''}` : 'Hide facets'}
           </button>
         ) : null}
       </div>
-      <AddToList
-        label="Save as list…"
-        suggestedName={`Search of ${when.format(snapshot.finishedAt ?? snapshot.startedAt)}`}
-        source={() => ({ kind: 'snapshot', snapshotId: snapshot.id })}
-      />
+      {current.analytics ? (
+        <Suspense fallback={<p role="status">Loading the charts…</p>}>
+          <Analytics.Component key={snapshot.id} snapshot={snapshot} view={view} />
+        </Suspense>
+      ) : null}
+      <SnapshotToList snapshot={snapshot} text={text} choices={choices} shown={rows.isPlaceholderData || rows.isPending ? null : total} />
+      <ViewExportMenu snapshot={snapshot} view={view} total={rows.isPlaceholderData || rows.isPending ? null : total} columns={visibleColumns(columns, prefs)} rows={records} />
       <div className={`snapshot__layout${facetsHidden ? ' snapshot__layout--no-side' : ''}`}>
         <div className="snapshot__side" id={sideId} hidden={facetsHidden}>
           <FacetsPanel counts={facets.data} choices={choices} onToggle={toggle} />
@@ -189,7 +204,17 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
             </button>
           ) : null}
           {scroll ? (
-            <SnapshotScroller snapshotId={snapshot.id} view={view} total={total} prefs={prefs} sort={sort} onSort={onSort} onOpen={onOpen} />
+            <SnapshotScroller
+              snapshotId={snapshot.id}
+              view={view}
+              total={total}
+              prefs={prefs}
+              sort={sort}
+              onSort={onSort}
+              onOpen={onOpen}
+              scrollRow={current.scrollRow}
+              onScrollRow={(row) => row !== latest.current.scrollRow && patch({ scrollRow: row })}
+            />
           ) : (
           <>
           <nav className="pager" aria-label="Snapshot pages">

@@ -3,22 +3,24 @@
 // SCROLL_BLOCK through the same `snapshot.page` call and react-query cache as the pages; a row
 // whose block has not arrived shows as a placeholder. Blocks are requested for what is in view,
 // at most every FETCH_EVERY_MS while the analyst scrolls, so a fast fling through 100,000 rows
-// does not queue hundreds of sorted queries in main.
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// does not queue hundreds of sorted queries in main. The row number and the first column stay in view
+// when scrolling sideways; rows follow the grid's density.
+import { Fragment, memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import type { SnapshotView } from '../../shared/workbench/snapshot';
-import { collectColumns, flattenRecord } from '../../shared/search/flatten';
+import { cellValue, collectColumns, flattenRecord } from '../../shared/search/flatten';
 import { fieldLabel } from '../../shared/service/catalogue';
 import { cellFormat, type CellView } from '../search/cell-format';
-import { defaultWidth, visibleColumns, type ColumnPrefs } from '../search/column-prefs';
+import { defaultWidth, densityOf, visibleColumns, type ColumnPrefs } from '../search/column-prefs';
 import type { GridSort } from '../search/ResultGrid';
 import { snapshotPageQuery } from './snapshot-queries';
 
 /** Rows per request; the paged view's page size, so both views share cached pages. */
 export const SCROLL_BLOCK = 100;
-const ROW_H = 30;
+/** Row heights per density (the paged grid's are in column-prefs.ts). */
+const ROW_HEIGHTS = { comfortable: 30, compact: 24 } as const;
 const FETCH_EVERY_MS = 120;
 const MAX_SHOWN = 200;
 const NO_ROWS: CompanyRecord[] = [];
@@ -34,13 +36,22 @@ export interface SnapshotScrollerProps {
   sort: GridSort | null;
   onSort(field: string): void;
   onOpen(r: CompanyRecord): void;
+  /** The row to show at the top when the view mounts (kept in the screen state, across restart). */
+  scrollRow?: number;
+  /** The row now at the top, once scrolling settles. */
+  onScrollRow?(row: number): void;
 }
 
-export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, sort, onSort, onOpen }: SnapshotScrollerProps) {
+/** Scrolling must settle this long before the row at the top is kept (not at every frame). */
+const KEEP_ROW_AFTER_MS = 250;
+
+export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, sort, onSort, onOpen, scrollRow = 0, onScrollRow }: SnapshotScrollerProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [blocks, setBlocks] = useState<number[]>([0]);
   const viewKey = JSON.stringify(view);
+  const density = densityOf(prefs);
+  const ROW_H = ROW_HEIGHTS[density];
 
   const results = useQueries({ queries: blocks.map((b) => snapshotPageQuery(snapshotId, view, b * SCROLL_BLOCK, SCROLL_BLOCK)) });
   // Blocks stay in this map while the view is the same (react-query keeps them cached too).
@@ -63,6 +74,7 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
   const width = widths.reduce((a, b) => a + b, 0) + NUM_W;
 
   const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 4 });
+  useEffect(() => virtualizer.measure(), [virtualizer, ROW_H]);
   const items = virtualizer.getVirtualItems();
   // Only the columns in view are mounted; a spacer stands in for those scrolled away to the left.
   const colVirtualizer = useVirtualizer({
@@ -72,11 +84,24 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
     estimateSize: (i) => widths[i] ?? 120,
     paddingStart: NUM_W,
     overscan: 1,
+    // The first column is pinned: always mounted, whatever is scrolled into view.
+    rangeExtractor: (range: Range) => {
+      const idx = defaultRangeExtractor(range);
+      return idx.includes(0) || range.count === 0 ? idx : [0, ...idx];
+    },
   });
   useEffect(() => colVirtualizer.measure(), [colVirtualizer, widths]);
   const colItems = colVirtualizer.getVirtualItems();
-  const mounted = useMemo(() => colItems.map((c) => c.index), [colItems.map((c) => c.index).join(',')]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by the indices
-  const lead = (colItems[0]?.start ?? NUM_W) - NUM_W;
+  // Each mounted column with the width of the columns scrolled away before it (a spacer).
+  const planKey = colItems.map((c) => `${c.index}:${c.start}:${c.end}`).join(',');
+  const plan = useMemo(() => {
+    let edge = NUM_W;
+    return colItems.map((c) => {
+      const slot = { index: c.index, gap: Math.max(0, c.start - edge) };
+      edge = c.end;
+      return slot;
+    });
+  }, [planKey]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by the items' places
   // Rows are keyed by slot (index modulo the most rows ever shown): the row leaving the window hands
   // its DOM to the row entering it. They are also listed in slot order, not row order: listed in row
   // order, every recycled row would move in the DOM (to the other end of the list), and a moved node
@@ -89,12 +114,33 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items[items.length - 1]?.index ?? 0;
 
-  // A new view starts at the top.
+  // A new view starts at the top; the view the scroller mounts with goes back to its kept row.
+  const mountedView = useRef(viewKey);
+  const restoreRow = useRef(scrollRow > 0 ? scrollRow : null);
   useEffect(() => {
+    if (mountedView.current === viewKey) return;
+    mountedView.current = viewKey;
+    restoreRow.current = null;
     scrollRef.current?.scrollTo({ top: 0 });
     setActive(0);
     setBlocks([0]);
   }, [viewKey]);
+  // The kept row, once the view's row count is known (it may have fewer rows now: the last one then).
+  useEffect(() => {
+    const row = restoreRow.current;
+    if (row === null || total === 0) return;
+    restoreRow.current = null;
+    const to = Math.min(row, total - 1);
+    setActive(to);
+    virtualizer.scrollToIndex(to, { align: 'start' });
+  }, [total, virtualizer]);
+  const keepTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(keepTimer.current), []);
+  const onScroll = () => {
+    if (!onScrollRow || restoreRow.current !== null) return;
+    clearTimeout(keepTimer.current);
+    keepTimer.current = setTimeout(() => onScrollRow(Math.floor((scrollRef.current?.scrollTop ?? 0) / ROW_H)), KEEP_ROW_AFTER_MS);
+  };
 
   // The blocks in view, asked for at most every FETCH_EVERY_MS (and once scrolling stops).
   const want = useRef<number[]>([0]);
@@ -135,7 +181,7 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
 
   return (
     <div
-      className="scroller"
+      className={`scroller${density === 'compact' ? ' scroller--compact' : ''}`}
       ref={scrollRef}
       role="grid"
       aria-label="Loaded rows, continuous"
@@ -144,6 +190,7 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
       aria-activedescendant={total ? `scroller-row-${active}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onScroll={onScroll}
       data-testid="snapshot-scroller"
     >
       <div role="rowgroup" className="scroller__head" style={{ width }}>
@@ -151,22 +198,26 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
           <div role="columnheader" aria-colindex={1} className="scroller__cell scroller__cell--num">
             #
           </div>
-          {lead > 0 ? <div className="scroller__gap" style={{ width: lead }} aria-hidden="true" /> : null}
-          {mounted.map((ci) => columns[ci]).map((c, k) => (
-            <div
-              key={c}
-              role="columnheader"
-              aria-colindex={mounted[k] + 2}
-              aria-sort={sort?.field === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-              className="scroller__cell"
-              style={{ width: widths[mounted[k]] }}
-            >
-              <button type="button" className="scroller__sort" title={`${c}: click to sort`} onClick={() => onSort(c)}>
-                {fieldLabel(c)}
-                <span aria-hidden="true">{sort?.field === c ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-              </button>
-            </div>
-          ))}
+          {plan.map(({ index: ci, gap }) => {
+            const c = columns[ci];
+            return (
+              <Fragment key={c}>
+                {gap > 0 ? <div className="scroller__gap" style={{ width: gap }} aria-hidden="true" /> : null}
+                <div
+                  role="columnheader"
+                  aria-colindex={ci + 2}
+                  aria-sort={sort?.field === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  className={`scroller__cell${ci === 0 ? ' scroller__cell--pinned' : ''}`}
+                  style={{ width: widths[ci] }}
+                >
+                  <button type="button" className="scroller__sort" title={`${c}: click to sort`} onClick={() => onSort(c)}>
+                    {fieldLabel(c)}
+                    <span aria-hidden="true">{sort?.field === c ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                  </button>
+                </div>
+              </Fragment>
+            );
+          })}
         </div>
       </div>
       <div role="rowgroup" className="scroller__body" style={{ height: virtualizer.getTotalSize(), width }}>
@@ -175,12 +226,12 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
             key={vi.index % slots}
             index={vi.index}
             top={vi.start}
+            height={ROW_H}
             width={width}
             record={rowAt(vi.index)}
             columns={columns}
             widths={widths}
-            mounted={mounted}
-            lead={lead}
+            plan={plan}
             active={vi.index === active}
             onPick={setActive}
             onOpen={onOpen}
@@ -194,13 +245,13 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
 interface ScrollRowProps {
   index: number;
   top: number;
+  height: number;
   width: number;
   record: CompanyRecord | undefined;
   columns: readonly string[];
   widths: readonly number[];
-  /** Indices of the mounted columns, and the width of those scrolled away before them. */
-  mounted: readonly number[];
-  lead: number;
+  /** The mounted columns, each with the width of those scrolled away before it. */
+  plan: ReadonlyArray<{ index: number; gap: number }>;
   active: boolean;
   onPick(i: number): void;
   onOpen(r: CompanyRecord): void;
@@ -215,7 +266,7 @@ function shown(view: CellView): string {
 }
 
 const ScrollRow = memo(
-  function ScrollRow({ index, top, width, record, columns, widths, mounted, lead, active, onPick, onOpen }: ScrollRowProps) {
+  function ScrollRow({ index, top, height, width, record, columns, widths, plan, active, onPick, onOpen }: ScrollRowProps) {
     const flat = useMemo(() => (record ? flattenRecord(record) : null), [record]);
     return (
       <div
@@ -225,29 +276,30 @@ const ScrollRow = memo(
         aria-busy={flat ? undefined : true}
         data-company-id={record ? String(record.company_id ?? '') : undefined}
         className={`scroller__row${active ? ' scroller__row--active' : ''}${flat ? '' : ' scroller__row--pending'}`}
-        style={{ top, width }}
+        style={{ top, height, width }}
         onClick={() => onPick(index)}
         onDoubleClick={() => record && onOpen(record)}
       >
         <div role="gridcell" aria-colindex={1} className="scroller__cell scroller__cell--num">
           {fmt.format(index + 1)}
         </div>
-        {lead > 0 ? <div className="scroller__gap" style={{ width: lead }} aria-hidden="true" /> : null}
         {flat ? (
-          mounted.map((ci) => {
-            const view = cellFormat.cell(columns[ci], flat[columns[ci]]);
+          plan.map(({ index: ci, gap }) => {
+            const view = cellFormat.cell(columns[ci], cellValue(flat, columns[ci]));
             const text = shown(view);
             return (
-              <div
-                key={columns[ci]}
-                role="gridcell"
-                aria-colindex={ci + 2}
-                className={`scroller__cell${view.kind === 'text' && view.numeric ? ' scroller__cell--number' : ''}`}
-                style={{ width: widths[ci] }}
-                title={view.full && view.full !== text ? view.full : undefined}
-              >
-                {text}
-              </div>
+              <Fragment key={columns[ci]}>
+                {gap > 0 ? <div className="scroller__gap" style={{ width: gap }} aria-hidden="true" /> : null}
+                <div
+                  role="gridcell"
+                  aria-colindex={ci + 2}
+                  className={`scroller__cell${ci === 0 ? ' scroller__cell--pinned' : ''}${view.kind === 'text' && view.numeric ? ' scroller__cell--number' : ''}`}
+                  style={{ width: widths[ci] }}
+                  title={view.full && view.full !== text ? view.full : undefined}
+                >
+                  {text}
+                </div>
+              </Fragment>
             );
           })
         ) : (
@@ -259,5 +311,6 @@ const ScrollRow = memo(
       </div>
     );
   },
-  (a, b) => a.index === b.index && a.top === b.top && a.width === b.width && a.record === b.record && a.columns === b.columns && a.widths === b.widths && a.mounted === b.mounted && a.lead === b.lead && a.active === b.active,
+  (a, b) =>
+    a.index === b.index && a.top === b.top && a.height === b.height && a.width === b.width && a.record === b.record && a.columns === b.columns && a.widths === b.widths && a.plan === b.plan && a.active === b.active,
 );

@@ -2,17 +2,10 @@
 import type { FacetId } from '../../shared/workbench/snapshot';
 import { industryLabel } from '../search/pickers/value-catalogue';
 
-export const FACET_TITLE: Record<FacetId, string> = {
-  country: 'Country',
-  industry_division: 'Industry division',
-  industry_class: 'Industry class',
-  legal_form: 'Legal form',
-  employee_band: 'Employees',
-  revenue_band: 'Revenue (USD)',
-  founding_decade: 'Founded',
-};
+// The titles live in shared: an export's About sheet names the facets the same way.
+export { FACET_TITLE } from '../../shared/workbench/view-words';
 
-// Lower bounds as main computes them (src/main/workspace/facets.ts).
+// Lower bounds as main computes them (src/main/features/snapshots/facets.ts).
 const BANDS: Record<'employee_band' | 'revenue_band', number[]> = {
   employee_band: [0, 10, 50, 250, 1000, 5000, 10000],
   revenue_band: [0, 1e6, 1e7, 5e7, 1e8, 1e9, 1e10],

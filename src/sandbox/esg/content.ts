@@ -28,7 +28,7 @@ const COMMITMENTS: { category: string; what: (pct: number) => string; unit: stri
 ];
 const COMMITMENT_STATUSES = ['announced', 'on_track', 'behind', 'achieved', 'withdrawn'];
 const COMMITMENT_SOURCES = ['Annual report', 'Sustainability report', 'CDP disclosure', 'Press release', 'SBTi target validation', 'Capital markets day'];
-const RATINGS = ['AAA', 'AA', 'A', 'BBB', 'BB', 'B', 'CCC'];
+export const RATINGS = ['AAA', 'AA', 'A', 'BBB', 'BB', 'B', 'CCC'];
 export const SCORE_METHODOLOGY = 'Sandbox ESG Risk Rating';
 export const SCORE_METHODOLOGY_VERSION = '2.1';
 
@@ -88,19 +88,39 @@ export function commitment(rng: Rng, companyName: string, announcedAt: number): 
   };
 }
 
+/** E, S and G of one score computation; overall and rating follow from them. */
+export interface ScoreValues {
+  score_id: string;
+  environmental: number;
+  social: number;
+  governance: number;
+}
+
+export const overallOf = (v: Pick<ScoreValues, 'environmental' | 'social' | 'governance'>): number => Math.round(v.environmental * 0.4 + v.social * 0.3 + v.governance * 0.3);
+export const ratingOf = (overall: number): string => RATINGS[Math.min(RATINGS.length - 1, Math.max(0, Math.floor((100 - overall) / 14)))];
+
+/** Draw order (E, S, G, then the id) is the one sessions always used, so seeds keep their scores. */
+export function scoreValues(rng: Rng): ScoreValues {
+  const environmental = intBetween(rng, 5, 95);
+  const social = intBetween(rng, 5, 95);
+  const governance = intBetween(rng, 5, 95);
+  return { score_id: rngUuid(rng), environmental, social, governance };
+}
+
 export function score(rng: Rng, computedAt: number): EsgItem {
-  const e = intBetween(rng, 5, 95);
-  const s = intBetween(rng, 5, 95);
-  const g = intBetween(rng, 5, 95);
-  const overall = Math.round((e * 0.4 + s * 0.3 + g * 0.3));
+  return scoreItem(scoreValues(rng), computedAt);
+}
+
+export function scoreItem(v: ScoreValues, computedAt: number): EsgItem {
+  const overall = overallOf(v);
   return {
-    score_id: rngUuid(rng),
+    score_id: v.score_id,
     overall,
-    environmental: e,
-    social: s,
-    governance: g,
+    environmental: v.environmental,
+    social: v.social,
+    governance: v.governance,
     scale: '0-100, higher is better',
-    rating: RATINGS[Math.min(RATINGS.length - 1, Math.floor((100 - overall) / 14))],
+    rating: ratingOf(overall),
     methodology: SCORE_METHODOLOGY,
     methodology_version: SCORE_METHODOLOGY_VERSION,
     weights: { environmental: 0.4, social: 0.3, governance: 0.3 },

@@ -1,12 +1,14 @@
 // ESG processing sessions. Progress is a pure function of the clock (no timers): a session
 // knows when each item arrives and when it completes, and state is read at request time.
-// See docs/service-defaults.md, "ESG", for the freshness rule.
+// See docs/service-defaults.md, "ESG", for the freshness rule, and docs/sandbox.md, "Data that
+// changes over time", for what a new data epoch does to held data.
 import { randomUUID } from 'node:crypto';
 import type { EsgModule, SessionStatus } from '../../shared/service/schemas';
 import type { Clock } from '../clock';
 import type { Dataset, SandboxCompany } from '../dataset';
 import { createRng, hashString, intBetween, chance, type Rng } from '../random';
-import { arrivalOffsets, commitment, newsArticle, score, sessionItemCount, type EsgItem } from './content';
+import { arrivalOffsets, commitment, newsArticle, score, scoreItem, sessionItemCount, type EsgItem } from './content';
+import { BaseEsgContent, esgKnownId, staticEsgSource, type EsgSource } from './source';
 
 export interface EsgPace {
   /** Typical duration of a session in clock ms. */
@@ -24,6 +26,13 @@ export interface EsgPace {
 
 export const DEFAULT_ESG_PACE: EsgPace = { sessionMs: 4000, sessionJitter: 0, itemsPerSession: 12, freshForMs: Number.POSITIVE_INFINITY };
 
+/**
+ * Why a session runs. `first`: nothing held yet, delivers the data of its epoch. `refresh`: held data
+ * was invalidated or went stale, re-drawn as always (new articles, a new commitment set, a new score).
+ * `evolution`: a data epoch changed this module, delivers exactly those changes.
+ */
+export type SessionKind = 'first' | 'refresh' | 'evolution';
+
 export interface EsgSession {
   id: string;
   companyId: string;
@@ -35,14 +44,22 @@ export interface EsgSession {
   /** Items held before this session that the count includes (news only). */
   carriedCount: number;
   finalized: boolean;
+  kind: SessionKind;
+  /** Data epoch the session was created in: its content is that epoch's. */
+  epoch: number;
 }
 
 interface ModuleState {
   items: EsgItem[];
   completedAt: number | null;
-  stale: boolean;
+  /** Set by invalidate(): the next request re-draws the module. */
+  invalidated: boolean;
+  /** Kind of a forgotten session: the next request starts one of the same kind. */
+  requeue: SessionKind | null;
   current: EsgSession | null;
   runs: number;
+  /** Data epoch the held items reflect. */
+  epoch: number;
 }
 
 export interface ModuleView {
@@ -63,13 +80,16 @@ export class EsgEngine {
   private readonly sessions = new Map<string, EsgSession>();
   private pace: EsgPace;
   private sessionCounter = 0;
+  private readonly source: EsgSource;
 
-  constructor(
-    private readonly dataset: Dataset,
-    private readonly clock: Clock,
-    pace: Partial<EsgPace> = {},
-  ) {
+  /** Without `source`, the data never changes (epoch 0); base commitments count back from now. */
+  constructor(dataset: Dataset, private readonly clock: Clock, pace: Partial<EsgPace> = {}, source?: EsgSource) {
     this.pace = { ...DEFAULT_ESG_PACE, ...pace };
+    this.source = source ?? staticEsgSource(dataset, new BaseEsgContent(dataset.seed, this.pace.itemsPerSession, clock.now()));
+  }
+
+  private get seed(): number {
+    return this.source.seed;
   }
 
   setPace(pace: Partial<EsgPace>): EsgPace {
@@ -83,8 +103,7 @@ export class EsgEngine {
 
   /** About 5% of companies (deterministic per seed) are unknown to the ESG sources. */
   isKnown(companyId: string): boolean {
-    if (!this.dataset.byId.has(companyId)) return false;
-    return hashString(`esg:${this.dataset.seed}:${companyId}`) % 100 >= 5;
+    return this.source.company(companyId) !== undefined && esgKnownId(this.seed, companyId);
   }
 
   /** The module request: may start a session, never blocks. */
@@ -93,8 +112,9 @@ export class EsgEngine {
     const state = this.state(companyId, module);
     this.settle(state);
     if (state.current) return { status: 'processing', sessionId: state.current.id, items: [] };
-    if (!this.isFresh(state)) {
-      const session = this.start(companyId, module, state);
+    const kind = this.staleKind(companyId, module, state);
+    if (kind) {
+      const session = this.start(companyId, module, state, kind);
       return { status: 'processing', sessionId: session.id, items: [] };
     }
     return { status: 'complete', sessionId: null, items: state.items };
@@ -121,7 +141,26 @@ export class EsgEngine {
     for (const [key, state] of this.states) {
       const [c, m] = key.split('|');
       if ((companyId && c !== companyId) || (module && m !== module)) continue;
-      state.stale = true;
+      state.invalidated = true;
+      n++;
+    }
+    return n;
+  }
+
+  /**
+   * Forgets sessions still processing, as a restarted service would: their status answers 404 and
+   * the next module request for that company and module starts a new session. `share` (0..1) forgets
+   * that share of them, chosen by session id (deterministic). Returns how many were forgotten.
+   */
+  forget(share = 1): number {
+    let n = 0;
+    for (const state of this.states.values()) {
+      const s = state.current;
+      if (!s || this.clock.now() - s.startedAt >= s.durationMs) continue; // finished: its data is the service's
+      if (share < 1 && (hashString(`forget:${s.id}`) % 1000) / 1000 >= share) continue;
+      this.sessions.delete(s.id);
+      state.current = null;
+      state.requeue = s.kind;
       n++;
     }
     return n;
@@ -144,8 +183,8 @@ export class EsgEngine {
     const key = this.key(companyId, module);
     let state = this.states.get(key);
     if (!state) {
-      const company = this.dataset.byId.get(companyId)!;
-      state = { items: module === 'news' ? this.earlierNews(company) : [], completedAt: null, stale: true, current: null, runs: 0 };
+      const company = this.source.company(companyId)!;
+      state = { items: module === 'news' ? this.earlierNews(company) : [], completedAt: null, invalidated: false, requeue: null, current: null, runs: 0, epoch: 0 };
       this.states.set(key, state);
     }
     return state;
@@ -153,7 +192,7 @@ export class EsgEngine {
 
   /** Some companies already hold older articles before their first session (news counts them). */
   private earlierNews(company: SandboxCompany): EsgItem[] {
-    const rng = createRng(hashString(`news-held:${this.dataset.seed}:${company.company_id}`));
+    const rng = createRng(hashString(`news-held:${this.seed}:${company.company_id}`));
     if (!chance(rng, 0.6)) return [];
     const n = intBetween(rng, 1, 6);
     const now = this.clock.now();
@@ -162,25 +201,53 @@ export class EsgEngine {
     return items.sort(byNewest);
   }
 
-  private isFresh(state: ModuleState): boolean {
-    if (state.stale || state.completedAt === null) return false;
-    return this.clock.now() - state.completedAt <= this.pace.freshForMs;
+  /** Why held data needs a session now, or null when it is fresh and its epoch brought nothing new. */
+  private staleKind(companyId: string, module: EsgModule, state: ModuleState): SessionKind | null {
+    if (state.requeue) return state.requeue;
+    if (state.completedAt === null) return 'first';
+    if (state.invalidated || this.clock.now() - state.completedAt > this.pace.freshForMs) return 'refresh';
+    const epoch = this.source.epoch();
+    if (state.epoch < epoch) {
+      if (this.source.changed(companyId, module, state.epoch, epoch)) return 'evolution';
+      state.epoch = epoch;
+    }
+    return null;
   }
 
-  private start(companyId: string, module: EsgModule, state: ModuleState): EsgSession {
-    const company = this.dataset.byId.get(companyId)!;
+  private start(companyId: string, module: EsgModule, state: ModuleState, kind: SessionKind): EsgSession {
+    const company = this.source.company(companyId)!;
     const run = state.runs++;
-    const rng: Rng = createRng(hashString(`session:${this.dataset.seed}:${companyId}:${module}:${run}`));
+    const rng: Rng = createRng(hashString(`session:${this.seed}:${companyId}:${module}:${run}`));
     const now = this.clock.now();
+    const epoch = this.source.epoch();
     const durationMs = this.durationFor(companyId, module, run);
     const n = sessionItemCount(rng, module, this.pace.itemsPerSession);
-    const arrivals = arrivalOffsets(rng, n, durationMs);
-    const newItems = arrivals.map((offset) => {
-      // Gathered articles were published any time in the last three years, most of them recently.
-      if (module === 'news') return newsArticle(rng, company.name, now + offset - (chance(rng, 0.5) ? intBetween(rng, 0, 30 * 24) : intBetween(rng, 30 * 24, 1100 * 24)) * 3_600_000);
-      if (module === 'commitments') return commitment(rng, company.name, now - intBetween(rng, 0, 6 * 365) * 86_400_000);
-      return score(rng, now + offset);
-    });
+    let arrivals: number[];
+    let newItems: EsgItem[];
+    if (kind === 'refresh' || (kind === 'first' && module === 'news')) {
+      arrivals = arrivalOffsets(rng, n, durationMs);
+      newItems = arrivals.map((offset) => {
+        // Gathered articles were published any time in the last three years, most of them recently.
+        if (module === 'news') return newsArticle(rng, company.name, now + offset - (chance(rng, 0.5) ? intBetween(rng, 0, 30 * 24) : intBetween(rng, 30 * 24, 1100 * 24)) * 3_600_000);
+        if (module === 'commitments') return commitment(rng, company.name, now - intBetween(rng, 0, 6 * 365) * 86_400_000);
+        return score(rng, now + offset);
+      });
+      if (module === 'news') {
+        // Articles of data epochs not yet delivered come along, on their own arrival times.
+        const arrived = this.source.newsBetween(companyId, state.epoch, epoch);
+        if (arrived.length > 0) {
+          newItems = [...newItems, ...arrived];
+          const more = arrivalOffsets(createRng(hashString(`session-epoch-news:${this.seed}:${companyId}:${run}`)), arrived.length, durationMs);
+          arrivals = [...arrivals, ...more].sort((a, b) => a - b);
+        }
+      }
+    } else if (module === 'scores') {
+      arrivals = arrivalOffsets(rng, 1, durationMs);
+      newItems = [scoreItem(this.source.scoreAt(companyId, epoch), now + arrivals[0])];
+    } else {
+      newItems = module === 'commitments' ? this.source.commitmentsAt(companyId, epoch) : this.source.newsBetween(companyId, state.epoch, epoch);
+      arrivals = arrivalOffsets(rng, newItems.length, durationMs);
+    }
     this.sessionCounter++;
     const session: EsgSession = {
       id: randomUUID(),
@@ -192,9 +259,12 @@ export class EsgEngine {
       newItems,
       carriedCount: module === 'news' ? state.items.length : module === 'scores' && state.items.length > 0 ? 1 : 0,
       finalized: false,
+      kind,
+      epoch,
     };
     state.current = session;
-    state.stale = false;
+    state.invalidated = false;
+    state.requeue = null;
     this.sessions.set(session.id, session);
     return session;
   }
@@ -204,7 +274,7 @@ export class EsgEngine {
     const base = Math.max(0, this.pace.sessionMs);
     const jitter = Math.min(1, Math.max(0, this.pace.sessionJitter));
     if (jitter === 0) return base;
-    const r = createRng(hashString(`duration:${this.dataset.seed}:${companyId}:${module}:${run}`))();
+    const r = createRng(hashString(`duration:${this.seed}:${companyId}:${module}:${run}`))();
     return Math.round(base * (1 + jitter * (2 * r - 1)));
   }
 
@@ -217,6 +287,7 @@ export class EsgEngine {
     else if (s.newItems.length > 0) state.items = s.newItems;
     s.finalized = true;
     state.completedAt = s.startedAt + s.durationMs;
+    state.epoch = Math.max(state.epoch, s.epoch);
     state.current = null;
   }
 }

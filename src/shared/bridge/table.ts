@@ -1,5 +1,6 @@
 // THE bridge contract. Preload, ipcMain registration and the browser-mode transport all derive from it.
 import type { Emit, Handlers, RendererApi } from './define';
+import { analyticsGroup } from './groups/analytics';
 import { appGroup } from './groups/app';
 import { connectionGroup } from './groups/connection';
 import { diagnosticsGroup } from './groups/diagnostics';
@@ -12,6 +13,7 @@ import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
 import { snapshotGroup } from './groups/snapshot';
 import { uiStateGroup } from './groups/ui-state';
+import { watchesGroup } from './groups/watches';
 
 export const bridgeTable = {
   app: appGroup,
@@ -26,6 +28,8 @@ export const bridgeTable = {
   diagnostics: diagnosticsGroup,
   uiState: uiStateGroup,
   lists: listsGroup,
+  analytics: analyticsGroup,
+  watches: watchesGroup,
 };
 export type BridgeTable = typeof bridgeTable;
 export type FirmscopeApi = RendererApi<BridgeTable>;

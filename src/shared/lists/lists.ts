@@ -2,6 +2,7 @@
 // contract between the lists feature, the ESG runs ("esgrun") and the bulk-match review ("review").
 import { z } from 'zod';
 import { CompanyRecordSchema, type CompanyRecord } from '../service/schemas';
+import { SnapshotViewSchema } from '../workbench/snapshot';
 
 export const LIST_NAME_MAX = 120;
 /** At most this many companies in one create/add call (a whole loaded snapshot goes by id instead). */
@@ -34,8 +35,12 @@ export type ListMemberInput = z.input<typeof ListMemberInputSchema>;
 export const ListSourceSchema = z.discriminatedUnion('kind', [
   /** Rows the caller holds (grid selection, accepted bulk-match rows). */
   z.object({ kind: z.literal('companies'), companies: z.array(ListMemberInputSchema).max(LIST_BATCH_MAX) }),
-  /** Every row of a loaded result set (snapshot) of the same profile. */
-  z.object({ kind: z.literal('snapshot'), snapshotId: z.number().int().positive() }),
+  /**
+   * Rows of a loaded result set (snapshot) of the same profile: those of `view` (its text filter and
+   * facet choices, selected in main with the view's own query; its sort is ignored), or every row
+   * when `view` is absent (the analyst's explicit "Save all N as list…").
+   */
+  z.object({ kind: z.literal('snapshot'), snapshotId: z.number().int().positive(), view: SnapshotViewSchema.optional() }),
   /** Bare ids (pasted): main looks their names up through the service's search (company_id in [...]). */
   z.object({ kind: z.literal('ids'), ids: z.array(CompanyIdSchema).min(1).max(LIST_BATCH_MAX) }),
 ]);
@@ -65,7 +70,7 @@ export interface ListChange {
 
 /**
  * ESG summary of one company, as the list view shows it. Every field is optional: "—" until the
- * ESG runs store data. Filled by the SQL view `esg_summary` (see src/main/lists/esg-summary.ts),
+ * ESG runs store data. Filled by the SQL view `esg_summary` (see src/main/features/lists/esg-summary.ts),
  * which the esgrun migration replaces with one over its stored results.
  */
 export interface EsgSummary {

@@ -1,6 +1,6 @@
 // Pasted company ids: one or more per line (commas, semicolons, tabs or spaces between them).
-// Valid UUIDs are kept once each in pasted order; anything else is reported with its line number.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Valid company ids (isCompanyId) are kept once each in pasted order; anything else is reported with its line number.
+import { isCompanyId } from '../company-id';
 
 export interface PastedIds {
   ids: string[];
@@ -18,7 +18,7 @@ export function parsePastedIds(text: string): PastedIds {
     for (const token of raw.split(/[\s,;]+/)) {
       const t = token.replace(/^["']|["']$/g, '');
       if (t === '') continue;
-      if (!UUID.test(t)) {
+      if (!isCompanyId(t)) {
         malformed.push({ line: i + 1, text: t.length > 60 ? `${t.slice(0, 57)}...` : t });
         continue;
       }

@@ -29,22 +29,93 @@ export function flattenRecord(record: Record<string, unknown>): Record<string, u
   return out;
 }
 
+/** Makes no column of its own: null, undefined, [] and {} (it still fills a column that exists). */
+export function isEmptyCell(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isPlainObject(v) && Object.keys(v).length === 0;
+}
+
+// One node per key at one nesting level, in the order keys first appear over the records.
+interface PathNode {
+  path: string;
+  /** Some record has a value at this path (its first occurrence in that record, as flattenRecord keeps). */
+  column: boolean;
+  children: Map<string, PathNode> | null;
+}
+
 /**
- * Union of the dotted paths of all records, in first-seen order, with `company_id` first when present.
+ * The grid's columns: the dotted paths some record has a value at, `company_id` first. A column
+ * exists only once a value does: `address: null` in one record and `{city}` in another give
+ * `address.city`, never an always-empty `address`. The same rule and order as the exports' column
+ * union (src/main/platform/tabular/column-union.ts: a nested field sits where its parent first
+ * appeared), so the grid and a file agree; a property test holds them to it.
  * Accepts raw or already-flattened records (flattening is idempotent).
  */
 export function collectColumns(records: ReadonlyArray<Record<string, unknown>>): string[] {
-  const seen = new Set<string>();
+  const root = new Map<string, PathNode>();
+  const columns = new Set<string>();
   for (const record of records) {
-    for (const key of Object.keys(flattenRecord(record))) seen.add(key);
+    // Paths this record held first with an empty value: a colliding later one (a literal "a.b" key
+    // beside a nested a.b) does not make the column, as flattenRecord keeps the first.
+    const seenHere = new Set<string>();
+    const walk = (obj: Record<string, unknown>, level: Map<string, PathNode>, prefix: string) => {
+      for (const key of Object.keys(obj)) {
+        const value = obj[key];
+        let node = level.get(key);
+        if (!node) {
+          node = { path: prefix ? `${prefix}.${key}` : key, column: false, children: null };
+          level.set(key, node);
+        }
+        if (isPlainObject(value) && Object.keys(value).length > 0) {
+          walk(value, (node.children ??= new Map()), node.path);
+          continue;
+        }
+        const first = !seenHere.has(node.path);
+        seenHere.add(node.path);
+        if (columns.has(node.path) || (first && !isEmptyCell(value))) {
+          node.column = true;
+          columns.add(node.path);
+        }
+      }
+    };
+    walk(record, root, '');
   }
-  const columns = [...seen];
-  const idIndex = columns.indexOf('company_id');
+  const out: string[] = [];
+  const placed = new Set<string>();
+  const visit = (level: Map<string, PathNode>) => {
+    for (const node of level.values()) {
+      if (node.column && !placed.has(node.path)) {
+        placed.add(node.path);
+        out.push(node.path);
+      }
+      if (node.children) visit(node.children);
+    }
+  };
+  visit(root);
+  const idIndex = out.indexOf('company_id');
   if (idIndex > 0) {
-    columns.splice(idIndex, 1);
-    columns.unshift('company_id');
+    out.splice(idIndex, 1);
+    out.unshift('company_id');
   }
-  return columns;
+  return out;
+}
+
+/**
+ * The value of column `path` in a flattened record. A path under a parent that is null or `{}` in
+ * this record reads as null (an empty cell), not as missing: `address: null` has no city to show,
+ * but nothing is missing from the record either.
+ */
+export function cellValue(flat: Record<string, unknown>, path: string): unknown {
+  if (Object.prototype.hasOwnProperty.call(flat, path)) return flat[path];
+  for (let dot = path.lastIndexOf('.'); dot > 0; dot = path.lastIndexOf('.', dot - 1)) {
+    const parent = path.slice(0, dot);
+    if (Object.prototype.hasOwnProperty.call(flat, parent)) {
+      const v = flat[parent];
+      return v === null || (isPlainObject(v) && Object.keys(v).length === 0) ? null : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** A cell value as display text: strings as-is, arrays/objects as compact JSON, null/undefined as ''. */

@@ -1,5 +1,5 @@
 // Code lists behind the value pickers: ISO 3166-1 alpha-2 country codes (names come from Intl.DisplayNames),
-// NACE Rev. 2 divisions with the classes the catalogue knows, and legal forms by country. The real
+// NACE Rev. 2 sections and divisions with the classes the catalogue knows, and legal forms by country. The real
 // service's lists are not published (docs/catalogue.md); values seen in a loaded snapshot add to these.
 
 /** Every officially assigned ISO 3166-1 alpha-2 code. */
@@ -106,6 +106,31 @@ export const NACE_DIVISIONS: readonly (readonly [code: string, label: string])[]
   ['97', 'Activities of households as employers of domestic personnel'],
   ['98', 'Undifferentiated goods- and services-producing activities of private households for own use'],
   ['99', 'Activities of extraterritorial organisations and bodies'],
+];
+
+/** NACE Rev. 2 sections (A–U) and the range of divisions each holds (inclusive, two-digit codes). */
+export const NACE_SECTIONS: readonly (readonly [letter: string, label: string, first: string, last: string])[] = [
+  ['A', 'Agriculture, forestry and fishing', '01', '03'],
+  ['B', 'Mining and quarrying', '05', '09'],
+  ['C', 'Manufacturing', '10', '33'],
+  ['D', 'Electricity, gas, steam and air conditioning supply', '35', '35'],
+  ['E', 'Water supply; sewerage, waste management and remediation activities', '36', '39'],
+  ['F', 'Construction', '41', '43'],
+  ['G', 'Wholesale and retail trade; repair of motor vehicles and motorcycles', '45', '47'],
+  ['H', 'Transportation and storage', '49', '53'],
+  ['I', 'Accommodation and food service activities', '55', '56'],
+  ['J', 'Information and communication', '58', '63'],
+  ['K', 'Financial and insurance activities', '64', '66'],
+  ['L', 'Real estate activities', '68', '68'],
+  ['M', 'Professional, scientific and technical activities', '69', '75'],
+  ['N', 'Administrative and support service activities', '77', '82'],
+  ['O', 'Public administration and defence; compulsory social security', '84', '84'],
+  ['P', 'Education', '85', '85'],
+  ['Q', 'Human health and social work activities', '86', '88'],
+  ['R', 'Arts, entertainment and recreation', '90', '93'],
+  ['S', 'Other service activities', '94', '96'],
+  ['T', 'Activities of households as employers; undifferentiated goods- and services-producing activities of households for own use', '97', '98'],
+  ['U', 'Activities of extraterritorial organisations and bodies', '99', '99'],
 ];
 
 /** NACE Rev. 2 classes the catalogue knows (the sandbox draws its records from these). */

@@ -39,3 +39,21 @@ export const SnapshotViewSchema = z.object({
   facets: z.partialRecord(z.enum(FACET_IDS), z.array(FacetKey).max(500)).optional(),
 });
 export type SnapshotView = z.infer<typeof SnapshotViewSchema>;
+
+/** What a load of `rows` rows costs, told before the analyst starts it (snapshot.estimate). */
+export interface LoadEstimate {
+  rows: number;
+  /** Requests of PAGE_SIZE_MAX rows. */
+  pages: number;
+  /** At the rate of this profile's last finished load; null before its first (measured then). */
+  seconds: number | null;
+  /** Workspace disk space the rows take. */
+  bytes: number;
+  basis: {
+    /** The load the rate comes from (rows and rows per second), or null. */
+    rate: { rows: number; rowsPerSecond: number; finishedAt: number } | null;
+    /** 'workspace': bytes per row measured in this workspace; 'typical': the benched constant. */
+    disk: 'workspace' | 'typical';
+    bytesPerRow: number;
+  };
+}

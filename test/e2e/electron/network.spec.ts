@@ -1,9 +1,11 @@
 // The desktop app's requests go through Chromium's network stack: a profile with its own proxy
 // (which demands credentials) reaches the sandbox through it, and the sandbox over TLS with a test
-// CA is refused until the profile names the CA file. Runs only where an Electron binary exists.
+// CA is refused until the profile's CA file is chosen in main's own dialog (the page never names a path). Runs only where an Electron binary exists.
 import { startSandbox, type SandboxHandle } from '../../../src/sandbox/server';
 import { SANDBOX_CLIENTS } from '../../../src/sandbox/clients';
 import { generateTestCa, startConnectProxy, startTlsFront, type TestCa, type TestProxy } from '../../helpers/net-helpers';
+import { basename } from 'node:path';
+import type { ElectronApplication } from '@playwright/test';
 import { expect, test } from './electron-fixtures';
 
 let sandbox: SandboxHandle;
@@ -57,21 +59,53 @@ test('a profile proxy that demands credentials gets them from the vault, through
   expect(proxy.credentials).toContain(`${auth.username}:${auth.password}`);
 });
 
-test("TLS from a company CA: refused without it, accepted with the profile's CA file", async ({ appWindow }) => {
+/** Main's open dialog answers `path` (Playwright cannot click a native dialog). */
+const dialogAnswers = (app: ElectronApplication, path: string) =>
+  app.evaluate(({ dialog }, chosen) => {
+    dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [chosen] })) as typeof dialog.showOpenDialog;
+  }, path);
+
+test("TLS from a company CA: refused without it, accepted with the CA file chosen in main's dialog; a typed path is refused", async ({ appWindow, electronApp }) => {
   await expect(appWindow.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const urls = base(`https://127.0.0.1:${tls.port}/auth`, `https://127.0.0.1:${tls.port}/api`);
-  const run = (caFile: string) =>
+  const run = (caFile: string, pick: boolean) =>
     appWindow.evaluate(
-      async ({ profile, secret }) => {
+      async ({ profile, secret, pick }) => {
         const api = (window as unknown as { firmscope: Bridge }).firmscope;
-        const saved = await api.connection.saveProfile({ profile, secret });
-        return (await api.connection.testConnection({ id: saved.value.id })).value;
+        const picked = pick ? (await api.connection.pickCaFile()).value : null;
+        const saved = await api.connection.saveProfile({ profile, secret, ...(picked ? { caFileHandle: picked.caFileHandle } : {}) });
+        if (!saved.ok) return { saveError: saved.error };
+        return { picked, report: (await api.connection.testConnection({ id: saved.value.id })).value };
       },
-      { profile: { ...urls, network: { proxy: 'none', proxyUrl: '', proxyUsername: '', caFile } }, secret: SANDBOX_CLIENTS.analyst.secret },
+      { profile: { ...urls, network: { proxy: 'none', proxyUrl: '', proxyUsername: '', caFile } }, secret: SANDBOX_CLIENTS.analyst.secret, pick },
     );
-  const refused = await run('');
-  expect(refused.ok).toBe(false);
-  expect(JSON.stringify(refused.steps)).toContain('unknown authority');
-  const accepted = await run(ca.caFile);
-  expect(accepted.ok).toBe(true);
+  const refused = await run('', false);
+  expect(refused.report.ok).toBe(false);
+  expect(JSON.stringify(refused.report.steps)).toContain('unknown authority');
+  // The page naming the path itself is refused (issue 28 H1)...
+  const typed = await run(ca.caFile, false);
+  expect(typed.saveError).toMatchObject({ code: 'invalid_input', details: { field: 'caFile' } });
+  // ...the same file chosen in main's dialog is trusted; the page only ever saw its name.
+  await dialogAnswers(electronApp, ca.caFile);
+  const accepted = await run('', true);
+  expect(accepted.picked.fileName).toBe(basename(ca.caFile));
+  expect(JSON.stringify(accepted.picked)).not.toContain(ca.caFile);
+  expect(accepted.report.ok).toBe(true);
+});
+
+test('Settings → Network: "Choose file…" shows the chosen CA file by name', async ({ appWindow, electronApp }) => {
+  await appWindow.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await appWindow.getByRole('button', { name: 'New profile' }).click();
+  await appWindow.getByLabel('Name').fill('Company network');
+  await appWindow.getByLabel('Auth URL').fill('https://auth.example.com');
+  await appWindow.getByLabel('Base URL').fill('https://api.example.com');
+  await appWindow.getByLabel('Client ID').fill('company-client');
+  await appWindow.getByRole('button', { name: 'Save' }).click();
+  const network = appWindow.getByRole('region', { name: 'Network' });
+  await expect(network.getByLabel('Company CA file (PEM)')).toHaveValue('None');
+  await dialogAnswers(electronApp, ca.caFile);
+  await network.getByRole('button', { name: 'Choose file…' }).click();
+  await expect(network.getByLabel('Company CA file (PEM)')).toHaveValue(basename(ca.caFile));
+  await network.getByRole('button', { name: 'Save network settings' }).click();
+  await expect(network.getByText('Saved. The next request uses these settings.')).toBeVisible();
 });

@@ -52,6 +52,19 @@ describe('lazyScreen', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('a screen already loaded renders in the same commit: no fallback, no Suspense hold-back', async () => {
+    const s = lazyScreen(async () => () => <h1>Analytics</h1>);
+    await s.prefetch();
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <s.Component />
+      </Suspense>,
+    );
+    // Synchronously, not after a findBy wait: React.lazy would show "Loading…" first.
+    expect(screen.getByRole('heading', { name: 'Analytics' })).toBeTruthy();
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
   it('shows the fallback while the host is down and the screen once a retry succeeds, never an error', async () => {
     let up = false;
     const s = lazyScreen(

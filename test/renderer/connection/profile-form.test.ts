@@ -69,6 +69,23 @@ describe('profile form', () => {
     expect(!bad.ok && bad.errors.esgConcurrency).toBe('At most 32 ESG requests at once');
   });
 
+  it('daily request budget for scheduled checks: empty keeps the default, grouped digits are read, anything else is said on the field', () => {
+    expect(emptyForm().watchDailyBudget).toBe('');
+    const empty = validateForm(formFromProfile(view));
+    expect(empty.ok && empty.input.watchDailyBudget).toBeUndefined();
+    for (const typed of ['5000', ' 5,000 ', '5.000', '5 000']) {
+      const v = validateForm({ ...formFromProfile(view), watchDailyBudget: typed });
+      expect(v.ok && v.input.watchDailyBudget, typed).toBe(5000);
+    }
+    expect(formFromProfile({ ...view, watchDailyBudget: 300 }).watchDailyBudget).toBe('300');
+    const half = validateForm({ ...formFromProfile(view), watchDailyBudget: '2.5' });
+    expect(!half.ok && half.errors.watchDailyBudget).toBe('Enter a whole number');
+    const negative = validateForm({ ...formFromProfile(view), watchDailyBudget: '-1' });
+    expect(!negative.ok && negative.errors.watchDailyBudget).toBe('The budget cannot be negative');
+    const words = validateForm({ ...formFromProfile(view), watchDailyBudget: 'lots' });
+    expect(!words.ok && words.errors.watchDailyBudget).toBe('Enter the daily request budget as a whole number');
+  });
+
   it('a new profile has no id and the documented defaults', () => {
     const f = emptyForm();
     expect(f.id).toBeUndefined();

@@ -1,7 +1,8 @@
 // The board's view model: batched task updates -> rows, cells, counts, failures and the ETA, with
 // untouched rows kept identical (what lets memoised rows skip re-rendering).
 import { describe, expect, it } from 'vitest';
-import { applyUpdates, createBoard, estimateRemainingMs, formatEta, runSummary, type TaskUpdate } from '../../../src/renderer/esg-board/board-model';
+import { applyUpdates, boardProgress, createBoard, estimateRemainingMs, formatEta, runSummary, type TaskUpdate } from '../../../src/renderer/esg-board/board-model';
+import { progressText } from '../../../src/shared/esg-runs/progress';
 import { ESG_MODULES } from '../../../src/shared/service/schemas';
 
 const companies = Array.from({ length: 1000 }, (_, i) => ({ companyId: `c${i}`, companyName: `Company ${i} AG` }));
@@ -14,7 +15,7 @@ describe('board model', () => {
     expect(b.rows.map((r) => r.companyName)).toEqual(['Company 0 AG', 'Company 1 AG', 'Company 2 AG']);
     expect(b.total).toBe(9);
     expect(b.counts.queued).toBe(9);
-    expect(b.done).toBe(0);
+    expect(b.ended).toBe(0);
     expect(b.rows[0].cells.news).toMatchObject({ state: 'queued' });
   });
 
@@ -27,7 +28,7 @@ describe('board model', () => {
     expect(next.rows[5].cells.news).toEqual({ state: 'processing', count: 12, reason: null, updatedAt: t0 + 2 });
     expect(next.rows[5].cells.scores).toBe(b.rows[5].cells.scores);
     expect(next.counts).toMatchObject({ queued: 2998, processing: 1, complete: 1, requesting: 0 });
-    expect(next.done).toBe(1);
+    expect(next.ended).toBe(1);
   });
 
   it('returns the same model when nothing changes (no re-render at all)', () => {
@@ -54,7 +55,7 @@ describe('board model', () => {
       t0 + 3,
     );
     expect(b.counts).toMatchObject({ processing: 1, not_found: 1, no_access: 1, cancelled: 1, failed: 1, queued: 3 });
-    expect(b.done).toBe(4);
+    expect(b.ended).toBe(4);
   });
 
   it('lists failures with their reason and drops them when retried', () => {
@@ -70,13 +71,13 @@ describe('board model', () => {
     b = applyUpdates(b, [up(2, 'news', 'queued', t0 + 3)], t0 + 3);
     expect([...b.failures.keys()]).toHaveLength(1);
     expect(b.counts.failed).toBe(1);
-    expect(b.done).toBe(2);
+    expect(b.ended).toBe(2);
   });
 
   it('loads the tasks already known (a run reopened or resumed after a restart)', () => {
     const b = createBoard(ESG_MODULES, companies.slice(0, 2), [up(0, 'news', 'complete', t0 - 5, { count: 3 }), up(1, 'scores', 'processing', t0 - 5, { count: 0 })], t0);
-    expect(b.done).toBe(1);
-    expect(b.samples).toEqual([{ t: t0, done: 1 }]);
+    expect(b.ended).toBe(1);
+    expect(b.samples).toEqual([{ t: t0, ended: 1 }]);
     expect(estimateRemainingMs(b, t0 + 1000)).toBeNull();
   });
 
@@ -93,11 +94,29 @@ describe('board model', () => {
     expect(formatEta(3 * 3600_000 + 5 * 60_000)).toBe('about 3 h 5 min left');
   });
 
-  it('summarises the run in 10 % steps for the live region', () => {
+  it('summarises the run in 10 % steps of cells done for the live region, other ends apart', () => {
     let b = createBoard(['news'], companies.slice(0, 100), [], t0);
     b = applyUpdates(b, Array.from({ length: 37 }, (_, k) => up(k, 'news', k < 35 ? 'complete' : 'failed', t0 + 1, { reason: 'x' })), t0 + 1);
     expect(runSummary(b, 'Running')).toBe('Running: 30 % of 100 cells done, 2 failed.');
     b = applyUpdates(b, Array.from({ length: 63 }, (_, k) => up(37 + k, 'news', 'not_found', t0 + 2)), t0 + 2);
-    expect(runSummary(b, 'Finished')).toBe('Finished: all of 100 cells done, 2 failed, 63 not found.');
+    // Every cell ended, but only 35 with data: not "all done".
+    expect(runSummary(b, 'Finished')).toBe('Finished: 30 % of 100 cells done, 2 failed, 63 not found.');
+    const all = applyUpdates(createBoard(['news'], companies.slice(0, 4), [], t0), [0, 1, 2, 3].map((k) => up(k, 'news', 'complete', t0 + 1)), t0 + 1);
+    expect(runSummary(all, 'Finished')).toBe('Finished: all of 4 cells done.');
+  });
+
+  it('never calls a cancelled run done: the cancelled cells are counted and said', () => {
+    // 917 companies x 3 modules; 1,899 complete, the other 852 cancelled (the run the analyst cancelled).
+    let b = createBoard(ESG_MODULES, companies.slice(0, 917), [], t0);
+    const updates: TaskUpdate[] = [];
+    let k = 0;
+    for (let i = 0; i < 917; i++) for (const m of ESG_MODULES) updates.push(up(i, m, k++ < 1899 ? 'complete' : 'cancelled', t0 + 1));
+    b = applyUpdates(b, updates, t0 + 1);
+    expect(b.ended).toBe(2751);
+    const p = boardProgress(b);
+    expect(p).toMatchObject({ total: 2751, done: 1899, cancelled: 852, open: 0, percent: 69 });
+    expect(progressText(p)).toBe('1,899 of 2,751 cells done (69 %) · 852 cancelled');
+    expect(runSummary(b, 'Cancelled')).toBe('Cancelled: 60 % of 2,751 cells done, 852 cancelled.');
+    expect(estimateRemainingMs(b, t0 + 2)).toBeNull();
   });
 });

@@ -12,8 +12,12 @@ const t0 = 1_700_000_000_000;
 const companies = Array.from({ length: 1000 }, (_, i) => ({ companyId: `id-${i}`, companyName: `Firm ${i} GmbH` }));
 const noop = () => {};
 
-function render(runState: RunState) {
-  const model = applyUpdates(
+function render(runState: RunState, model = sample()) {
+  return renderToStaticMarkup(<Board title="Portfolio 2026" runState={runState} model={model} onPause={noop} onResume={noop} onCancel={noop} onRetryFailed={noop} onOpenCompany={noop} />);
+}
+
+function sample() {
+  return applyUpdates(
     createBoard(ESG_MODULES, companies, [], t0),
     [
       { companyId: 'id-0', module: 'news', state: 'processing', count: 12, updatedAt: t0 + 1 },
@@ -24,7 +28,6 @@ function render(runState: RunState) {
     ],
     t0 + 1,
   );
-  return renderToStaticMarkup(<Board title="Portfolio 2026" runState={runState} model={model} onPause={noop} onResume={noop} onCancel={noop} onRetryFailed={noop} onOpenCompany={noop} />);
 }
 
 describe('board', () => {
@@ -46,9 +49,9 @@ describe('board', () => {
 
   it('has a labelled progress bar with value, counts, a polite summary and the failures', () => {
     const html = render('running');
-    expect(html).toMatch(/role="progressbar" aria-labelledby="board-progress-label" aria-valuemin="0" aria-valuemax="3000" aria-valuenow="4" aria-valuetext="4 of 3,000 cells done"/);
+    expect(html).toMatch(/role="progressbar" aria-labelledby="board-progress-label" aria-valuemin="0" aria-valuemax="3000" aria-valuenow="1" aria-valuetext="1 of 3,000 cells done \(0 %\) · 1 failed · 1 not found · 1 without access"/);
     expect(html).toContain('role="status" aria-live="polite"');
-    expect(text(html)).toContain('Running: 0 % of 3,000 cells done, 1 failed, 1 without access, 1 not found.');
+    expect(text(html)).toContain('Running: 0 % of 3,000 cells done, 1 failed, 1 not found, 1 without access.');
     expect(text(html)).toContain('Failed cells: 1');
     expect(text(html)).toContain('Firm 1 GmbH · Commitments: Service unavailable (503)');
     expect(text(html)).toContain('Retry failed');
@@ -67,5 +70,18 @@ describe('board', () => {
     expect(cellText('commitments', { state: 'processing', count: 4, reason: null, updatedAt: 0 })).toBe('Processing · 4 commitments from this run');
     expect(cellText('scores', { state: 'processing', count: 0, reason: null, updatedAt: 0 })).toBe('Processing · 0 score ready (0 or 1)');
     expect(cellText('news', { state: 'requesting', count: null, reason: null, updatedAt: 0 })).toBe('Requesting');
+  });
+
+  it('shows a cancelled run as cancelled with its count, never 100 % done', () => {
+    // 1,000 companies x 3 modules: 1,899 complete, the rest cancelled mid-way.
+    let k = 0;
+    const ends = companies.flatMap((c) => ESG_MODULES.map((m) => ({ companyId: c.companyId, module: m, state: k++ < 1899 ? ('complete' as const) : ('cancelled' as const), updatedAt: t0 + 1 })));
+    const html = render('cancelled', applyUpdates(createBoard(ESG_MODULES, companies, [], t0), ends, t0 + 1));
+    const t = text(html);
+    expect(t).toContain('1,899 of 3,000 cells done (63 %) · 1,101 cancelled');
+    expect(t).not.toContain('100 %');
+    expect(t).toContain('Cancelled: 60 % of 3,000 cells done, 1,101 cancelled.');
+    expect(html).toContain('aria-valuenow="1899"');
+    expect(t).toMatch(/Cancelled 1,101/);
   });
 });

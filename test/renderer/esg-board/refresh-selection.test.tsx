@@ -55,6 +55,7 @@ describe('Refresh ESG for the grid selection', () => {
         },
       },
       lists: { all: async () => ({ ok: true, value: [] }), onChanged: () => () => {} },
+      connection: { listProfiles: async () => ({ ok: true, value: { activeId: 'sandbox', profiles: [{ id: 'sandbox', requestsPerSecond: 5 }] } }) },
     };
   });
   afterEach(() => {
@@ -98,6 +99,13 @@ describe('Refresh ESG for the grid selection', () => {
     expect(dialog.textContent).not.toContain(id(1));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'News' }));
     expect(within(dialog).getByText(/^6 module requests/)).toBeTruthy();
+    // A confirmation with the cost comes first; nothing is sent before Start run.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText(/~5 s at 5 requests\/s\.$/)).toBeTruthy();
+    expect(within(dialog).getByTestId('refresh-esg-confirm').textContent).toBe(
+      'Refresh commitments and scores for “Apex Energy GmbH, Borealis Wind and 1 other company” (3 companies): 6 module requests, about 24 requests with status checks and data reads, ~5 s at 5 requests/s.',
+    );
+    expect(starts).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start run' }));
     await waitFor(() => expect(routes).toEqual([{ screen: 'runs', runId: 41 }]));
     expect(starts).toHaveLength(1);
@@ -122,6 +130,7 @@ describe('Refresh ESG for the grid selection', () => {
     renderGrid([record(1)]);
     fireEvent.click(screen.getByLabelText('Select row 1', { exact: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Refresh ESG for 1 selected' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     fireEvent.click(screen.getByRole('button', { name: 'Start run' }));
     expect(await screen.findByText('Could not start the run')).toBeTruthy();
     expect(routes).toEqual([]);

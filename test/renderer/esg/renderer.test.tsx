@@ -37,7 +37,7 @@ describe('ESG markup', () => {
     const html = renderToStaticMarkup(<EsgItems module="news" firstIndex={10} items={[{ title: 'Plant closes', source: 'Wire', url: 'https://news.example.org/a', topics: ['water'] }]} />);
     expect(html).toContain('start="11"');
     expect(html).toContain('aria-label="news items"');
-    expect(html).toContain('<h3 class="esg-items__title">Plant closes</h3>');
+    expect(html).toContain('<h3 class="esg-items__title"><bdi>Plant closes</bdi></h3>');
     expect(html).toContain('href="https://news.example.org/a"');
     expect(html).toContain('[&quot;water&quot;]');
   });

@@ -8,6 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExportJob } from '../../../src/shared/bridge/groups/export';
 import type { ListInfo } from '../../../src/shared/lists/lists';
 import { ListExport } from '../../../src/renderer/lists/ListExport';
+import { DEFAULT_CUSTOM_CSV, presetCsvOptions } from '../../../src/shared/export/csv-presets';
+
+// The profile remembered Excel on this computer under a German locale: the one-click CSV uses it.
+const SEPARATORS = { locale: 'de-DE', decimal: ',', list: ';' } as const;
 
 const list: ListInfo = { id: 4, profileId: 'sandbox', name: 'Energy watch', memberCount: 2_500, createdAt: 1, updatedAt: 2 };
 const job = (p: Partial<ExportJob>): ExportJob => ({
@@ -37,6 +41,7 @@ beforeEach(() => {
     export: {
       start: async (input: unknown) => (calls.push(['start', input]), { ok: true, value: startAnswer }),
       list: async () => ({ ok: true, value: [] }),
+      csvPreference: async () => ({ ok: true, value: { separators: SEPARATORS, preference: { preset: 'excel', custom: DEFAULT_CUSTOM_CSV } } }),
       cancel: answer('cancel', undefined),
       reveal: answer('reveal', undefined),
       onProgress: (cb: (j: ExportJob) => void) => ((emitProgress = cb), () => {}),
@@ -63,9 +68,15 @@ const progress = (p: Partial<ExportJob>) =>
 describe('ListExport', () => {
   it('starts an export job of the list view and shows its progress with Cancel while it writes', async () => {
     renderExport();
+    // Enabled once the profile's CSV preset is known.
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     const row = await screen.findByRole('listitem', { name: 'Energy watch-2026-11-24-2300.csv' });
-    expect(calls[0]).toEqual(['start', { source: { kind: 'list', listId: 4, view: { sort: { field: 'employees', direction: 'desc' }, text: 'wind' } }, format: 'csv', columns: null }]);
+    expect(calls[0]).toEqual([
+      'start',
+      { source: { kind: 'list', listId: 4, view: { sort: { field: 'employees', direction: 'desc' }, text: 'wind' } }, format: 'csv', columns: null, csv: presetCsvOptions('excel', SEPARATORS) },
+    ]);
+    expect(presetCsvOptions('excel', SEPARATORS)).toMatchObject({ delimiter: ';', decimalSeparator: ',', bom: true });
     await progress({ rows: 1_000 });
     expect((within(row).getByRole('progressbar', { name: 'Progress of Energy watch-2026-11-24-2300.csv' }) as HTMLProgressElement).value).toBe(1_000);
     expect(row.textContent).toContain('1,000 of 2,500 rows');
@@ -81,6 +92,7 @@ describe('ListExport', () => {
 
   it('offers the finished file: Download in browser mode, Show in folder on the desktop', async () => {
     renderExport();
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await screen.findByRole('listitem', { name: 'Energy watch-2026-11-24-2300.csv' });
     await progress({ state: 'done', rows: 2_500, downloadUrl: '/downloads/x.csv', finishedAt: Date.now() });
@@ -108,6 +120,7 @@ describe('ListExport', () => {
       ok: false,
       error: { code: 'not_found', message: 'This list no longer exists (it was deleted).' },
     });
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('The list export could not start')).toBeTruthy();
     expect(screen.getByText(/This list no longer exists/)).toBeTruthy();

@@ -9,7 +9,8 @@ import type { ListInfo, ListMember, ListMembersPage } from '../../../src/shared/
 import { ListView, LIST_PAGE_ROWS } from '../../../src/renderer/lists/ListView';
 import { ListsScreen } from '../../../src/renderer/lists/ListsScreen';
 import { SelectionToList } from '../../../src/renderer/lists/SelectionToList';
-import { createScreenStore, initialScreenStates, ScreenStateProvider } from '../../../src/renderer/state/screen-store';
+import { createScreenStore, initialScreenStates } from '../../../src/renderer/state/screen-states';
+import { ScreenStateProvider } from '../../../src/renderer/state/screen-store';
 import { initialListsState, type ListsScreenState } from '../../../src/renderer/state/lists-state';
 import { restoreLists, toPersisted } from '../../../src/renderer/state/persisted-shapes';
 

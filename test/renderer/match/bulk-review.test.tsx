@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkJobView } from '../../../src/shared/bridge/groups/match';
 import { ProfileSchema } from '../../../src/shared/profile';
-import { toBridgeError } from '../../../src/shared/errors';
 import type { MatchResponse } from '../../../src/shared/service/schemas';
-import { createMatchFeature } from '../../../src/main/match/feature';
+import { createMatchFeature } from '../../../src/main/features/match/feature';
 import { BulkReview } from '../../../src/renderer/match/BulkReview';
-import { FakeMatchApi } from '../../main/match/fake-api';
-import { matchFeatureDeps } from '../../main/match/helpers/sandbox-deps';
+import { FakeMatchApi } from '../../main/features/match/fake-api';
+import { matchFeatureDeps } from '../../main/features/match/helpers/sandbox-deps';
+import { installReviewBridge } from './helpers/review-bridge';
 
 const CONF: Record<string, number> = { Alpha: 0.95, Beta: 0.7, Gamma: 0.6, Delta: 0.5 };
 const answer = (name: string): MatchResponse => ({
@@ -41,23 +41,8 @@ beforeEach(async () => {
     if (g === 'match' && n === 'bulkProgress') listeners.forEach((l) => l(v));
   }) as typeof deps.emit;
   feature = createMatchFeature({ ...deps, emit });
-  const call = async (fn: () => Promise<unknown>) => {
-    try {
-      return { ok: true, value: await fn() };
-    } catch (e) {
-      return { ok: false, error: toBridgeError(e) };
-    }
-  };
+  installReviewBridge(feature, listeners);
   const h = feature.handlers;
-  (window as unknown as { firmscope: unknown }).firmscope = {
-    match: {
-      bulkRows: (i: Parameters<typeof h.bulkRows>[0]) => call(() => h.bulkRows(i, ctx)),
-      bulkDecide: (i: Parameters<typeof h.bulkDecide>[0]) => call(() => h.bulkDecide(i, ctx)),
-      bulkSetThreshold: (i: Parameters<typeof h.bulkSetThreshold>[0]) => call(() => h.bulkSetThreshold(i, ctx)),
-      onBulkProgress: (cb: (v: BulkJobView) => void) => (listeners.add(cb), () => listeners.delete(cb)),
-    },
-    lists: { all: () => call(async () => []), onChanged: () => () => {} },
-  };
   const started = await h.bulkStart({ csvText: ['Firm', 'Alpha', 'Beta', 'Gamma', 'Delta'].join('\n'), mapping: { name: 'Firm' }, concurrency: 2 }, ctx);
   for (let i = 0; i < 200 && events.at(-1)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 10));
   job = (await h.bulkJobs(undefined, ctx)).find((j) => j.id === started.id)!;

@@ -7,11 +7,15 @@ const choices = [
 ];
 
 describe('review queue keys', () => {
-  it('A accepts, R rejects, U goes back to automatic, in either case', () => {
+  it('A accepts, R rejects, U and Ctrl+Z (Cmd+Z) undo the last decision, in either case', () => {
     expect(reviewKey({ key: 'a' }, choices)).toEqual({ kind: 'decide', action: 'accept' });
     expect(reviewKey({ key: 'A' }, choices)).toEqual({ kind: 'decide', action: 'accept' });
     expect(reviewKey({ key: 'r' }, choices)).toEqual({ kind: 'decide', action: 'reject' });
-    expect(reviewKey({ key: 'u' }, choices)).toEqual({ kind: 'decide', action: 'reset' });
+    expect(reviewKey({ key: 'u' }, choices)).toEqual({ kind: 'undo' });
+    expect(reviewKey({ key: 'U' }, choices)).toEqual({ kind: 'undo' });
+    expect(reviewKey({ key: 'z', ctrlKey: true }, choices)).toEqual({ kind: 'undo' });
+    expect(reviewKey({ key: 'z', metaKey: true }, choices)).toEqual({ kind: 'undo' });
+    expect(reviewKey({ key: 'Z', ctrlKey: true, shiftKey: true }, choices)).toBeNull();
   });
 
   it('1-9 pick that candidate, only when it exists', () => {

@@ -6,6 +6,7 @@ import { SearchErrors } from '../../../src/renderer/search/SearchErrors';
 import { CompanyDetail, matchPrefill } from '../../../src/renderer/search/CompanyDetail';
 import { Pager } from '../../../src/renderer/search/Pager';
 import { GridRow } from '../../../src/renderer/search/GridRow';
+import { collectColumns, flattenRecord } from '../../../src/shared/search/flatten';
 import { emptyPrefs, moveColumn, orderedColumns, setHidden, setWidth, visibleColumns } from '../../../src/renderer/search/column-prefs';
 
 const noop = () => {};
@@ -79,6 +80,13 @@ describe('GridRow', () => {
     expect(html).toContain('>short</div>');
     expect(html).toContain('<span class="grid__chip">x</span><span class="grid__chip">y</span>');
     expect(html).toMatch(/grid__cell--missing[^>]*aria-colindex|aria-colindex="4"[^>]*grid__cell--missing/);
+  });
+  it('shows a leaf under a null parent as empty, not as missing (address: null among addresses)', () => {
+    const columns = collectColumns([{ address: { city: 'Paris' } }, { address: null }]);
+    expect(columns).toEqual(['address.city']);
+    const empty = row(flattenRecord({ address: null }), columns);
+    expect(empty).not.toContain('grid__cell--missing');
+    expect(row(flattenRecord({ address: { city: 'Paris' } }), columns)).toContain('>Paris</div>');
   });
 });
 

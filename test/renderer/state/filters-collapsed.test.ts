@@ -3,7 +3,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSearchSession } from '../../../src/renderer/search/search-session';
-import { createScreenStore } from '../../../src/renderer/state/screen-store';
+import { createScreenStore } from '../../../src/renderer/state/screen-states';
 import { startPersister } from '../../../src/renderer/state/persistence';
 import { restoreSearch, toPersisted } from '../../../src/renderer/state/persisted-shapes';
 

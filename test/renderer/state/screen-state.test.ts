@@ -6,7 +6,7 @@ import type { SearchPageView } from '../../../src/shared/bridge/groups/search';
 import { createSearchSession } from '../../../src/renderer/search/search-session';
 import { bodyToState } from '../../../src/renderer/search/filter-model';
 import { hasUnappliedEdits } from '../../../src/renderer/search/query-model';
-import { createScreenStore } from '../../../src/renderer/state/screen-store';
+import { createScreenStore } from '../../../src/renderer/state/screen-states';
 import { startPersister } from '../../../src/renderer/state/persistence';
 import { restoreSearch, toPersisted } from '../../../src/renderer/state/persisted-shapes';
 

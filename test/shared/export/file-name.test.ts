@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileTimestamp, queryFileStem, queryText } from '../../../src/shared/export/file-name';
-import { suggestedFileName } from '../../../src/main/export/file-names';
+import { suggestedFileName } from '../../../src/main/platform/tabular/file-names';
 
 const body = {
   filters: {

@@ -27,9 +27,9 @@ describe('flattenRecord', () => {
 });
 
 describe('collectColumns', () => {
-  it('unions paths in first-seen order with company_id first', () => {
+  it('unions paths in first-seen order with company_id first; a nested field sits with its parent', () => {
     const cols = collectColumns([{ name: 'A', company_id: '1', hq: { city: 'X' } }, { name: 'B', company_id: '2', extra: 1, hq: { country: 'NO' } }]);
-    expect(cols).toEqual(['company_id', 'name', 'hq.city', 'extra', 'hq.country']);
+    expect(cols).toEqual(['company_id', 'name', 'hq.city', 'hq.country', 'extra']);
   });
   it('handles no records', () => {
     expect(collectColumns([])).toEqual([]);

@@ -1,11 +1,14 @@
 // The values of an in / not_in condition as chips. Comma or Enter ends a value; a paste splits (a column
 // copied from a spreadsheet on its lines and tabs, other text on commas); Backspace in the empty box
-// removes the last chip; every chip has its own labelled remove button.
+// removes the last chip; every chip has its own labelled remove button. A whole NACE section among the
+// industry codes reads as one chip ("C Manufacturing (8 codes)") that opens on demand.
 import { useState, type ClipboardEvent } from 'react';
 import { addChips, listItems, removeChip, splitChipText, type Condition } from '../filter-model';
 import { Combobox } from './Combobox';
+import { sectionChips } from './nace-sections';
+import { SectionChip } from './SectionChip';
 import { useSeenValues } from './seen-values';
-import { valueLabel, valueOptions } from './value-options';
+import { autoSelects, valueLabel, valueOptions } from './value-options';
 
 export interface ChipsInputProps {
   condition: Condition;
@@ -22,6 +25,8 @@ export function ChipsInput({ condition: c, index, invalid, describedBy, snapshot
   const chips = listItems(c);
   const seen = useSeenValues(snapshotId, c.attribute, draft);
   const groups = valueOptions({ attribute: c.attribute, relation: c.relation, query: draft, seen, exclude: chips });
+  const sections = c.attribute === 'industry_code' ? sectionChips(chips) : [];
+  const grouped = new Set(sections.flatMap((s) => s.codes));
 
   const add = (values: string[]) => {
     const next = addChips(c, values);
@@ -52,7 +57,16 @@ export function ChipsInput({ condition: c, index, invalid, describedBy, snapshot
     <div className={`chips${invalid ? ' chips--invalid' : ''}`}>
       {chips.length ? (
         <ul className="chips__list" aria-label={`Values of condition ${n}`}>
-          {chips.map((v, i) => (
+          {sections.map((s) => (
+            <SectionChip
+              key={s.section.letter}
+              chip={s}
+              n={n}
+              onRemove={() => onChange({ items: chips.filter((v) => !s.codes.includes(v)).join('\n') })}
+              onRemoveCode={(code) => onChange({ items: chips.filter((v) => v !== code).join('\n') })}
+            />
+          ))}
+          {chips.map((v, i) => grouped.has(v) ? null : (
             <li key={`${v}-${i}`} className="chip">
               <span className="chip__text">{valueLabel(c.attribute, v)}</span>
               <button
@@ -74,11 +88,12 @@ export function ChipsInput({ condition: c, index, invalid, describedBy, snapshot
         placeholder={chips.length ? 'add more…' : 'type, then comma or Enter; or paste a column'}
         value={draft}
         groups={groups}
+        autoSelect={autoSelects(c.attribute)}
         invalid={invalid}
         describedBy={describedBy}
         onInput={onInput}
         onPick={(o) => {
-          add([o.value]);
+          add(o.values ? [...o.values] : [o.value]);
           setDraft('');
         }}
         onEnter={commit}

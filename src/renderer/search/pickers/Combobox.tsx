@@ -1,7 +1,10 @@
 // A text input with a suggestion list, after the ARIA 1.2 combobox pattern: the input keeps focus,
 // aria-activedescendant names the highlighted option, Down/Up move, Enter picks, Escape closes.
-// Any text stays typeable: suggestions help, they never replace what the analyst writes.
+// Any text stays typeable: suggestions help, they never replace what the analyst writes. Pickers over a
+// closed catalogue set `autoSelect` (ARIA "list autocomplete with automatic selection"): while typing,
+// the best suggestion is highlighted, so Enter takes it; Escape closes the list and Enter keeps the text.
 import { useId, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { selectOnFocus } from './select-on-focus';
 
 export interface ComboOption {
   /** What picking it writes. */
@@ -12,6 +15,8 @@ export interface ComboOption {
   detail?: string;
   /** Indentation in a tree (0 top level). */
   level?: number;
+  /** Several values picked at once (a whole NACE section); `value` names them. */
+  values?: readonly string[];
 }
 export interface ComboGroup {
   label: string;
@@ -26,6 +31,8 @@ export interface ComboboxProps {
   groups: readonly ComboGroup[];
   onInput(text: string): void;
   onPick(option: ComboOption): void;
+  /** Highlight the first suggestion while typing, so Enter picks it (closed catalogues only, not free text). */
+  autoSelect?: boolean;
   /** Enter with no option highlighted (chips commit the typed text). Return true when handled. */
   onEnter?(): boolean;
   onKeyDown?(e: KeyboardEvent<HTMLInputElement>): void;
@@ -52,15 +59,19 @@ export function Combobox(props: ComboboxProps) {
   const flat = groups.flatMap((g) => g.options);
   const count = flat.length;
   const typed = value.trim().toLowerCase();
-  const complete = typed !== '' && flat.some((o) => o.value.toLowerCase() === typed || o.label.toLowerCase() === typed);
+  // Typed text that is an option's whole value or label needs no list. An option of several values (a NACE
+  // section, named by its letter) is never written as typed: it stays on offer.
+  const complete = typed !== '' && flat.some((o) => !o.values && (o.value.toLowerCase() === typed || o.label.toLowerCase() === typed));
   const shown =
     open !== null && (count > 0 || Boolean(props.emptyText && typed !== '')) && (open === 'keyboard' || (typed !== '' && !complete));
   const optionId = (i: number) => `${id}-opt-${i}`;
+  // The highlighted option: the one moved to, else (automatic selection, while typing) the first.
+  const current = active >= 0 && active < count ? active : props.autoSelect && shown && open === 'typing' && count > 0 ? 0 : -1;
 
   const move = (delta: number) => {
     if (count === 0) return;
     setOpen('keyboard');
-    setActive((a) => (a < 0 ? (delta > 0 ? 0 : count - 1) : (a + delta + count) % count));
+    setActive(current < 0 ? (delta > 0 ? 0 : count - 1) : (current + delta + count) % count);
   };
   const pick = (o: ComboOption) => {
     onPick(o);
@@ -94,15 +105,15 @@ export function Combobox(props: ComboboxProps) {
         return;
       case 'Home':
       case 'End':
-        if (shown && active >= 0 && count) {
+        if (shown && current >= 0 && count) {
           e.preventDefault();
           setActive(e.key === 'Home' ? 0 : count - 1);
         }
         return;
       case 'Enter':
-        if (shown && active >= 0 && flat[active]) {
+        if (shown && current >= 0 && flat[current]) {
           e.preventDefault();
-          pick(flat[active]);
+          pick(flat[current]);
           return;
         }
         if (props.onEnter?.()) {
@@ -140,7 +151,7 @@ export function Combobox(props: ComboboxProps) {
         aria-expanded={shown}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={shown && current >= 0 ? optionId(current) : undefined}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy}
         placeholder={placeholder}
@@ -154,7 +165,8 @@ export function Combobox(props: ComboboxProps) {
         }}
         onKeyDown={onKeyDown}
         onPaste={props.onPaste}
-        onFocus={props.onFocus}
+        // Typing replaces the text that is there (no Ctrl+A to retype a relation or a value).
+        {...selectOnFocus(props.onFocus)}
         onBlur={() => {
           setOpen(null);
           setActive(-1);
@@ -176,8 +188,8 @@ export function Combobox(props: ComboboxProps) {
                     key={`${o.value}-${i}`}
                     id={optionId(i)}
                     role="option"
-                    aria-selected={i === active}
-                    className={`combobox__option${i === active ? ' combobox__option--active' : ''}`}
+                    aria-selected={i === current}
+                    className={`combobox__option${i === current ? ' combobox__option--active' : ''}`}
                     style={o.level ? { paddingInlineStart: `${0.5 + o.level * 1.1}rem` } : undefined}
                     // mousedown, not click: the input keeps focus (a blur would close the list first).
                     onMouseDown={(e) => {

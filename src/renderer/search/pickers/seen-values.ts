@@ -1,4 +1,4 @@
-// Values of an attribute seen in the loaded snapshot (src/main/workspace: snapshot.values), for the pickers.
+// Values of an attribute seen in the loaded snapshot (src/main/platform/workspace: snapshot.values), for the pickers.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FacetCount } from '../../../shared/workbench/snapshot';
 import { findAttribute } from '../../../shared/service/catalogue';

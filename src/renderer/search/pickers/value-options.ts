@@ -1,9 +1,11 @@
 // The suggestion groups a value picker shows for an attribute and the text typed so far: the catalogue's
-// lists (countries by name, the industry tree, legal forms) and values seen in the loaded snapshot. Pure.
+// lists (countries by name, the industry tree with its sections, legal forms) and values seen in the loaded
+// snapshot. Pure.
 import type { FacetCount } from '../../../shared/workbench/snapshot';
 import { findAttribute } from '../../../shared/service/catalogue';
 import type { ComboGroup, ComboOption } from './Combobox';
-import { countryName, fold, industryLabel, industryTree, searchCountries, searchLegalForms } from './value-catalogue';
+import { divisionRange, searchSections, SECTIONS, sectionCondition, sectionOf, type NaceSection } from './nace-sections';
+import { countryName, fold, industryLabel, industryTree, searchCountries, searchLegalForms, type IndustryNode } from './value-catalogue';
 
 const MAX_OPTIONS = 60;
 const companies = new Intl.NumberFormat();
@@ -11,6 +13,10 @@ const seenDetail = (n: number) => `${companies.format(n)} in loaded results`;
 
 /** Attributes whose seen values are fetched whole (matched here by name or label), not by prefix. */
 export const LOCAL_MATCH_FIELDS = new Set(['country', 'industry_code', 'legal_form']);
+
+/** Attributes whose pickers offer a closed catalogue: the best suggestion is highlighted while typing, so Enter takes it. */
+const CLOSED_CATALOGUE_FIELDS = new Set(['country', 'industry_code', 'legal_form']);
+export const autoSelects = (attribute: string): boolean => CLOSED_CATALOGUE_FIELDS.has(attribute);
 
 /** How a chip or a picked value reads: "Germany (DE)", "62.01 Computer programming activities". */
 export function valueLabel(attribute: string, value: string): string {
@@ -57,20 +63,7 @@ export function valueOptions({ attribute, relation, query, seen, exclude = [] }:
     return trim(groups);
   }
 
-  if (attribute === 'industry_code') {
-    const startsWith = relation === 'starts_with';
-    const counts = new Map(seenStrings.map((s) => [s.key, s.count]));
-    for (const div of industryTree(query, [...counts.keys()], startsWith)) {
-      const options: ComboOption[] = [];
-      if (startsWith && div.code) options.push({ value: div.code, label: `Whole division ${div.code}`, detail: 'every class in it', level: 0 });
-      for (const c of div.classes) {
-        const n = counts.get(c.code);
-        options.push({ value: c.code, label: `${c.code} ${c.label}`.trim(), detail: n ? seenDetail(n) : undefined, level: 1 });
-      }
-      groups.push({ label: div.code ? `${div.code} ${div.label}` : div.label, options: options.filter(keep) });
-    }
-    return trim(groups);
-  }
+  if (attribute === 'industry_code') return trim(industryGroups(relation, query, seenStrings, keep));
 
   const matches = (s: string) => q === '' || fold(s).startsWith(q) || fold(s).includes(q);
   const seenOptions = seenStrings.filter((s) => matches(s.key)).map((s) => ({ value: s.key, label: s.key, detail: seenDetail(s.count) }));
@@ -112,4 +105,49 @@ function trim(groups: ComboGroup[]): ComboGroup[] {
     if (options.length) out.push({ label: g.label, options });
   }
   return out;
+}
+
+/**
+ * The industry tree as groups: a section's own group (picking it sends its classes, or its one division's
+ * prefix for starts_with; see sectionCondition) before the groups of its divisions. A section typed by its
+ * letter comes first.
+ */
+function industryGroups(relation: string, query: string, seen: readonly { key: string; count: number }[], keep: (o: ComboOption) => boolean): ComboGroup[] {
+  const startsWith = relation === 'starts_with';
+  const counts = new Map(seen.map((s) => [s.key, s.count]));
+  const extra = [...counts.keys()];
+  const divisions = industryTree(query, extra, startsWith);
+  const hits = searchSections(query);
+  const byLetter = hits.filter((s) => s.letter.toLowerCase() === fold(query));
+  // undefined last: classes outside every known division ("Other codes").
+  const order = [...byLetter, ...SECTIONS.filter((s) => !byLetter.includes(s)), undefined];
+  const unchosen = (o: ComboOption) => (o.values ? o.values.some((v) => keep({ value: v, label: v })) : keep(o));
+  const groups: ComboGroup[] = [];
+  for (const s of order) {
+    if (s && hits.includes(s)) {
+      const option = sectionOption(s, relation, extra);
+      if (option && unchosen(option)) groups.push({ label: `Section ${s.letter} (divisions ${divisionRange(s)})`, options: [option] });
+    }
+    for (const div of divisions.filter((d) => sectionOf(d.code) === s)) groups.push(divisionGroup(div, startsWith, counts, keep));
+  }
+  return groups;
+}
+
+/** A section as one option, or null when it cannot be sent (an `in` over no known class). */
+function sectionOption(s: NaceSection, relation: string, extra: readonly string[]): ComboOption | null {
+  const sent = sectionCondition(s, relation, extra);
+  if (typeof sent.value === 'string') return { value: sent.value, label: `${s.letter} ${s.label}`, detail: `whole section: starts with ${sent.value}`, level: 0 };
+  if (sent.value.length === 0) return null;
+  const n = sent.value.length;
+  return { value: s.letter, values: sent.value, label: `${s.letter} ${s.label}`, detail: `whole section: ${n} ${n === 1 ? 'class' : 'classes'}`, level: 0 };
+}
+
+function divisionGroup(div: IndustryNode, startsWith: boolean, counts: Map<string, number>, keep: (o: ComboOption) => boolean): ComboGroup {
+  const options: ComboOption[] = [];
+  if (startsWith && div.code) options.push({ value: div.code, label: `Whole division ${div.code}`, detail: 'every class in it', level: 0 });
+  for (const c of div.classes) {
+    const n = counts.get(c.code);
+    options.push({ value: c.code, label: `${c.code} ${c.label}`.trim(), detail: n ? seenDetail(n) : undefined, level: 1 });
+  }
+  return { label: div.code ? `${div.code} ${div.label}` : div.label, options: options.filter(keep) };
 }

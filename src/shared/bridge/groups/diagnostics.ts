@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fn, group } from '../define';
 
 /**
- * One request as the diagnostics view shows it, redacted by construction (src/main/api/request-log.ts):
+ * One request as the diagnostics view shows it, redacted by construction (src/main/platform/api/request-log.ts):
  * no headers, no query values except page_size, no response bodies except a failure's error and message.
  */
 export interface RequestLogEntry {

@@ -48,6 +48,16 @@ export interface EsgCompany {
   country: string | null;
 }
 
+/** Companies whose name holds the typed text: "Find by name" on the ESG screen fills the id from one. */
+export interface EsgCompanyMatches {
+  companies: EsgCompany[];
+  /** How many match in all (more than `companies` holds when the name is common). */
+  count: number;
+}
+
+/** "Find by name": a few results of one search; longer text narrows it. */
+export const FIND_BY_NAME_MAX = 20;
+
 /** Articles per month over every held article of a company. */
 export interface NewsMonths {
   months: { month: string; count: number }[];
@@ -72,6 +82,13 @@ export const esgGroup = group({
     ).returns<EsgModuleView>(),
     /** Name and country of a company id (one search by company_id; null when the service does not know it). */
     company: fn(z.object({ companyId: z.string().trim().min(1).max(128) })).returns<EsgCompany | null>(),
+    /** Companies whose name contains the text (one search, `name contains`, page size `limit`; no session kept, not a recent search). */
+    findByName: fn(
+      z.object({
+        text: z.string().trim().min(2, 'Type at least 2 letters of the name').max(200, 'At most 200 characters'),
+        limit: z.number().int().min(1).max(FIND_BY_NAME_MAX).default(8),
+      }),
+    ).returns<EsgCompanyMatches>(),
     /** Articles per month for the chart; null unless the company's news is complete. */
     newsMonths: fn(z.object({ companyId: z.string().trim().min(1).max(128) })).returns<NewsMonths | null>(),
     page: fn(z.object({ viewId: z.string().min(1).max(128), direction: z.enum(['next', 'previous']) })).returns<EsgModuleView>(),

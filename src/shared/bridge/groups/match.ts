@@ -6,6 +6,8 @@ import type { BuildProblem } from '../../match/request-builder';
 import { MAPPABLE_FIELDS, type ColumnMapping } from '../../match/fields';
 import { ListIdSchema, ListNameSchema, type ListInfo } from '../../lists/lists';
 import { DECISIONS, type Decision, type ReviewChoice, type ReviewCounts } from '../../match/review';
+import { TEXT_ENCODINGS, type CsvInputFormat, type EncodingInfo } from '../../match/encodings';
+import { CsvOptionsSchema } from '../../export/csv-options';
 
 /** Form values as typed (strings; limit may be a number). Checked by the request builder, not here, so the analyst gets field-level messages. */
 const FieldsInput = z.record(z.string().max(40), z.union([z.string().max(2000), z.number()]));
@@ -27,8 +29,13 @@ const CsvInput = z
     fileId: z.uuid().optional(),
     /** Inspect only: `csvText` is the start of a larger file, so its cut last record is not judged. */
     partial: z.boolean().optional(),
+    /** The encoding a file is read in (the preview's Encoding menu); absent: detected from its bytes. */
+    encoding: z.enum(TEXT_ENCODINGS).optional(),
+    /** The column holding the analyst's own id of a row (repeats are found by it); null: none; absent: guessed. */
+    keyColumn: z.string().min(1).max(300).nullable().optional(),
   })
-  .refine((v) => (v.csvText === undefined) !== (v.fileId === undefined), 'Paste CSV text or choose a file.');
+  .refine((v) => (v.csvText === undefined) !== (v.fileId === undefined), 'Paste CSV text or choose a file.')
+  .refine((v) => v.encoding === undefined || v.fileId !== undefined, { message: 'Pasted text is already text: an encoding applies to a file only.', path: ['encoding'] });
 /** Match field -> CSV column header. */
 const MappingInput = z.partialRecord(z.enum(MAPPABLE_FIELDS), z.string().min(1).max(300));
 
@@ -54,7 +61,21 @@ export interface CsvIssueView {
   message: string;
 }
 
+/** A row that repeats an earlier one (same key, or same name and country). */
+export interface RepeatView {
+  line: number;
+  /** The earlier line it repeats. */
+  of: number;
+  reason: 'key' | 'name';
+  /** What is the same, as this row says it. */
+  value: string;
+  /** Its facts are the earlier row's: matched once, the answer reused (else matched on its own). */
+  reused: boolean;
+}
+
 export interface CsvInspectView {
+  /** How a file's bytes were read (absent for pasted text, which is already text). */
+  encoding?: EncodingInfo;
   headers: string[];
   sample: Record<string, string>[];
   delimiter: string;
@@ -65,6 +86,11 @@ export interface CsvInspectView {
   /** The first few of each kind, in file order per kind. */
   issues: CsvIssueView[];
   partial: boolean;
+  /** The key column the repeats were found by (the one asked for, else the guess), and the guess. */
+  keyColumn: string | null;
+  suggestedKey: string | null;
+  /** Rows that repeat an earlier row: how many, and the first few in file order. */
+  repeats: { count: number; reused: number; items: RepeatView[] };
 }
 
 /** A file the analyst chose in main's open dialog; only its name and size reach the renderer. */
@@ -88,6 +114,8 @@ export interface BulkRowView {
   choices?: ReviewChoice[];
   /** The company the decision stands for (null when rejected, pending or no candidate). */
   chosenId: string | null;
+  /** The earlier line this row repeats (same key, or same name and country). */
+  duplicateOf?: number;
 }
 export interface BulkJobView {
   id: string;
@@ -116,6 +144,12 @@ export interface BulkExportResult {
   exportId: string;
   fileName: string;
   rows: number;
+  /** CSV: what was written, in words ("semicolon-separated, decimal point, UTF-8 with byte-order mark, …"). */
+  csv?: string;
+  /** CSV: cells that got the formula prefix. */
+  neutralised?: number;
+  /** CSV: why the file is not in the input's encoding (a character it cannot store), and where. */
+  notice?: string;
   /** Browser mode: where the file can be downloaded. */
   downloadUrl?: string;
 }
@@ -154,7 +188,8 @@ export const matchGroup = group({
         last: z.boolean(),
       }),
     ).returns<{ uploadId: string; file?: PickedFile }>(),
-    bulkInspect: fn(CsvInput).returns<CsvInspectView>(),
+    /** The check before the run; `mapping` (name, country) and the key column say what a repeated row is. */
+    bulkInspect: fn(z.intersection(CsvInput, z.object({ mapping: MappingInput.optional() }))).returns<CsvInspectView>(),
     bulkStart: fn(
       z.intersection(
         CsvInput,
@@ -203,7 +238,15 @@ export const matchGroup = group({
     bulkCancel: fn(z.object({ id: z.string().max(128) })).returns<void>(),
     /** Deletes a job that is not running, with its rows and decisions (jobs are kept until deleted). */
     bulkDelete: fn(z.object({ id: z.string().max(128) })).returns<void>(),
-    bulkExport: fn(z.object({ id: z.string().max(128), format: z.enum(['csv', 'xlsx', 'json']) })).returns<BulkExportResult | null>(),
+    /**
+     * CSV: `csv` and `encoding` as chosen; without `csv`, the input file's own delimiter, BOM and
+     * encoding (bulkCsvInput), CRLF and the formula prefix.
+     */
+    bulkExport: fn(
+      z.object({ id: z.string().max(128), format: z.enum(['csv', 'xlsx', 'json']), csv: CsvOptionsSchema.optional(), encoding: z.enum(TEXT_ENCODINGS).optional() }),
+    ).returns<BulkExportResult | null>(),
+    /** How the job's input file was written (null: not known, e.g. a job from before this was kept). */
+    bulkCsvInput: fn(z.object({ id: z.string().max(128) })).returns<CsvInputFormat | null>(),
     /** Desktop: shows a file bulkExport wrote in its folder (by the id it returned; never a path). */
     revealExport: fn(z.object({ exportId: z.string().min(1).max(128) })).returns<void>(),
   },

@@ -24,13 +24,16 @@ export interface SearchPageView {
   restarted?: { reason: string };
 }
 
+/** Row height of the result grids: comfortable (the default) or compact. */
+export type GridDensity = 'compact' | 'comfortable';
+
 export interface SavedSearch {
   id: string;
   profileId: string;
   name: string;
   body: unknown;
   pageSize: number;
-  columns?: { order: string[]; hidden: string[]; widths: Record<string, number> };
+  columns?: { order: string[]; hidden: string[]; widths: Record<string, number>; density?: GridDensity };
   createdAt: number;
   updatedAt: number;
 }
@@ -47,6 +50,7 @@ const ColumnsSchema = z.object({
   widths: z
     .record(z.string().max(300), z.number().min(20).max(2000))
     .refine((w) => Object.keys(w).length <= 500, 'At most 500 column widths are kept.'),
+  density: z.enum(['compact', 'comfortable']).optional(),
 });
 
 export const searchGroup = group({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { event, fn, group } from '../define';
-import { ROW_CAP_DEFAULT, ROW_CAP_MAX, SnapshotViewSchema, type FacetCount, type FacetId, type SnapshotInfo } from '../../workbench/snapshot';
+import { ROW_CAP_DEFAULT, ROW_CAP_MAX, SnapshotViewSchema, type FacetCount, type FacetId, type LoadEstimate, type SnapshotInfo } from '../../workbench/snapshot';
 import type { CompanyRecord } from '../../service/schemas';
 
 const Id = z.number().int().positive();
@@ -20,6 +20,8 @@ export const snapshotGroup = group({
      * answers at once with the snapshot (status 'loading'), then `progress` events until it ends.
      */
     load: fn(z.object({ body: z.unknown(), rowCap: z.number().int().min(1).max(ROW_CAP_MAX).default(ROW_CAP_DEFAULT) })).returns<SnapshotInfo>(),
+    /** What loading `rows` rows costs (pages, time at the last load's rate, disk), said before Load all. */
+    estimate: fn(z.object({ rows: z.number().int().min(0).max(ROW_CAP_MAX) })).returns<LoadEstimate>(),
     cancel: fn(z.object({ id: Id })).returns<void>(),
     /** Snapshots of the active profile, newest first. */
     list: fn(z.void()).returns<SnapshotInfo[]>(),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { fn, group } from '../define';
 import { ID_MAX_CHARS, jsonWithin } from '../../limits';
 
-/** Screens whose working state (conditions, inputs, columns, page viewed, open list) outlives a restart. */
-export const PERSISTED_SCREENS = ['search', 'esg', 'match', 'lists'] as const;
+/** Screens whose working state (conditions, inputs, columns, page viewed, open list, inbox filters) outlives a restart. */
+export const PERSISTED_SCREENS = ['search', 'esg', 'match', 'lists', 'watches'] as const;
 export type PersistedScreen = (typeof PERSISTED_SCREENS)[number];
 
 /** Upper bound for one screen's saved state (JSON text); the renderer trims before it gets here. */

@@ -1,0 +1,160 @@
+// The diffs of a watch's check (docs/watches.md), on a workspace database as the app has it:
+// 1. Two 100,000-row snapshots of a search: the second is the first with a few thousand field
+//    changes, exits and entries, stored through the snapshot store. Timed: reading both snapshots
+//    and diffing them (search-diff.ts), what a search check does after its load. Target <= 1 s.
+// 2. Two ESG refreshes of a 1,000-company list (scores, news, commitments), stored through the ESG
+//    runs store as two runs. Timed: reading both runs' results and diffing them (esg-diff.ts), what
+//    a list check does after its run. Target <= 200 ms.
+// Each is run `rounds` times (after one warm-up); the median is compared with the target.
+// Run: npx tsx bench/watch-diff.ts [rows=100000] [companies=1000] [rounds=5]
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EsgRunStore } from '../src/main/features/esg-runs/store';
+import { SnapshotStore } from '../src/main/features/snapshots/snapshot-store';
+import { diffEsgResults, type EsgResultItems } from '../src/main/features/watches/esg-diff';
+import { diffRecordSets } from '../src/main/features/watches/search-diff';
+import { openWorkspaceDb, type WorkspaceDb } from '../src/main/platform/workspace/db';
+import { loadSqlite } from '../src/main/platform/workspace/native';
+import type { EsgModule } from '../src/shared/service/schemas';
+import { benchCompanies } from './helpers/bench-companies';
+
+const rows = Number(process.argv[2] ?? 100_000);
+const companyCount = Number(process.argv[3] ?? 1_000);
+const rounds = Number(process.argv[4] ?? 5);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Every 40th row changes employees (and every 80th its city too), every 100th leaves, 1 in 100 is new. */
+function secondSet(records: Record<string, unknown>[]): { next: Record<string, unknown>[]; expected: { entered: number; left: number; fields: number } } {
+  const next: Record<string, unknown>[] = [];
+  const expected = { entered: 0, left: 0, fields: 0 };
+  records.forEach((r, i) => {
+    if (i % 100 === 99) {
+      expected.left++;
+      return;
+    }
+    if (i % 40 === 0) {
+      const changed: Record<string, unknown> = { ...r, employee_count: Number(r.employee_count ?? 0) + 1 };
+      expected.fields++;
+      if (i % 80 === 0) {
+        changed.address = { ...(r.address as object), city: 'Neustadt' };
+        if ((r.address as { city?: string } | undefined)?.city !== 'Neustadt') expected.fields++;
+      }
+      next.push(changed);
+    } else next.push(r);
+    if (i % 100 === 50) {
+      next.push({ ...r, company_id: `${String(r.company_id)}-new`, name: `${String(r.name)} Neu` });
+      expected.entered++;
+    }
+  });
+  return { next, expected };
+}
+
+function storeSnapshot(store: SnapshotStore, records: Record<string, unknown>[]): number {
+  const snap = store.create({ profileId: 'bench', query: { bench: records.length }, pageSize: 200, rowCap: 1_000_000, startedAt: Date.now() });
+  for (let i = 0; i < records.length; i += 200) store.append(snap.id, records.slice(i, i + 200), records.length);
+  store.finish(snap.id, { status: 'complete', finishedAt: Date.now() });
+  return snap.id;
+}
+
+function searchBench(db: WorkspaceDb) {
+  const store = new SnapshotStore(db);
+  const first = benchCompanies(rows).page(0, rows);
+  const { next, expected } = secondSet(first);
+  let t = performance.now();
+  const a = storeSnapshot(store, first);
+  const b = storeSnapshot(store, next);
+  console.log(`stored two snapshots of ${first.length.toLocaleString('en-US')} and ${next.length.toLocaleString('en-US')} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const times: number[] = [];
+  for (let r = 0; r <= rounds; r++) {
+    t = performance.now();
+    const changes = diffRecordSets(store.recordTexts(a), store.recordTexts(b));
+    const ms = performance.now() - t;
+    const count = (k: string) => changes.filter((c) => c.kind === k).length;
+    const got = { entered: count('entered'), left: count('left'), fields: count('field') };
+    if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`diff found ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
+    if (r > 0) times.push(ms); // round 0 warms up
+    if (r === 1) console.log(`changes found: ${got.entered} entered, ${got.left} left, ${got.fields} fields`);
+  }
+  const m = median(times);
+  console.log(`search diff of two ${rows.toLocaleString('en-US')}-row snapshots (read both + diff): median ${m.toFixed(0)} ms over ${rounds} rounds [${times.map((x) => x.toFixed(0)).join(', ')}] (target <= 1000 ms) ${m <= 1000 ? 'PASS' : 'OVER'}`);
+}
+
+/** The items of one company's module at a refresh: the second refresh moves 1 in 10 companies. */
+function items(i: number, module: EsgModule, refresh: 0 | 1): Record<string, unknown>[] {
+  const moved = refresh === 1 && i % 10 === 0;
+  if (module === 'scores') {
+    const base = 30 + (i % 50);
+    const overall = base + (moved ? 12 : 0);
+    return [{ score_id: `s${i}-${refresh}`, overall, environmental: base + 1, social: base - 1, governance: base, rating: overall >= 70 ? 'A' : overall >= 50 ? 'BBB' : 'BB', methodology: 'bench' }];
+  }
+  const n = module === 'news' ? 12 : 6;
+  const out: Record<string, unknown>[] = [];
+  for (let k = 0; k < n; k++) {
+    out.push(
+      module === 'news'
+        ? { article_id: `n${i}-${k}`, title: `Company ${i} news ${k}`, summary: 'x'.repeat(120), source: 'Bench', published_at: '2026-01-01T00:00:00Z', sentiment: 0.1, topics: ['water'] }
+        : { commitment_id: `c${i}-${k}`, title: `Commitment ${k} of ${i}`, status: moved && k === 0 ? 'on_track' : 'announced', target_year: 2030, description: 'y'.repeat(120) },
+    );
+  }
+  if (moved && module === 'news') out.unshift({ article_id: `n${i}-new`, title: `Company ${i} fresh news`, summary: 'z', source: 'Bench', published_at: '2026-01-02T00:00:00Z' });
+  return out;
+}
+
+function esgBench(db: WorkspaceDb) {
+  const store = new EsgRunStore(db);
+  const modules: EsgModule[] = ['scores', 'news', 'commitments'];
+  const companies = Array.from({ length: companyCount }, (_, i) => ({ companyId: `e${String(i).padStart(5, '0')}`, companyName: `Company ${i}` }));
+  const runs: number[] = [];
+  for (const refresh of [0, 1] as const) {
+    const run = store.createRun({ profileId: 'bench', label: `refresh ${refresh}`, listId: null, modules, companies, now: Date.now() });
+    runs.push(run.id);
+    store.transaction(() => {
+      companies.forEach((c, i) => {
+        for (const m of modules) store.saveResult({ companyId: c.companyId, companyName: c.companyName, module: m, fetchedAt: Date.now(), runId: run.id, items: items(i, m, refresh) });
+      });
+    });
+  }
+  const names = new Map(companies.map((c) => [c.companyId, c.companyName]));
+  const side = (runId: number): EsgResultItems[] => store.resultsOfRun(runId).map((r) => ({ companyId: r.companyId, companyName: names.get(r.companyId) ?? null, module: r.module, items: r.items }));
+  const times: number[] = [];
+  const diffOnly: number[] = [];
+  for (let r = 0; r <= rounds; r++) {
+    let t = performance.now();
+    const before = side(runs[0]);
+    const after = side(runs[1]);
+    const read = performance.now() - t;
+    t = performance.now();
+    const changes = diffEsgResults(before, after, { scoreThreshold: 5 });
+    const diff = performance.now() - t;
+    const moved = Math.ceil(companyCount / 10);
+    const kinds = ['score', 'rating', 'news', 'commitment'].map((k) => changes.filter((c) => c.kind === k).length);
+    if (kinds[0] !== moved || kinds[2] !== moved || kinds[3] !== moved) throw new Error(`ESG diff found ${kinds.join('/')} (score/rating/news/commitment), expected ${moved} of each but rating`);
+    if (r > 0) {
+      times.push(read + diff);
+      diffOnly.push(diff);
+    }
+    if (r === 1) console.log(`ESG changes found: ${kinds[0]} score moves, ${kinds[1]} rating moves, ${kinds[2]} news, ${kinds[3]} commitments (read ${read.toFixed(0)} ms, diff ${diff.toFixed(0)} ms)`);
+  }
+  const m = median(times);
+  console.log(`ESG diff of two refreshes of ${companyCount.toLocaleString('en-US')} companies x 3 modules (read both runs + diff): median ${m.toFixed(0)} ms, diff alone ${median(diffOnly).toFixed(0)} ms (target <= 200 ms) ${m <= 200 ? 'PASS' : 'OVER'}`);
+}
+
+async function main() {
+  const sqlite = loadSqlite();
+  if (!sqlite.ok) throw new Error(sqlite.reason);
+  const dir = await mkdtemp(join(tmpdir(), 'fs-bench-watch-diff-'));
+  const db = openWorkspaceDb({ file: join(dir, 'ws.sqlite'), Database: sqlite.Database });
+  try {
+    searchBench(db);
+    esgBench(db);
+  } finally {
+    db.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

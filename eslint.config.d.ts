@@ -1,0 +1,7 @@
+// Types of what eslint.config.js exports besides the config (test/architecture/floors.test.ts reads them).
+declare const config: unknown[];
+export default config;
+/** feature folder (src/main/features/<name>) -> the other features it may import. */
+export declare const FEATURE_USES: Record<string, string[]>;
+/** Features that may import src/sandbox. */
+export declare const SANDBOX_USERS: string[];

@@ -1,0 +1,14 @@
+// The desktop notification of a finished ESG run.
+import { MODULE_LABELS } from '../../../shared/esg/count-semantics';
+import { progressText, runProgress } from '../../../shared/esg-runs/progress';
+import type { RunInfo } from '../../../shared/esg-runs/schemas';
+
+/**
+ * Notification text: the run's label and counts, never ids; the same progress words as the board
+ * ("570 of 600 cells done (95 %) · 30 not found"), so cells that ended without data are never "done".
+ */
+export function finishedText(run: RunInfo): { title: string; body: string } {
+  const modules = run.modules.map((m) => MODULE_LABELS[m].toLowerCase()).join(', ');
+  const companies = `${run.companies.toLocaleString('en-US')} ${run.companies === 1 ? 'company' : 'companies'}`;
+  return { title: `ESG run finished: ${run.label}`, body: `${companies} (${modules}): ${progressText(runProgress(run.counts, run.total))}.` };
+}

@@ -1,0 +1,42 @@
+// Worker-thread entry (built as its own file: export-format.js / .mjs beside the core). Formats the
+// batches of one CSV export of all fields: parses the stored JSON texts, flattens them and makes the
+// CSV bytes, in the order sent, so the core's thread is left reading the rows and writing the file.
+import { parentPort, workerData } from 'node:worker_threads';
+import { AppError } from '../../../shared/errors';
+import { CsvAllFieldsFormat, type Chunk } from './csv-all-fields-format';
+import type { FormatReply, FormatRequest, FormatStart } from './format-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('format-thread.ts runs only as a worker thread');
+const format = new CsvAllFieldsFormat((workerData as FormatStart).csv);
+const utf8 = new TextEncoder();
+
+/** One buffer of its own (never a slice of Node's shared pool), so it can be transferred. */
+function joined(chunks: Chunk[]): Uint8Array {
+  const parts = chunks.map((c) => (typeof c === 'string' ? utf8.encode(c) : c));
+  if (parts.length === 1 && typeof chunks[0] === 'string') return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+const reply = (m: FormatReply) => port.postMessage(m, 'bytes' in m ? [m.bytes.buffer as ArrayBuffer] : []);
+
+// Answered in the order asked: the format takes its batches one after the other.
+port.on('message', async (m: FormatRequest) => {
+  try {
+    if (m.kind === 'batch') reply({ kind: 'batch', id: m.id, bytes: joined(await format.batch(null, m.texts)) });
+    else {
+      const { chunks, end } = await format.end();
+      reply({ kind: 'end', id: m.id, bytes: joined(chunks), end });
+    }
+  } catch (e) {
+    // An AppError (a character the chosen encoding cannot hold) keeps its code and words.
+    reply({ kind: 'failed', id: m.id, message: e instanceof Error ? e.message : String(e), ...(e instanceof AppError ? { code: e.code } : {}) });
+  }
+});
+reply({ kind: 'ready' });

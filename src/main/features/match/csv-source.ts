@@ -1,0 +1,369 @@
+// Streams a CSV of companies record by record (csv-parse), so a large file is never held whole.
+// A malformed record is reported with its line number and its values (as far as they can be read),
+// and parsing carries on with the next one. Nothing is dropped: a quote that is never closed makes
+// every line after it a reported, unreadable row. Rows in = rows out + rows reported unreadable.
+import { parse, type CsvError } from 'csv-parse';
+import { isFormulaLike } from '../../../shared/export/cell-rules';
+import { AppError } from '../../../shared/errors';
+import type { TextEncoding } from '../../../shared/match/encodings';
+import { decodeFile } from './text-decoding';
+
+export type CsvItem =
+  | { kind: 'row'; line: number; record: Record<string, string> }
+  /** `values`: the record's fields by position, as far as they could be read. */
+  | { kind: 'bad'; line: number; message: string; values: string[] };
+
+export interface CsvSource {
+  text?: string;
+  filePath?: string;
+  /** The encoding a file is decoded in (text-decoding.ts); UTF-8 when absent. Text is already text. */
+  encoding?: TextEncoding;
+}
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** Picks the delimiter that occurs most in the header line (outside quotes); comma when tied or absent. */
+export function detectDelimiter(headerLine: string): string {
+  const unquoted = headerLine.replace(/"[^"]*"/g, '');
+  let best: string = ',';
+  let bestCount = 0;
+  for (const d of DELIMITERS) {
+    const n = unquoted.split(d).length - 1;
+    if (n > bestCount) {
+      best = d;
+      bestCount = n;
+    }
+  }
+  return best;
+}
+
+export async function firstLine(source: CsvSource): Promise<string> {
+  if (source.text !== undefined) return source.text.slice(0, source.text.indexOf('\n') + 1 || undefined);
+  let acc = '';
+  for await (const chunk of fileText(source)) {
+    acc += chunk;
+    const nl = acc.indexOf('\n');
+    if (nl >= 0) return acc.slice(0, nl + 1);
+    if (acc.length > 1_000_000) break;
+  }
+  return acc;
+}
+
+const TEXT_CHUNK = 4 * 1024; // parsing one chunk never stalls the event loop for long
+
+/** Splits text into chunks without cutting a surrogate pair (an emoji) in two. */
+export function* textChunks(text: string, size = TEXT_CHUNK): Generator<string> {
+  for (let i = 0; i < text.length; ) {
+    let end = Math.min(i + size, text.length);
+    const last = text.charCodeAt(end - 1);
+    // A high surrogate at the end goes with its pair: into the next chunk, or this one if it is alone.
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end = end - 1 > i ? end - 1 : end + 1;
+    yield text.slice(i, end);
+    i = end;
+  }
+}
+
+/** A file's text, decoded from its bytes in the source's encoding, 64 KB of the file at a time. */
+function fileText(source: CsvSource): AsyncGenerator<string> {
+  return decodeFile(source.filePath!, source.encoding ?? 'utf-8');
+}
+
+/** A broken line's fields, split plainly on the delimiter (the best reading of a record CSV refused). */
+function plainSplit(line: string, delimiter: string): string[] {
+  return line.replace(/\r$/, '').split(delimiter);
+}
+
+/**
+ * Line breaks as csv-parse counts them: CRLF, LF, or a lone CR (Excel's "CSV (Macintosh)"). Line
+ * numbers in messages, and the lines kept for bad records, must be counted the parser's way, or a
+ * bad record waits for a line that never comes and every record after it is lost.
+ */
+const LINE_BREAK = /\r\n|\n|\r/;
+
+/**
+ * An unclosed quote at `line` swallows the rest of the file: each non-blank line from there on is
+ * its own unreadable row, reported with the quote's line and kept with its plain-split values.
+ */
+function unclosedQuoteItems(raw: string, line: number, delimiter: string): CsvItem[] {
+  const lines = raw.split(LINE_BREAK);
+  const rows: Array<{ line: number; text: string }> = [];
+  lines.forEach((text, i) => {
+    if (text.replace(/\r$/, '').trim() !== '') rows.push({ line: line + i, text });
+  });
+  if (!rows.length) return [];
+  const last = rows[rows.length - 1].line;
+  const span = rows.length === 1 ? `line ${line}` : `lines ${line}–${last} (${rows.length} rows)`;
+  return rows.map((r) => ({
+    kind: 'bad' as const,
+    line: r.line,
+    message:
+      r.line === line
+        ? `Line ${line}: a quote opened here is never closed, so ${span} could not be read. Close the quote and run the file again.`
+        : `Line ${r.line}: not read, because the quote opened on line ${line} is never closed (${span} affected).`,
+    values: plainSplit(r.text, delimiter),
+  }));
+}
+
+function explain(err: CsvError, line: number): string {
+  switch (err.code) {
+    case 'CSV_RECORD_INCONSISTENT_COLUMNS':
+    case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
+      return `Line ${line}: wrong number of columns (${err.message.replace(/^.*?columns length is (\d+), got (\d+).*$/s, 'expected $1, found $2')}). Check for an unquoted delimiter in a value.`;
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `Line ${line}: a quote opened here is never closed, so the rest of the file could not be read. Close the quote and run the file again.`;
+    case 'INVALID_OPENING_QUOTE':
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return `Line ${line}: a quote appears inside an unquoted value. Wrap the value in quotes and double the inner quote ("").`;
+    default:
+      return `Line ${line}: this record could not be read (${err.message}).`;
+  }
+}
+
+/**
+ * Every record after the header as a header->cell object (bad records as `bad` items), in file order,
+ * one batch per chunk read: consumers take rows from a batch without a trip through the generator.
+ */
+export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal, onHeader?: (headers: string[]) => void): AsyncGenerator<CsvItem[]> {
+  const delimiter = detectDelimiter(await firstLine(source));
+  // csv-parse is used as a push parser: each chunk is written in, and on_record / on_skip collect the
+  // records synchronously, in file order, into `ready` (nothing goes through its object stream, whose
+  // per-record cost would dominate). The next chunk is read only once the last batch was taken.
+  // Line numbers: a record starts on the line after the previous one ended, plus blank lines between.
+  let prevEnd = 1;
+  let prevEmpty = 0;
+  let lastBadEnd = -1;
+  let ready: CsvItem[] = [];
+  /** Records the parser gave (rows and bad ones), counted as they come: checked against those handed on. */
+  let found = 0;
+  const enqueue = (...items: CsvItem[]) => {
+    found += items.length;
+    ready.push(...items);
+  };
+  const startOf = (end: number, empty: number) => {
+    const start = Math.min(end, prevEnd + 1 + (empty - prevEmpty));
+    prevEnd = end;
+    prevEmpty = empty;
+    return start;
+  };
+  const parser = parse({
+    columns: (header: string[]) => {
+      const names = dedupeHeaders(header);
+      onHeader?.(names);
+      return names;
+    },
+    delimiter,
+    bom: true,
+    // The raw text of a broken record, to keep its values in the output.
+    raw: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_record: ({ record }: { record: Record<string, string> }, info) => {
+      enqueue({ kind: 'row', line: startOf(info.lines, info.empty_lines), record });
+      return null;
+    },
+    on_skip: (err) => {
+      if (!err) return undefined;
+      const end = (err as CsvError & { lines?: number }).lines ?? prevEnd + 1;
+      // One broken record can raise several errors (one per stray quote): report it once.
+      if (end === lastBadEnd) return undefined;
+      lastBadEnd = end;
+      const line = startOf(end, parser.info.empty_lines);
+      const { record, raw } = err as CsvError & { record?: unknown; raw?: string };
+      if (err.code === 'CSV_QUOTE_NOT_CLOSED' && typeof raw === 'string') {
+        enqueue(...unclosedQuoteItems(raw, line, delimiter));
+        return undefined;
+      }
+      if (Array.isArray(record)) {
+        enqueue({ kind: 'bad', line, message: explain(err, line), values: record.map(String) });
+      } else {
+        // A stray quote: the parser stops reading the record there; its values come from the whole line.
+        const item: CsvItem = { kind: 'bad', line, message: explain(err, line), values: [] };
+        enqueue(item);
+        needLine.push(item);
+      }
+      return undefined;
+    },
+  });
+  // Physical lines of the text read so far (those a bad record may still need), by line number.
+  const lines = new Map<number, string>();
+  const needLine: CsvItem[] = [];
+  let lineNo = 1;
+  let openLine = '';
+  const register = (chunk: string | null) => {
+    if (chunk === null) {
+      lines.set(lineNo, openLine.replace(/\r$/, ''));
+      return;
+    }
+    let text = openLine + chunk;
+    // A CR at the end of a chunk may be the first half of a CRLF: decide with the next chunk.
+    const heldCr = text.endsWith('\r');
+    if (heldCr) text = text.slice(0, -1);
+    const parts = text.split(LINE_BREAK);
+    for (let i = 0; i < parts.length - 1; i++) lines.set(lineNo++, parts[i]);
+    openLine = parts[parts.length - 1] + (heldCr ? '\r' : '');
+  };
+  /** Items ready to hand out: up to the first bad record whose line has not fully arrived yet. */
+  let handed = 0;
+  const resolved = () => {
+    while (needLine.length) {
+      const item = needLine[0];
+      const text = lines.get(item.line);
+      if (text === undefined) break;
+      if (item.kind === 'bad') item.values = plainSplit(text, delimiter);
+      needLine.shift();
+    }
+    const upTo = needLine.length ? ready.indexOf(needLine[0]) : ready.length;
+    const items = ready.slice(0, upTo);
+    ready = ready.slice(upTo);
+    handed += items.length;
+    // Lines before the oldest record still open are never needed again.
+    const keepFrom = needLine.length ? needLine[0].line : prevEnd + 1;
+    for (const k of lines.keys()) {
+      if (k >= keepFrom) break;
+      lines.delete(k);
+    }
+    return items;
+  };
+  let failure: unknown;
+  parser.on('error', (e) => (failure ??= e));
+  const feed = (chunk?: string) =>
+    new Promise<void>((resolve) => (chunk === undefined ? parser.end(() => resolve()) : parser.write(chunk, () => resolve())));
+  const take = resolved;
+  const chunks: Iterable<string> | AsyncIterable<string> = source.text !== undefined ? textChunks(source.text) : fileText(source);
+  try {
+    for await (const chunk of chunks) {
+      if (signal?.aborted) throw new DOMException('Cancelled', 'AbortError');
+      register(chunk);
+      await feed(chunk);
+      if (failure) throw failure;
+      const items = take();
+      if (items.length) yield items;
+    }
+    register(null);
+    if (parser.writable) await feed();
+    if (failure) throw failure;
+    const items = take();
+    // The file is read: a bad record whose line was never seen keeps the values it has, and goes out.
+    needLine.length = 0;
+    items.push(...take());
+    if (items.length) yield items;
+    // Rows in = rows out + rows reported unreadable: every record the parser gave is handed on.
+    if (found !== handed) throw recordsLost(found, handed, ready[0]?.line);
+  } finally {
+    parser.destroy();
+    // The file's stream closes with its generator (for-await returns it on a throw or a break).
+  }
+}
+
+/** The reader's own accounting failed: said with both numbers and where, never as fewer rows. */
+function recordsLost(found: number, handed: number, fromLine: number | undefined): AppError {
+  const where = fromLine !== undefined ? ` from line ${fromLine} on` : '';
+  return new AppError(
+    'io',
+    `Not every record of this file could be read back: ${found.toLocaleString('en-US')} found, ${handed.toLocaleString('en-US')} kept (the rest${where}). ` +
+      'The run stops rather than leave rows out. Save the file again as "CSV UTF-8" and run it again.',
+    { retryable: false, details: { found, kept: handed, ...(fromLine !== undefined ? { line: fromLine } : {}) } },
+  );
+}
+
+/** readCsvBatches one record at a time (tests, simple consumers). */
+export async function* readCsv(source: CsvSource, signal?: AbortSignal): AsyncGenerator<CsvItem> {
+  for await (const batch of readCsvBatches(source, signal)) yield* batch;
+}
+
+/** Blank or repeated headers get a position-based name so no column is silently lost. */
+export function dedupeHeaders(header: string[]): string[] {
+  const seen = new Map<string, number>();
+  return header.map((h, i) => {
+    const base = h.trim() || `Column ${i + 1}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return n === 0 ? base : `${base} (${n + 1})`;
+  });
+}
+
+/** Something the run would report or change, shown with the column preview before the run. */
+export interface CsvIssue {
+  line: number;
+  kind: 'field_count' | 'unclosed_quote' | 'unreadable' | 'formula';
+  message: string;
+}
+
+export interface CsvPreview {
+  headers: string[];
+  sample: Record<string, string>[];
+  delimiter: string;
+  /** Records read by the check (all of the file, or of the part sent when `partial`). */
+  rows: number;
+  /** Counts over every record checked; `issues` lists the first few of each kind. */
+  counts: { fieldCount: number; unclosedQuote: number; unreadable: number; formula: number };
+  issues: CsvIssue[];
+  /** The check stopped at MAX_CHECKED_ROWS or at the end of the part sent. */
+  partial: boolean;
+}
+
+/** Rows the preview checks at most (a large file is checked this far, the run reads it all). */
+export const MAX_CHECKED_ROWS = 200_000;
+const ISSUES_PER_KIND = 10;
+
+/**
+ * Header, the first few records and a check of every record the run will read: rows with the wrong
+ * number of fields, an unclosed quote (with the rows it swallows), and cells that look like a formula.
+ * `partial`: the text is only the start of a file (cut anywhere), so its last record is not judged.
+ */
+export async function inspectCsv(
+  source: CsvSource,
+  opts: { sampleSize?: number; partial?: boolean; onRecord?: (line: number, record: Record<string, string>, headers: string[]) => void } = {},
+): Promise<CsvPreview> {
+  const sampleSize = opts.sampleSize ?? 5;
+  let headers: string[] = [];
+  const sample: Record<string, string>[] = [];
+  const counts = { fieldCount: 0, unclosedQuote: 0, unreadable: 0, formula: 0 };
+  const issues: CsvIssue[] = [];
+  const perKind = new Map<CsvIssue['kind'], number>();
+  const note = (issue: CsvIssue) => {
+    const n = perKind.get(issue.kind) ?? 0;
+    perKind.set(issue.kind, n + 1);
+    if (n < ISSUES_PER_KIND) issues.push(issue);
+  };
+  let items: CsvItem[] = [];
+  let stoppedEarly = false;
+  for await (const batch of readCsvBatches(source, undefined, (h) => (headers = h))) {
+    items.push(...batch);
+    if (items.length >= MAX_CHECKED_ROWS) {
+      stoppedEarly = true;
+      items = items.slice(0, MAX_CHECKED_ROWS);
+      break;
+    }
+  }
+  // The end of a cut text is not the end of the file: its last record may be cut mid-value.
+  if (opts.partial && items.length) {
+    const last = items[items.length - 1];
+    items = items.filter((it) => !(it.kind === 'bad' && /never closed|not read, because/.test(it.message)) && it !== last);
+  }
+  for (const it of items) {
+    if (it.kind === 'row') {
+      if (sample.length < sampleSize) sample.push(it.record);
+      opts.onRecord?.(it.line, it.record, headers);
+      const formulaColumn = headers.find((h) => isFormulaLike(it.record[h] ?? ''));
+      if (formulaColumn !== undefined) {
+        counts.formula++;
+        note({
+          line: it.line,
+          kind: 'formula',
+          message: `Line ${it.line}: "${formulaColumn}" starts like a formula (${JSON.stringify((it.record[formulaColumn] ?? '').slice(0, 40))}). It is sent as text; CSV exports show it with a ' in front.`,
+        });
+      }
+      continue;
+    }
+    const kind: CsvIssue['kind'] = /wrong number of columns/.test(it.message)
+      ? 'field_count'
+      : /opened here is never closed/.test(it.message)
+        ? 'unclosed_quote'
+        : 'unreadable';
+    counts[kind === 'field_count' ? 'fieldCount' : kind === 'unclosed_quote' ? 'unclosedQuote' : 'unreadable']++;
+    note({ line: it.line, kind, message: it.message });
+  }
+  const delimiter = detectDelimiter(await firstLine(source));
+  return { headers, sample, delimiter, rows: items.length, counts, issues, partial: Boolean(opts.partial) || stoppedEarly };
+}

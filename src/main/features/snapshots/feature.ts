@@ -1,0 +1,186 @@
+// Snapshot feature, main side: load a whole result set into the active profile's workspace
+// database, then page, sort, filter and facet it locally.
+import { FACET_IDS, type FacetCount, type FacetId, type SnapshotInfo } from '../../../shared/workbench/snapshot';
+import { AppError } from '../../../shared/errors';
+import { checkSearchBody } from '../../../shared/search/body';
+import { PAGE_SIZE_MAX, type CompanyRecord, type SearchBody } from '../../../shared/service/schemas';
+import type { ApiClient } from '../../platform/api/types';
+import type { FeatureDeps, FeatureModule } from '../../platform/ports/feature-deps';
+import { SnapshotStore } from './snapshot-store';
+import { loadAll } from './load-all';
+import { inThreadWriter, threadWriter, type WriterEntry } from './page-writer';
+import { estimateLoad, lastLoad, workspaceSize } from './load-estimate';
+
+/** Progress events at most this often while a load runs (the last one always goes out). */
+const PROGRESS_EVERY_MS = 150;
+
+/** A load another feature keeps for itself (a watch's check): see SnapshotStore.create's `owner`. */
+export interface OwnedLoad {
+  profileId: string;
+  owner: string;
+  body: SearchBody;
+  rowCap: number;
+  /** The caller's client (its own lane in the rate limiter, its request count). */
+  api: ApiClient;
+  signal: AbortSignal;
+  onProgress?(info: SnapshotInfo): void;
+}
+
+export interface SnapshotsFeature extends FeatureModule<'snapshot'> {
+  /** The profile's snapshot store (the one the workbench uses). */
+  storeFor(profileId: string): SnapshotStore;
+  /** Starts an owned load: `snapshot` at once (loading), `done` when it ends (rejects on failure or cancel, the rows removed). */
+  loadOwned(o: OwnedLoad): { snapshot: SnapshotInfo; done: Promise<SnapshotInfo> };
+}
+
+export interface SnapshotsOptions {
+  /** The writer thread's script (benches: the built one; default: beside this module). */
+  writerEntry?: WriterEntry;
+}
+
+export function createSnapshotFeature(deps: FeatureDeps, opts: SnapshotsOptions = {}): SnapshotsFeature {
+  const stores = new Map<string, SnapshotStore>();
+  const running = new Map<number, AbortController>();
+
+  function storeOf(profileId: string): { store: SnapshotStore; file: string } {
+    const db = deps.workspace.forProfile(profileId);
+    let s = stores.get(db.file);
+    if (!s) {
+      s = new SnapshotStore(db);
+      s.sweepInterrupted();
+      stores.set(db.file, s);
+    }
+    return { store: s, file: db.file };
+  }
+
+  /** The active profile's store; interrupted loads of an earlier run are swept the first time. */
+  function store(): { profileId: string; store: SnapshotStore; file: string } {
+    deps.workspace.active(); // throws not_configured without a profile
+    const profileId = deps.activeProfile()!.id;
+    return { profileId, ...storeOf(profileId) };
+  }
+
+  function writerFor(s: SnapshotStore, file: string) {
+    return threadWriter({
+      file,
+      entry: opts.writerEntry,
+      fallback: inThreadWriter(s),
+      onFallback: (reason) => console.warn(`[firmscope] load all: the writer thread did not start (${reason}); storing pages in the main thread`),
+      onStored: () => s.forgetView(),
+    });
+  }
+
+  function existing(s: SnapshotStore, id: number): SnapshotInfo {
+    const info = s.get(id);
+    if (!info) throw new AppError('not_found', 'This loaded result set no longer exists; load all results again.');
+    return info;
+  }
+
+  return {
+    storeFor: (profileId) => storeOf(profileId).store,
+    loadOwned(o) {
+      const { store: s, file } = storeOf(o.profileId);
+      const created = s.create({ profileId: o.profileId, query: o.body, pageSize: PAGE_SIZE_MAX, rowCap: o.rowCap, startedAt: deps.now(), owner: o.owner });
+      const controller = new AbortController();
+      const stop = () => controller.abort();
+      o.signal.addEventListener('abort', stop, { once: true });
+      running.set(created.id, controller);
+      const done = loadAll({
+        api: o.api,
+        store: s,
+        writer: writerFor(s, file),
+        snapshotId: created.id,
+        body: o.body,
+        pageSize: PAGE_SIZE_MAX,
+        rowCap: o.rowCap,
+        signal: controller.signal,
+        now: deps.now,
+        onProgress: o.onProgress,
+      }).finally(() => {
+        running.delete(created.id);
+        o.signal.removeEventListener('abort', stop);
+      });
+      return { snapshot: created, done };
+    },
+    handlers: {
+      async load({ body, rowCap }) {
+        const check = checkSearchBody(body);
+        if (!check.ok) throw new AppError('invalid_input', `The search is not valid: ${check.message}`, { details: { field: check.path } });
+        const { profileId, store: s, file } = store();
+        const api = await deps.api();
+        // Rows of a load the database refused to remove (lock, full or read-only disk) go now.
+        s.sweepInterrupted(new Set(running.keys()));
+        const created = s.create({ profileId, query: check.body, pageSize: PAGE_SIZE_MAX, rowCap, startedAt: deps.now() });
+        const controller = new AbortController();
+        running.set(created.id, controller);
+        let lastEmit = 0;
+        const progress = (info: SnapshotInfo) => {
+          const t = deps.now();
+          if (info.status !== 'loading' || t - lastEmit >= PROGRESS_EVERY_MS) {
+            lastEmit = t;
+            deps.emit('snapshot', 'progress', info);
+          }
+        };
+        const writer = writerFor(s, file);
+        void loadAll({ api, store: s, writer, snapshotId: created.id, body: check.body, pageSize: PAGE_SIZE_MAX, rowCap, signal: controller.signal, now: deps.now, onProgress: progress })
+          .then((done) => {
+            // A refresh replaces the earlier snapshots of the same query.
+            for (const old of s.olderOfSameQuery(done.id)) s.delete(old);
+          })
+          .catch(() => {
+            // The outcome went out as the last progress event (status cancelled/failed with the error).
+          })
+          .finally(() => running.delete(created.id));
+        return created;
+      },
+      async estimate({ rows }) {
+        const db = deps.workspace.active();
+        return estimateLoad(rows, PAGE_SIZE_MAX, lastLoad(db, deps.activeProfile()!.id), workspaceSize(db));
+      },
+      async cancel({ id }) {
+        running.get(id)?.abort();
+      },
+      async list() {
+        if (!deps.workspace.status().available || !deps.activeProfile()) return [];
+        // A 'loading' snapshot no load is filling is a failed load's leftover: never an answer.
+        return store()
+          .store.list(deps.activeProfile()!.id)
+          .filter((info) => info.status !== 'loading' || running.has(info.id));
+      },
+      async page({ id, view, offset, limit }) {
+        const { store: s } = store();
+        const snapshot = existing(s, id);
+        const { total, records } = s.page(id, view, offset, limit);
+        return { snapshot, total, offset, rows: records as CompanyRecord[] };
+      },
+      async facets({ id, view }) {
+        const { store: s } = store();
+        existing(s, id);
+        const out = {} as Record<FacetId, FacetCount[]>;
+        for (const f of FACET_IDS) {
+          out[f] = s.facetCounts(id, f, view);
+          // Between two counts (each up to ~60 ms over 100,000 rows), the rows of a view the analyst
+          // clicked meanwhile go first: they would otherwise wait for all seven counts of the old one.
+          await new Promise((r) => setImmediate(r));
+        }
+        return out;
+      },
+      async values({ id, field, prefix }) {
+        const { store: s } = store();
+        existing(s, id);
+        return s.values(id, field, prefix ?? '');
+      },
+      async remove({ id }) {
+        running.get(id)?.abort();
+        const { store: s } = store();
+        if (!running.has(id)) s.delete(id);
+      },
+    },
+    async dispose() {
+      for (const c of running.values()) c.abort();
+      // Let the aborted walks settle before the core closes the databases.
+      const deadline = Date.now() + 2000;
+      while (running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// What a watch costs, said before it is created and beside every watch: requests per check and per
+// day at its schedule, with the basis of the estimate in words. A search check reads every page
+// of its search (200 rows a page); a list check refreshes companies x modules through ESG runs.
+import { PAGE_SIZE_MAX } from '../../../shared/service/schemas';
+import type { WatchCost, WatchSchedule, WatchTarget } from '../../../shared/watches/watches';
+import { checksPerDay } from './schedule';
+
+/**
+ * Requests one ESG cell (company x module) usually takes: the module request, a status poll or two
+ * while the service processes it, and the read of the data (docs/watches.md).
+ */
+export const TYPICAL_REQUESTS_PER_CELL = 4;
+/** A search watch compares at most this many companies (the workbench's default row cap). */
+export const WATCH_ROW_CAP = 100_000;
+
+const n = (v: number) => Math.round(v).toLocaleString('en-US');
+const plural = (k: number, one: string, many = `${one}s`) => `${n(k)} ${k === 1 ? one : many}`;
+
+/** What the estimate can be made from. */
+export type CostBasis =
+  /** The search's size: from its last check, a loaded result set, or a count request just now. */
+  | { kind: 'search'; rows: number | null; from: 'last check' | 'loaded result set' | 'count now' | 'unknown' }
+  /** The list's size; `measured`: requests the watch's last check sent. */
+  | { kind: 'list'; companies: number | null; modules: number; measured: number | null };
+
+export function requestsPerDay(perCheck: number | null, schedule: WatchSchedule): number | null {
+  if (perCheck === null || schedule.kind === 'manual') return null;
+  return Math.ceil(perCheck * checksPerDay(schedule));
+}
+
+export function watchCost(basis: CostBasis, schedule: WatchSchedule): WatchCost {
+  let perCheck: number | null;
+  let words: string;
+  if (basis.kind === 'search') {
+    if (basis.rows === null) {
+      perCheck = null;
+      words = 'Not known yet: the first check counts the pages of the search.';
+    } else {
+      const rows = Math.min(basis.rows, WATCH_ROW_CAP);
+      perCheck = Math.max(1, Math.ceil(rows / PAGE_SIZE_MAX));
+      const source = basis.from === 'last check' ? 'at the last check' : basis.from === 'loaded result set' ? 'in the last loaded result set' : 'now';
+      const capped = basis.rows > WATCH_ROW_CAP ? ` (a watch compares the first ${n(WATCH_ROW_CAP)})` : '';
+      words = `${plural(basis.rows, 'company', 'companies')} ${source}${capped}: ${plural(perCheck, 'page')} of ${PAGE_SIZE_MAX}.`;
+    }
+  } else if (basis.companies === null) {
+    perCheck = null;
+    words = 'Not known: the list no longer exists.';
+  } else if (basis.measured !== null) {
+    perCheck = basis.measured;
+    words = `The last check of ${plural(basis.companies, 'company', 'companies')} x ${plural(basis.modules, 'module')} sent ${plural(basis.measured, 'request')}.`;
+  } else {
+    perCheck = basis.companies * basis.modules * TYPICAL_REQUESTS_PER_CELL;
+    words = `${plural(basis.companies, 'company', 'companies')} x ${plural(basis.modules, 'module')} x about ${TYPICAL_REQUESTS_PER_CELL} requests each (module request, status polls, data read).`;
+  }
+  const perDay = requestsPerDay(perCheck, schedule);
+  if (perDay !== null && schedule.kind === 'weekly') words += ' Weekly: a seventh of a check per day on average.';
+  return { requestsPerCheck: perCheck, requestsPerDay: perDay, basis: words };
+}
+
+/** The modules a target refreshes (0 for a search). */
+export const modulesOf = (t: WatchTarget): number => (t.kind === 'list' ? t.modules.length : 0);

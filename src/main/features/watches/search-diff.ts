@@ -1,0 +1,102 @@
+// What changed between two result sets of the same search: companies that entered or left it, and
+// the fields that changed of companies in both (the flattened records, shared/search/flatten.ts,
+// compared field by field). Records whose stored text is the same are equal without being parsed,
+// so a diff of 100,000 rows parses only the few thousand that differ (bench/watch-diff.ts).
+import { flattenRecord } from '../../../shared/search/flatten';
+import type { FoundChange } from './change-store';
+
+/** One row of a result set: its company id and its record as stored (JSON text). */
+export interface RecordText {
+  companyId: string;
+  json: string;
+}
+
+const nameOf = (r: Record<string, unknown>): string | null => (typeof r.name === 'string' && r.name ? r.name : null);
+
+/** Equal as the analyst sees it: null and absent alike, arrays and objects by their JSON. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const x = a ?? null;
+  const y = b ?? null;
+  if (x === y) return true;
+  if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return false;
+  return JSON.stringify(x) === JSON.stringify(y);
+}
+
+/** The fields that differ between two records, in the new record's field order (then removed fields). */
+export function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>): Array<{ field: string; oldValue: unknown; newValue: unknown }> {
+  const a = flattenRecord(before);
+  const b = flattenRecord(after);
+  const out: Array<{ field: string; oldValue: unknown; newValue: unknown }> = [];
+  for (const field of Object.keys(b)) if (!sameValue(a[field], b[field])) out.push({ field, oldValue: a[field] ?? null, newValue: b[field] ?? null });
+  for (const field of Object.keys(a)) if (!(field in b) && !sameValue(a[field], null)) out.push({ field, oldValue: a[field], newValue: null });
+  return out;
+}
+
+const collator = new Intl.Collator('en');
+/** By company name (then id), for a stable order of the inbox and the export. */
+export const byName = (x: FoundChange, y: FoundChange) => collator.compare(x.companyName ?? x.companyId, y.companyName ?? y.companyId) || (x.companyId < y.companyId ? -1 : x.companyId > y.companyId ? 1 : 0);
+
+/**
+ * The changes from `previous` to `next`: entered (newValue: the record), left (oldValue: the
+ * record), then one `field` change per changed field; each group by company name. A company id
+ * seen twice in one set counts once (its first row).
+ *
+ * Both sets are read side by side, one row of each at a time: two result sets of one search keep
+ * mostly the same order, so a row finds its partner at once or after a few rows (an entry or exit
+ * shifts the rest by one), and only those few wait in a map. Neither set is held whole: a diff of
+ * 100,000 rows keeps a few hundred records alive, not 100,000 (bench/watch-diff.ts).
+ */
+export function diffRecordSets(previous: Iterable<RecordText>, next: Iterable<RecordText>): FoundChange[] {
+  const fields: FoundChange[] = [];
+  const { onlyPrevious, onlyNext } = pairRows(previous, next, (companyId, old, now) => {
+    if (old === now) return;
+    const before = JSON.parse(old) as Record<string, unknown>;
+    const after = JSON.parse(now) as Record<string, unknown>;
+    const companyName = nameOf(after) ?? nameOf(before);
+    for (const f of fieldChanges(before, after)) fields.push({ kind: 'field', companyId, companyName, field: f.field, module: null, oldValue: f.oldValue, newValue: f.newValue, detail: null });
+  });
+  const side = (kind: 'entered' | 'left', rows: Map<string, string>): FoundChange[] =>
+    [...rows].map(([companyId, json]) => {
+      const rec = JSON.parse(json) as Record<string, unknown>;
+      return { kind, companyId, companyName: nameOf(rec), field: null, module: null, oldValue: kind === 'left' ? rec : null, newValue: kind === 'entered' ? rec : null, detail: null };
+    });
+  // Stable: a company's field changes keep the record's field order.
+  return [...side('entered', onlyNext).sort(byName), ...side('left', onlyPrevious).sort(byName), ...fields.sort(byName)];
+}
+
+/** Walks both sets side by side, calling `pair` for each company in both; returns the rows of only one. */
+function pairRows(previous: Iterable<RecordText>, next: Iterable<RecordText>, pair: (companyId: string, old: string, now: string) => void) {
+  const a = previous[Symbol.iterator]();
+  const b = next[Symbol.iterator]();
+  /** Rows of one side whose partner has not come (yet), by company id. */
+  const onlyPrevious = new Map<string, string>();
+  const onlyNext = new Map<string, string>();
+  const seenA = new Set<string>();
+  const seenB = new Set<string>();
+  /** Takes a row of one side: paired with its partner waiting on the other side, or waits itself. */
+  const take = (r: RecordText, seen: Set<string>, mine: Map<string, string>, theirs: Map<string, string>, mineIsPrevious: boolean) => {
+    if (seen.has(r.companyId)) return;
+    seen.add(r.companyId);
+    const partner = theirs.get(r.companyId);
+    if (partner === undefined) mine.set(r.companyId, r.json);
+    else {
+      theirs.delete(r.companyId);
+      if (mineIsPrevious) pair(r.companyId, r.json, partner);
+      else pair(r.companyId, partner, r.json);
+    }
+  };
+  try {
+    for (;;) {
+      const x = a.next();
+      const y = b.next();
+      if (x.done && y.done) break;
+      if (!x.done) take(x.value, seenA, onlyPrevious, onlyNext, true);
+      if (!y.done) take(y.value, seenB, onlyNext, onlyPrevious, false);
+    }
+  } finally {
+    // A statement left open would keep the connection busy: end both walks, however this one ended.
+    a.return?.();
+    b.return?.();
+  }
+  return { onlyPrevious, onlyNext };
+}

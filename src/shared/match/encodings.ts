@@ -1,0 +1,42 @@
+// The text encodings a bulk-match file can be read in, shared by main (decoding) and the renderer
+// (the Encoding menu of the preview). Pasted text is already text: encodings apply to files only.
+
+export const TEXT_ENCODINGS = ['utf-8', 'windows-1252', 'iso-8859-15', 'utf-16le', 'utf-16be'] as const;
+export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
+
+export const ENCODING_LABEL: Record<TextEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'windows-1252': 'Windows-1252',
+  'iso-8859-15': 'ISO-8859-15',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+};
+
+/**
+ * How the encoding in force was found: a byte order mark, detection from the bytes, an assumption
+ * (the bytes fit none of the encodings Firmscope reads for sure), or the analyst's choice.
+ */
+export type EncodingSource = 'bom' | 'detected' | 'assumed' | 'chosen';
+
+export const ENCODING_SOURCE_LABEL: Record<EncodingSource, string> = {
+  bom: 'byte order mark',
+  detected: 'detected',
+  assumed: 'assumed',
+  chosen: 'chosen',
+};
+
+/** The encoding a file is read in, and why. */
+export interface EncodingInfo {
+  encoding: TextEncoding;
+  source: EncodingSource;
+  /** Why it was only assumed (what the bytes looked like), when `source` is `assumed`. */
+  note?: string;
+}
+
+/** How a bulk-match input file was written: what its CSV export keeps by default. */
+export interface CsvInputFormat {
+  delimiter: ',' | ';' | '\t' | '|';
+  /** The file started with a byte-order mark (UTF-8 or UTF-16). */
+  bom: boolean;
+  encoding: TextEncoding;
+}

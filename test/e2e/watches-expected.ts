@@ -1,0 +1,76 @@
+// What the watches E2E expects, from the sandbox's own data and evolution code: the saved search's
+// companies at epoch 0 and at epoch 1 (the one the spec steps to, with its rates), so the companies
+// that entered and left it and the ones whose records changed are known exactly; and the workbook
+// of changes read back.
+import ExcelJS from 'exceljs';
+import { generateCompanies, type SandboxCompany } from '../../src/sandbox/dataset';
+import { evolveCompanies } from '../../src/sandbox/evolution/company-changes';
+import { DEFAULT_RATES, type EvolutionRates } from '../../src/sandbox/evolution/settings';
+import { compileSearch, parseSearchBody } from '../../src/sandbox/search-filters';
+
+export interface SearchExpectation {
+  entered: Set<string>;
+  left: Set<string>;
+  /** In the search before and after, with a record that changed. */
+  changed: Set<string>;
+  /** Company ids the evolution touched (added, removed, edited): the change log must say the same. */
+  touched: Set<string>;
+  before: number;
+}
+
+export function expectSearch(body: unknown, rates: Partial<EvolutionRates>): SearchExpectation {
+  const base = generateCompanies(42, 25_000);
+  const usedDomains = new Set(base.map((c) => c.website_domain).filter((d): d is string => typeof d === 'string'));
+  const next = evolveCompanies({ seed: 42, epoch: 1, at: 0, prev: base, rates: { ...DEFAULT_RATES, ...rates }, nextIndex: base.length, usedDomains });
+  const matches = compileSearch(parseSearchBody(body));
+  const ids = (list: readonly SandboxCompany[]) => new Map(list.filter(matches).map((c) => [c.company_id, JSON.stringify(c)]));
+  const m0 = ids(base);
+  const m1 = ids(next.companies);
+  const minus = (a: Map<string, string>, b: Map<string, string>) => new Set([...a.keys()].filter((id) => !b.has(id)));
+  return {
+    entered: minus(m1, m0),
+    left: minus(m0, m1),
+    changed: new Set([...m1].filter(([id, json]) => m0.has(id) && m0.get(id) !== json).map(([id]) => id)),
+    touched: new Set(next.changes.map((c) => c.company_id)),
+    before: m0.size,
+  };
+}
+
+export interface ChangeRow {
+  change: string;
+  companyId: string;
+  companyName: string;
+  field: string | null;
+  module: string | null;
+  oldValue: unknown;
+  newValue: unknown;
+  detail: string | null;
+}
+
+/** The Changes sheet as rows, and the About sheet as label -> value. */
+export async function readChangesWorkbook(path: string): Promise<{ rows: ChangeRow[]; about: Map<string, unknown> }> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  const sheet = wb.getWorksheet('Changes')!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  const col = (name: string) => header.indexOf(name) + 1;
+  const rows: ChangeRow[] = [];
+  sheet.eachRow((r, i) => {
+    if (i === 1) return;
+    const v = (name: string) => r.getCell(col(name)).value as unknown;
+    const num = (x: unknown) => (typeof x === 'string' && x !== '' && Number.isFinite(Number(x)) ? Number(x) : x);
+    rows.push({
+      change: String(v('change')),
+      companyId: String(v('company_id')),
+      companyName: String(v('company_name') ?? ''),
+      field: (v('field') as string | null) ?? null,
+      module: (v('module') as string | null) ?? null,
+      oldValue: num(v('old_value')),
+      newValue: num(v('new_value')),
+      detail: (v('detail') as string | null) ?? null,
+    });
+  });
+  const about = new Map<string, unknown>();
+  wb.getWorksheet('About')!.eachRow((r) => about.set(String(r.getCell(1).value), r.getCell(2).value));
+  return { rows, about };
+}

@@ -1,1 +1,0 @@
-export { realClient } from '../../../helpers/real-client';

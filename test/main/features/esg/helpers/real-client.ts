@@ -1,0 +1,1 @@
+export { realClient } from '../../../../helpers/real-client';

@@ -1,0 +1,57 @@
+// A bulk match keeps running when the analyst switches connection profile, but its progress belongs
+// to the profile that started it: the other profile's list never receives it, and it shows again
+// (with every row done) once the analyst switches back.
+import { stringify } from 'csv-stringify/sync';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ApiClient } from '../../../../src/main/platform/api/types';
+import { createMatchFeature } from '../../../../src/main/features/match/feature';
+import type { BulkJobView } from '../../../../src/shared/bridge/groups/match';
+import { ProfileSchema, type Profile } from '../../../../src/shared/profile';
+import { startSandbox, type SandboxHandle } from '../../../../src/sandbox/server';
+import { testWorkspacePort } from '../../../helpers/workspace';
+import { matchFeatureDeps, realClient, sandboxDeps } from './helpers/sandbox-deps';
+
+const ctx = { signal: new AbortController().signal };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let sb: SandboxHandle;
+beforeAll(async () => {
+  sb = await startSandbox({ companies: 500, seed: 12 });
+});
+afterAll(async () => {
+  await sb?.close();
+});
+
+it("another profile's running bulk match sends no progress into the shown profile's list", async () => {
+  const { dir } = await sandboxDeps(sb);
+  const profile = (id: string, name: string): Profile =>
+    ProfileSchema.parse({ id, name, kind: 'sandbox', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: sb.control.clients.analyst.id });
+  const first = profile('sandbox', 'Sandbox');
+  const second = profile('second', 'Second');
+  let active = first;
+  const client = realClient(sb);
+  // Slow enough that the job is still running after the switch.
+  const api: ApiClient = { ...client, match: async (body, opts) => (await sleep(40), client.match(body, opts)) };
+  const { deps, events } = matchFeatureDeps({ api, profile: first, dir });
+  const feature = createMatchFeature({ ...deps, activeProfile: () => active, workspace: testWorkspacePort(dir, () => active.id) });
+  const firms = sb.control.dataset.companies.slice(0, 30);
+  const started = await feature.handlers.bulkStart(
+    { csvText: stringify([['Company', 'Country'], ...firms.map((c) => [c.name, c.country])]), fileName: 'firms.csv', mapping: { name: 'Company', country: 'Country' }, concurrency: 1 },
+    ctx,
+  );
+  const ofJob = () => events.filter((e: BulkJobView) => e.id === started.id);
+  await expect.poll(() => ofJob().length).toBeGreaterThan(0);
+
+  active = second;
+  const atSwitch = ofJob().length;
+  expect(await feature.handlers.bulkJobs(undefined, ctx)).toEqual([]);
+  await sleep(600); // the job matches ~15 more rows meanwhile
+  expect(ofJob().length).toBe(atSwitch);
+
+  active = first;
+  const back = await feature.handlers.bulkJobs(undefined, ctx);
+  expect(back.map((j) => j.id)).toEqual([started.id]);
+  expect(back[0].done).toBeGreaterThan(ofJob().at(-1)?.done ?? 0);
+  await expect.poll(() => ofJob().at(-1)?.state, { timeout: 30_000 }).toBe('done');
+  expect(ofJob().at(-1)?.done).toBe(30);
+  await feature.dispose?.();
+}, 60_000);

@@ -1,0 +1,126 @@
+// The watches feature wired as the composition root wires it (snapshots, lists, ESG runs, an
+// Exports port), against the in-process sandbox on a ManualClock (its data moves one epoch at a
+// time) or against any ApiClient. The scheduler's timers are manual (they fire when a test advances
+// them); ESG runs get fast timers (every wait one real millisecond). A "restart" is a new world
+// on the same data dir and settings.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { WatchTimers } from '../../../../../src/main/features/esg/timers';
+import { createEsgRunsFeature } from '../../../../../src/main/features/esg-runs/feature';
+import { createListsFeature } from '../../../../../src/main/features/lists/feature';
+import { SavedSearchStore } from '../../../../../src/main/features/search/saved-store';
+import { createSnapshotFeature } from '../../../../../src/main/features/snapshots/feature';
+import { createWatchesFeature } from '../../../../../src/main/features/watches/feature';
+import type { ApiClient } from '../../../../../src/main/platform/api/types';
+import type { ExportRecords, RecordedExport } from '../../../../../src/main/platform/ports/export-records';
+import { createWorkspace, workspacePort } from '../../../../../src/main/platform/workspace/workspace';
+import { ManualClock } from '../../../../../src/sandbox/clock';
+import { startSandbox, type EvolutionRates, type SandboxHandle } from '../../../../../src/sandbox/server';
+import type { Profile } from '../../../../../src/shared/profile';
+import type { CheckFinished, CheckInfo, WatchInput } from '../../../../../src/shared/watches/watches';
+import { fakeDeps, MemorySettings } from '../../esg/helpers/fake-deps';
+import { ManualTimers } from '../../esg/helpers/manual-timers';
+import { realClient } from '../../../../helpers/real-client';
+
+export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'firmscope-watches-'));
+/** The sandbox's tokens live on its clock: a day's step must not expire them. */
+const TTL = 365 * 86_400;
+
+export async function sandboxOnManualClock(o: { companies?: number; rates?: Partial<EvolutionRates>; sessionMs?: number } = {}) {
+  const clock = new ManualClock();
+  const sandbox = await startSandbox({ clock, seed: 42, companies: o.companies ?? 2000, tokenTtlSeconds: TTL, esg: { sessionMs: o.sessionMs ?? 0, itemsPerSession: 6 }, evolution: { rates: o.rates ?? {} } });
+  return { clock, sandbox };
+}
+
+/** ESG run timers: every wait is one real millisecond, time is the sandbox's. */
+export function fastTimers(now: () => number): WatchTimers {
+  return { now, random: () => 0.5, setTimeout: (fn, ms) => setTimeout(fn, Math.min(ms, 1)), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
+}
+
+export interface WorldOptions {
+  dataDir: string;
+  api: () => Promise<ApiClient>;
+  /** Shared across a restart (saved searches live in the settings). */
+  settings?: MemorySettings;
+  timers?: ManualTimers;
+  esgNow?: () => number;
+  profile?: Partial<Profile>;
+}
+
+export function watchWorld(o: WorldOptions) {
+  const timers = o.timers ?? new ManualTimers(Date.UTC(2026, 0, 5, 9, 0));
+  const settings = o.settings ?? new MemorySettings();
+  const { deps, rec } = fakeDeps(o.api, { settings, now: timers.now });
+  const profile = { id: 'sandbox', name: 'Sandbox', ...o.profile } as Profile;
+  deps.activeProfile = () => profile;
+  const workspace = createWorkspace({ dataDir: o.dataDir, notify: () => {} });
+  deps.workspace = workspacePort(workspace, () => profile.id);
+  deps.dataDir = o.dataDir;
+  deps.shell.chooseExportPath = async (name) => join(o.dataDir, name);
+  const recorded: RecordedExport[] = [];
+  const exports: ExportRecords = { record: async (e) => void recorded.push(e), repeatWith: () => {}, readViewWith: () => {} };
+  const snapshots = createSnapshotFeature(deps);
+  const lists = createListsFeature(deps);
+  const esgRuns = createEsgRunsFeature(deps, { timers: fastTimers(o.esgNow ?? timers.now) });
+  const watches = createWatchesFeature(deps, { snapshots, lists, esgRuns, exports, timers });
+  const saved = new SavedSearchStore(settings, timers.now);
+  const h = watches.handlers;
+  const ctx = { signal: new AbortController().signal };
+  return {
+    deps,
+    rec,
+    timers,
+    settings,
+    profile,
+    recorded,
+    snapshots,
+    lists,
+    esgRuns,
+    watches,
+    /** The handlers with the bridge's ctx filled in. */
+    call: {
+      all: () => h.all(undefined, ctx),
+      create: (input: Partial<WatchInput> & Pick<WatchInput, 'name' | 'target'>) => h.create({ schedule: { kind: 'manual' }, checkAtStart: false, scoreThreshold: 5, ...input }, ctx),
+      update: (input: Parameters<typeof h.update>[0]) => h.update(input, ctx),
+      delete: (id: number) => h.delete({ id }, ctx),
+      checkNow: (id: number) => h.checkNow({ id }, ctx),
+      checks: (id: number) => h.checks({ id, limit: 50 }, ctx),
+      changes: (q: Partial<Parameters<typeof h.changes>[0]> = {}) => h.changes({ unreadOnly: false, offset: 0, limit: 1000, ...q }, ctx),
+      markRead: (input: Parameters<typeof h.markRead>[0]) => h.markRead(input, ctx),
+      exportChanges: (id: number, checkId?: number) => h.exportChanges({ id, ...(checkId ? { checkId } : {}) }, ctx),
+      estimate: (input: Parameters<typeof h.estimate>[0]) => h.estimate(input, ctx),
+      budget: () => h.budget(undefined, ctx),
+    },
+    saveSearch: (name: string, body: unknown) => saved.save(profile.id, { name, body, pageSize: 50 }),
+    finished: () => rec.events.filter((e) => e.group === 'watches' && e.name === 'checkFinished').map((e) => e.payload as CheckFinished),
+    /** Waits (real time) until the watch's newest check is no longer running; returns it. */
+    async settled(watchId: number, timeoutMs = 60_000): Promise<CheckInfo> {
+      const t0 = Date.now();
+      for (;;) {
+        const [last] = await h.checks({ id: watchId, limit: 1 }, ctx);
+        if (last && last.status !== 'running') return last;
+        if (Date.now() - t0 > timeoutMs) throw new Error(`check of watch ${watchId} still running after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+    async start() {
+      await esgRuns.start?.();
+      await watches.start?.();
+    },
+    async close() {
+      await watches.dispose?.();
+      await esgRuns.dispose?.();
+      await snapshots.dispose?.();
+      workspace.close();
+    },
+  };
+}
+
+export type World = ReturnType<typeof watchWorld>;
+
+/** A world on the sandbox with the analyst client. */
+export function sandboxWorld(sandbox: SandboxHandle, clock: ManualClock, o: Omit<WorldOptions, 'api'>) {
+  const api = realClient(sandbox, sandbox.control.clients.analyst, () => clock.now());
+  return watchWorld({ ...o, api: async () => api, esgNow: o.esgNow ?? (() => clock.now()) });
+}
