@@ -104,10 +104,11 @@ for r in "${RESULTS[@]}"; do
     grep -E '^\s*(Test Files|Tests)\s|^Workflows: |^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+|✖ [0-9]+ problems?' |
     sed 's/^/      /' | tail -n 12 || true
   # Name what failed, so the summary alone (the tail of a long log) says where to look: failed
-  # tests and their first assertion lines, ESLint's files and errors, TypeScript's errors.
+  # tests and their first assertion lines, ESLint's files and errors, TypeScript's errors, and
+  # what a page logged when an E2E test failed on "the page logged errors" (the diff's + lines).
   if [[ "$name" == FAIL* ]]; then
     sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
-      grep -E '^\s*(FAIL|×|✘) .*(\.test\.tsx?|\.spec\.ts)|^\s*(AssertionError|Error): |^/.*\.(m?[jt]sx?|cjs)$|^\s+[0-9]+:[0-9]+\s+error\s|error TS[0-9]+' |
+      grep -E '^\s*(FAIL|×|✘) .*(\.test\.tsx?|\.spec\.ts)|^\s*(AssertionError|Error): |^\s*\+\s+"(console error|uncaught): |^/.*\.(m?[jt]sx?|cjs)$|^\s+[0-9]+:[0-9]+\s+error\s|error TS[0-9]+' |
       sed 's/^\s*/      ! /' | cut -c1-220 | awk '!seen[$0]++' | head -n 16 || true
   fi
 done
