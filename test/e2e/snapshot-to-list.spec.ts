@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+import { chooseFacet } from './grid-helpers';
 
 const fmt = new Intl.NumberFormat('en-US');
 const companies = generateCompanies(42, 25_000);
@@ -55,9 +56,8 @@ test('Save N shown as list saves the filtered and faceted view; Save all is a se
   // Text filter, then two legal forms.
   await page.getByLabel('Filter loaded rows').fill('Hamburg');
   await expect(page.getByTestId('snapshot-rows')).toContainText(`of ${fmt.format(hamburg.length)}`);
-  const forms = page.getByRole('complementary', { name: 'Facets' }).getByRole('region', { name: 'Legal form' });
-  await forms.getByRole('button', { name: `GmbH ${fmt.format(formCount('GmbH'))} companies` }).click();
-  await forms.getByRole('button', { name: `SE ${fmt.format(formCount('SE'))} companies` }).click();
+  await chooseFacet(page, 'Legal form', 'GmbH', formCount('GmbH'));
+  await chooseFacet(page, 'Legal form', 'SE', formCount('SE'));
   await expect(page.getByTestId('snapshot-rows')).toContainText(`of ${fmt.format(shown.length)}`);
 
   // The count is in the button; the whole snapshot stays a separate button.

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { expectNoAxeViolations } from './a11y';
 import { EXPECTED_CONSOLE_ERROR, expect, FIRST_SEARCH_MS, guardedTest, startHost, stopHost } from './fixtures';
+import { chooseFacet } from './grid-helpers';
 
 const fmt = new Intl.NumberFormat('en-US');
 const companies = generateCompanies(42, 25_000);
@@ -47,8 +48,8 @@ guardedTest('a restart brings back the snapshot view: text filter, facets, sort,
     // The analyst's view: text, two facets, a sort, page 2, then the Scroll view at row 101.
     await page.getByLabel('Filter loaded rows').fill('Hamburg');
     await expect(page.getByTestId('snapshot-rows')).toContainText(`of ${fmt.format(hamburg.length)}`);
-    await forms(page).getByRole('button', { name: /^GmbH / }).click();
-    await forms(page).getByRole('button', { name: /^SE / }).click();
+    await chooseFacet(page, 'Legal form', 'GmbH', hamburg.filter((c) => c.legal_form === 'GmbH').length);
+    await chooseFacet(page, 'Legal form', 'SE', hamburg.filter((c) => c.legal_form === 'SE').length);
     await expect(page.getByTestId('snapshot-rows')).toContainText(`of ${fmt.format(shown.length)}`);
     await page.getByLabel('Sort by').selectOption('founding_year');
     await page.getByLabel('Direction').selectOption('desc');
