@@ -14,7 +14,8 @@ import { defaultOrder } from '../../src/renderer/search/column-prefs';
 import { readXlsx } from '../main/features/export/readback';
 import { expectNoAxeViolations } from './a11y';
 import { exportAs } from './export-dialog-helpers';
-import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { loadAll, searchMoreEmployeesThan } from './load-all-helpers';
 import { chooseFacet, shownIds } from './grid-helpers';
 
 const fmt = new Intl.NumberFormat('en-US');
@@ -44,13 +45,8 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 async function loadAndNarrow(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
-  await page.getByLabel('Attribute of condition 1').fill('employee_count');
-  await page.getByLabel('Relation of condition 1').fill('greater_than');
-  await page.getByLabel('Value of condition 1 (number)').fill('10000');
-  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByTestId('rows-range')).toContainText(`of ${fmt.format(big.length)}`, { timeout: FIRST_SEARCH_MS });
-  await page.getByRole('button', { name: `Load all ${fmt.format(big.length)} results` }).click();
-  await expect(page.getByText(/^Snapshot of .*: [\d,]+ rows/)).toContainText(`${fmt.format(big.length)} rows`, { timeout: 60_000 });
+  await searchMoreEmployeesThan(page, 10_000, big.length);
+  await loadAll(page, big.length);
 
   await page.getByRole('searchbox', { name: 'Filter loaded rows' }).fill(CITY);
   const german = big.filter((c) => c.country === 'DE').length;

@@ -8,7 +8,8 @@ import { LIST_EXPORT_HEADERS } from '../../src/shared/lists/list-export-columns'
 import { readCsv } from '../main/features/export/readback';
 import { expectNoAxeViolations } from './a11y';
 import { exportAs } from './export-dialog-helpers';
-import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { loadAll, searchMoreEmployeesThan } from './load-all-helpers';
 
 const fmt = new Intl.NumberFormat('en-US');
 const companies = generateCompanies(42, 25_000);
@@ -20,13 +21,8 @@ const matches = (c: (typeof big)[number]) =>
 const view = big.filter(matches);
 
 async function saveBigAsList(page: Page): Promise<Locator> {
-  await page.getByRole('combobox', { name: 'Attribute of condition 1', exact: true }).fill('employee_count');
-  await page.getByRole('combobox', { name: 'Relation of condition 1', exact: true }).fill('greater_than');
-  await page.getByLabel('Value of condition 1 (number)').fill('30000');
-  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByTestId('rows-range')).toContainText(`of ${fmt.format(big.length)}`, { timeout: FIRST_SEARCH_MS });
-  await page.getByRole('button', { name: `Load all ${fmt.format(big.length)} results` }).click();
-  await expect(page.getByText(/^Snapshot of .*: [\d,]+ rows/)).toContainText(`${fmt.format(big.length)} rows`, { timeout: 60_000 });
+  await searchMoreEmployeesThan(page, 30_000, big.length);
+  await loadAll(page, big.length);
   await page.getByRole('button', { name: `Save all ${fmt.format(big.length)} as list…` }).click();
   const save = page.getByRole('form', { name: `Save all ${fmt.format(big.length)} as list` });
   await save.getByLabel('Name of the new list').fill('Large');

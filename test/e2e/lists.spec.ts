@@ -7,7 +7,8 @@ import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { readCsv, readXlsx } from '../main/features/export/readback';
 import { expectNoAxeViolations } from './a11y';
-import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { loadAll, searchMoreEmployeesThan } from './load-all-helpers';
 
 const fmt = new Intl.NumberFormat('en-US');
 const companies = generateCompanies(42, 25_000);
@@ -16,11 +17,7 @@ const byEmployees = [...big].sort((a, b) => (b.employee_count ?? 0) - (a.employe
 
 async function searchBig(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Attribute of condition 1', exact: true }).fill('employee_count');
-  await page.getByRole('combobox', { name: 'Relation of condition 1', exact: true }).fill('greater_than');
-  await page.getByLabel('Value of condition 1 (number)').fill('30000');
-  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByTestId('rows-range')).toContainText(`of ${fmt.format(big.length)}`, { timeout: FIRST_SEARCH_MS });
+  await searchMoreEmployeesThan(page, 30_000, big.length);
 }
 
 /** Opens "Add to list"/"Save as list", names a new list and creates it; returns the outcome line. */
@@ -48,8 +45,7 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   await expect(page.getByText('Created “Picked three”: 3 companies added. The list has 3 companies.')).toBeVisible();
 
   // The whole loaded result set -> "Save all N as list" (no filter or facet: the view is all of it).
-  await page.getByRole('button', { name: `Load all ${fmt.format(big.length)} results` }).click();
-  await expect(page.getByText(/^Snapshot of .*: [\d,]+ rows/)).toContainText(`${fmt.format(big.length)} rows`, { timeout: 60_000 });
+  await loadAll(page, big.length);
   await expect(page.getByRole('button', { name: /shown as list/ })).toHaveCount(0);
   await page.getByRole('button', { name: `Save all ${fmt.format(big.length)} as list…` }).click();
   await expectNoAxeViolations(page, 'the snapshot view with the save-as-list form open');

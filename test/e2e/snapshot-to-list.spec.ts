@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+import { loadAll } from './load-all-helpers';
 import { chooseFacet } from './grid-helpers';
 
 const fmt = new Intl.NumberFormat('en-US');
@@ -45,8 +46,7 @@ test('Save N shown as list saves the filtered and faceted view; Save all is a se
   await page.getByLabel('Request body (JSON)').fill(JSON.stringify({ filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } }));
   await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByTestId('rows-range')).toContainText(`of ${fmt.format(german.length)}`, { timeout: FIRST_SEARCH_MS });
-  await page.getByRole('button', { name: `Load all ${fmt.format(german.length)} results` }).click();
-  await expect(page.getByText(/^Snapshot of .*: [\d,]+ rows/)).toContainText(`${fmt.format(german.length)} rows`, { timeout: 60_000 });
+  await loadAll(page, german.length);
 
   // Nothing narrows the view yet: only the whole snapshot is offered.
   const all = page.getByRole('button', { name: `Save all ${fmt.format(german.length)} as list…` });

@@ -4,7 +4,8 @@
 import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { expectNoAxeViolations } from './a11y';
-import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { loadAll, searchMoreEmployeesThan } from './load-all-helpers';
 import { rowIdCell } from './grid-helpers';
 
 const fmt = new Intl.NumberFormat('en-US');
@@ -22,11 +23,7 @@ const firstId = (page: Page) => rowIdCell(page, 2);
 
 async function searchBig(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
-  await page.getByLabel('Attribute of condition 1').fill('employee_count');
-  await page.getByLabel('Relation of condition 1').fill('greater_than');
-  await page.getByLabel('Value of condition 1 (number)').fill('10000');
-  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByTestId('rows-range')).toContainText(`of ${fmt.format(big.length)}`, { timeout: FIRST_SEARCH_MS });
+  await searchMoreEmployeesThan(page, 10_000, big.length);
 }
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -39,8 +36,7 @@ test('load all, sort by revenue, facet by country, chips, conditions from facets
   await searchBig(page);
   await expect(page.getByText('Sorting applies to the loaded set only')).toBeVisible();
 
-  await page.getByRole('button', { name: `Load all ${fmt.format(big.length)} results` }).click();
-  await expect(page.getByText(/^Snapshot of .*: [\d,]+ rows/)).toContainText(`${fmt.format(big.length)} rows`, { timeout: 60_000 });
+  await loadAll(page, big.length);
   await expect(snapshotPage(page)).toHaveText(`Page 1 of ${pages}`);
   await expect(snapshotRows(page)).toHaveText(`Rows 1–100 of ${fmt.format(big.length)}`);
   // Service order until a sort is chosen.
