@@ -79,6 +79,21 @@ export function canMount(): boolean {
   return mountable;
 }
 
+let warned = false;
+/**
+ * For `it.skipIf(mountsMissing())` / `describe.skipIf(...)` on the tests that need mount rights.
+ * Where this machine cannot mount they show as skipped, and the run output says why in one line
+ * (once per test file). In CI (`CI=true`: root with mount rights) a missing right fails the run.
+ */
+export function mountsMissing(): boolean {
+  if (canMount()) return false;
+  const why = 'this machine cannot mount (needs root with CAP_SYS_ADMIN on Linux)';
+  if (process.env.CI === 'true') throw new Error(`CI must run the storage-fault tests (full disk, read-only mount), but ${why}.`);
+  if (!warned) console.warn(`Storage-fault tests SKIPPED, not passed: ${why}.`);
+  warned = true;
+  return true;
+}
+
 function run(cmd: string, args: string[]): boolean {
   return spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 }
@@ -176,3 +191,5 @@ export function readOnlyFolder(dir: string, files: readonly string[]): ReadOnlyB
 
 /** Whether readOnlyFolder can make a folder read-only here. */
 export const canMakeReadOnly = (): boolean => canMount() || (process.getuid?.() ?? 1) !== 0;
+/** For `skipIf` on tests that use readOnlyFolder: skipped (said once) or, in CI, failed like mountsMissing. */
+export const readOnlyMissing = (): boolean => !canMakeReadOnly() && mountsMissing();
