@@ -34,7 +34,17 @@ export interface Wired {
 
 export function wire(
   sbx: { authUrl: string; baseUrl: string },
-  o: { clientId?: string; secret?: string | null; scope?: string; useDiscovery?: boolean; now?: () => number; retry?: RetryPolicy; fetchImpl?: FetchLike } = {},
+  o: {
+    clientId?: string;
+    secret?: string | null;
+    scope?: string;
+    useDiscovery?: boolean;
+    now?: () => number;
+    retry?: RetryPolicy;
+    fetchImpl?: FetchLike;
+    /** The API client's wait between attempts (default: a real timer). */
+    sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  } = {},
 ): Wired {
   const log = createRequestLog();
   const transport = createTransport({ log, now: o.now, fetchImpl: o.fetchImpl });
@@ -48,7 +58,7 @@ export function wire(
     now: o.now,
     retry: o.retry,
   });
-  const api = createApiClient({ profile: { baseUrl: sbx.baseUrl, ...DEFAULT_PATHS }, tokens, transport, retry: o.retry });
+  const api = createApiClient({ profile: { baseUrl: sbx.baseUrl, ...DEFAULT_PATHS }, tokens, transport, retry: o.retry, sleep: o.sleep });
   return { tokens, api, log, transport };
 }
 

@@ -39,11 +39,16 @@ describe('browser-mode shell hooks', () => {
 
   it('offers downloads only for files inside the data dir', () => {
     const dataDir = tmp();
-    const registerDownload = vi.fn(() => '/__firmscope/downloads/id/x.csv');
+    const registerDownload = vi.fn((file: string) => `/__firmscope/downloads/id/${basename(file)}`);
     const hooks = createWebHostHooks(dataDir, { broadcast: vi.fn(), registerDownload });
     mkdirSync(join(dataDir, 'exports'));
-    expect(hooks.downloadUrlFor!(join(dataDir, 'exports', 'x.csv'))).toBe('/__firmscope/downloads/id/x.csv');
-    expect(() => hooks.downloadUrlFor!('/etc/passwd')).toThrow(/data folder/);
+    // The host registers the file by its resolved path, and the page gets the host's URL for it.
+    expect(hooks.downloadUrlFor!(`${dataDir}/exports/../exports/x.csv`)).toBe('/__firmscope/downloads/id/x.csv');
+    expect(registerDownload.mock.calls).toEqual([[join(dataDir, 'exports', 'x.csv')]]);
+    // Outside the data folder (absolute, climbing out of it, or a sibling sharing its prefix): refused, nothing registered.
+    for (const outside of ['/etc/passwd', `${dataDir}/exports/../../x.csv`, `${dataDir}-other/x.csv`]) {
+      expect(() => hooks.downloadUrlFor!(outside), outside).toThrow(/data folder/);
+    }
     expect(registerDownload).toHaveBeenCalledTimes(1);
   });
 

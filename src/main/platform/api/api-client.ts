@@ -32,6 +32,8 @@ export interface ApiClientOptions {
   limiter?: RateLimiter;
   retry?: RetryPolicy;
   random?: () => number;
+  /** The wait between attempts (default: the abortable timer of retry.ts); tests pass a recording one. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 interface CallSpec<T> {
@@ -96,6 +98,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       signal: co.signal,
       now,
       random: opts.random,
+      sleep: opts.sleep,
       retryable: (e) => spec.idempotent && (isRetryable(e) || (e instanceof AppError && e.details?.truncated === true)),
     });
   }
@@ -153,7 +156,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 }
 
 export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? encodeURIComponent(values[name]) : m));
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => {
+    // Own keys only: `{constructor}` is not a value (`in` would find Object.prototype's).
+    const value = Object.hasOwn(values, name) ? values[name] : undefined;
+    return value === undefined ? m : encodeURIComponent(value);
+  });
 }
 
 function buildUrl(base: string, path: string, query?: Record<string, string | number | undefined>): string {
