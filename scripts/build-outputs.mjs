@@ -73,12 +73,14 @@ function sleepSync(ms) {
  * Runs `fn` holding out/.build-lock. Vitest runs test files in parallel processes, and Vite empties an
  * output folder before writing it: two processes building the same output at once would each wipe
  * what the other is writing or a third is reading. A lock older than any build is one left by a
- * killed process and is taken over.
+ * killed process and is taken over. `onWait` is told once, when another process holds the lock and
+ * this one starts waiting for it.
  */
-export function withBuildLock(root, fn) {
+export function withBuildLock(root, fn, onWait = () => {}) {
   const lock = join(root, 'out', '.build-lock');
   mkdirSync(join(root, 'out'), { recursive: true });
   const giveUpAt = Date.now() + LOCK_WAIT_MS;
+  let waited = false;
   for (;;) {
     try {
       mkdirSync(lock);
@@ -88,7 +90,11 @@ export function withBuildLock(root, fn) {
       const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
       else if (Date.now() > giveUpAt) throw new Error(`another build has held ${lock} for over ${LOCK_WAIT_MS / 60_000} minutes`, { cause: e });
-      else sleepSync(100);
+      else {
+        if (!waited) onWait();
+        waited = true;
+        sleepSync(100);
+      }
     }
   }
   try {
@@ -102,6 +108,7 @@ export function withBuildLock(root, fn) {
 export function ensureBuilt(root, names, log = console.log) {
   // Cheap check first: the usual case (all fresh) takes no lock.
   if (!names.some((name) => isStale(root, name))) return true;
+  const waiting = () => log('Waiting for another build to finish (out/.build-lock)…');
   return withBuildLock(root, () => {
     for (const name of names) {
       // Checked again under the lock: a process that waited finds what the holder built.
@@ -110,7 +117,7 @@ export function ensureBuilt(root, names, log = console.log) {
       if (!build(root, name)) return false;
     }
     return true;
-  });
+  }, waiting);
 }
 
 /** Nearest folder at or above `dir` holding package.json (works from src/ under tsx and from out/ bundled). */

@@ -13,13 +13,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n';
 const NEUTRAL = /could not be used: choose a PEM certificate file \(a file of at most 1 MiB with -----BEGIN CERTIFICATE-----/;
 
+/** Refused without reading what is there: a FIFO without a writer would hang the read (the test's timeout). */
 async function refusedQuickly(path: string) {
-  const t0 = Date.now();
   const err = await readCaFile(path).then(
     () => null,
     (e: unknown) => e,
   );
-  expect(Date.now() - t0).toBeLessThan(1_000);
   expect(err).toMatchObject({ code: 'invalid_input', details: { field: 'caFile' } });
   expect((err as Error).message).toMatch(NEUTRAL);
   return (err as Error).message.replace(path, '<path>');
