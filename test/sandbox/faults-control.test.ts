@@ -1,7 +1,9 @@
 // Fault injection and the control surface (in-process and HTTP), over real HTTP.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENTS } from '../../src/sandbox/clients';
+import { FaultInjector } from '../../src/sandbox/faults';
 import type { SandboxHandle } from '../../src/sandbox/server';
+import { DEFAULT_PATHS } from '../../src/shared/profile';
 import { apiPost, byCountry, getToken, searchPath, start, tokenRequest } from './helpers';
 
 let sb: SandboxHandle;
@@ -21,11 +23,27 @@ describe('fault injection', () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
   });
 
-  it('adds latency', async () => {
-    sb.control.setFaults({ latencyMs: 150 });
-    const t = performance.now();
+  it('adds latency: each request of the targets is held that long, the others are not', async () => {
+    // The amount, as decided per request (fixed, or drawn from [min, max]).
+    expect(new FaultInjector({ latencyMs: 150 }).decide('search')).toMatchObject({ kind: 'none', latencyMs: 150 });
+    const drawn = new FaultInjector({ latencyMs: [100, 200] }).decide('search').latencyMs;
+    expect(drawn).toBeGreaterThanOrEqual(100);
+    expect(drawn).toBeLessThanOrEqual(200);
+    // Held for real: a match held for a minute is still unanswered once a search (not a target) has
+    // been answered in full.
+    sb.control.setFaults({ latencyMs: 60_000, targets: ['match'] });
+    const ctrl = new AbortController();
+    let answered = false;
+    const held = fetch(`${sb.baseUrl}${DEFAULT_PATHS.matchPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Acme' }),
+      signal: ctrl.signal,
+    }).then(() => (answered = true), () => undefined);
     expect((await searchDE()).status).toBe(200);
-    expect(performance.now() - t).toBeGreaterThanOrEqual(140);
+    expect(answered).toBe(false);
+    ctrl.abort();
+    await held;
   });
 
   it('answers a share of requests with 5xx, deterministically per seed', async () => {

@@ -8,6 +8,7 @@ import { createRequestLog } from '../../../../src/main/platform/api/request-log'
 import { createTransport } from '../../../../src/main/platform/api/transport';
 import { TokenManager, type TokenStatus } from '../../../../src/main/platform/auth/token-manager';
 import { AppError } from '../../../../src/shared/errors';
+import { RETRY_AFTER_MARGIN_MS } from '../../../../src/main/platform/api/retry';
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -33,7 +34,7 @@ async function tokenEndpoint(answers: Answer[]) {
     req.resume();
     req.on('end', () => {
       arrivals.push(Date.now());
-      answers[Math.min(arrivals.length - 1, answers.length - 1)](req, res);
+      answers[Math.min(arrivals.length - 1, answers.length - 1)]!(req, res);
     });
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
@@ -43,6 +44,18 @@ async function tokenEndpoint(answers: Answer[]) {
 
 function manager(authUrl: string, extra: Partial<ConstructorParameters<typeof TokenManager>[0]> = {}) {
   const statuses: TokenStatus[] = [];
+  const watchers = new Set<() => void>();
+  /** Resolves with the status once it satisfies `test` (now, or at a later onChange). */
+  const until = (test: (s: TokenStatus) => boolean) =>
+    new Promise<TokenStatus>((resolve) => {
+      const check = () => {
+        if (!test(tokens.status())) return;
+        watchers.delete(check);
+        resolve(tokens.status());
+      };
+      watchers.add(check);
+      check();
+    });
   const tokens: TokenManager = new TokenManager({
     authUrl,
     clientId: 'client',
@@ -51,73 +64,103 @@ function manager(authUrl: string, extra: Partial<ConstructorParameters<typeof To
     getSecret: async () => 'secret',
     transport: createTransport({ log: createRequestLog() }),
     retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 20, budgetMs: 10_000 },
-    onChange: () => statuses.push(tokens.status()),
+    onChange: () => {
+      statuses.push(tokens.status());
+      for (const w of [...watchers]) w();
+    },
     ...extra,
   });
-  return { tokens, statuses };
+  return { tokens, statuses, until };
+}
+
+/**
+ * The manager's waits between attempts, recorded instead of slept. `hold`: a wait ends only when its
+ * signal aborts (`ended` then says so); `onWait` runs as each wait begins.
+ */
+function waits(o: { hold?: boolean; onWait?: () => void | Promise<unknown> } = {}) {
+  const asked: number[] = [];
+  const ended: string[] = [];
+  const sleep = (ms: number, signal?: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      asked.push(ms);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          ended.push('aborted');
+          reject(new DOMException('The operation was aborted', 'AbortError'));
+        },
+        { once: true },
+      );
+      void Promise.resolve(o.onWait?.()).then(() => {
+        if (o.hold || signal?.aborted) return;
+        ended.push('elapsed');
+        resolve();
+      });
+    });
+  return { asked, ended, sleep };
 }
 
 describe('token manager retries', () => {
   it('waits until the HTTP date of a Retry-After before asking again, and says it is rate limited', async () => {
-    // A whole second at least 1.2 s ahead: the date form has one-second resolution.
-    let retryAt = 0;
-    const ep = await tokenEndpoint([
-      rateLimited(() => {
-        retryAt = Math.ceil((Date.now() + 1200) / 1000) * 1000;
-        return new Date(retryAt).toUTCString();
-      }),
-      ok,
-    ]);
-    const { tokens, statuses } = manager(ep.authUrl);
+    // On a clock of its own: the server asks for a date 2 s ahead (the date form has one-second resolution).
+    const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
+    const retryAt = NOW + 2000;
+    const ep = await tokenEndpoint([rateLimited(() => new Date(retryAt).toUTCString()), ok]);
+    const slept = waits();
+    const { tokens, statuses } = manager(ep.authUrl, { now: () => NOW, sleep: slept.sleep });
     await expect(tokens.getToken()).resolves.toBe('tok_abc');
     expect(ep.arrivals).toHaveLength(2);
-    expect(ep.arrivals[1]).toBeGreaterThanOrEqual(retryAt);
+    // One wait, up to that date (plus the margin), not the policy's 10 ms backoff.
+    expect(slept.asked).toEqual([retryAt - NOW + RETRY_AFTER_MARGIN_MS]);
     // While it waited, the status said why and until when (the connection header shows it).
     const waiting = statuses.find((s) => s.retrying);
     expect(waiting?.retrying?.error.code).toBe('rate_limited');
     expect(waiting?.retrying?.error.message).toContain('rate limited, retrying');
     expect(waiting?.retrying?.error.message).not.toMatch(/Auth URL/);
-    expect(waiting?.retrying?.retryAt).toBeGreaterThanOrEqual(retryAt);
+    expect(waiting?.retrying?.retryAt).toBe(retryAt + RETRY_AFTER_MARGIN_MS);
     expect(tokens.status()).toMatchObject({ signedIn: true, fetching: false });
     expect(tokens.status().retrying).toBeUndefined();
   });
 
   it('an abort stops the wait at once and no further token request is sent', async () => {
     const ep = await tokenEndpoint([rateLimited(() => '1'), ok]);
-    const { tokens } = manager(ep.authUrl);
     const ac = new AbortController();
-    const started = Date.now();
-    const pending = tokens.getToken(ac.signal).catch((e: unknown) => e);
-    setTimeout(() => ac.abort(), 150);
-    const e = await pending;
+    // The wait for the server's second ends only by an abort: aborted as it begins.
+    const slept = waits({ hold: true, onWait: () => ac.abort() });
+    const { tokens, until } = manager(ep.authUrl, { sleep: slept.sleep });
+    const e = await tokens.getToken(ac.signal).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(AppError);
     expect((e as AppError).code).toBe('cancelled');
-    expect(Date.now() - started).toBeLessThan(900);
-    // Past the second the server asked for: the abandoned request did not try again.
-    await new Promise((r) => setTimeout(r, 1300));
+    // The wait was ended by the abort (not left running), and the abandoned request did not try again.
+    expect(slept.asked).toEqual([1000 + RETRY_AFTER_MARGIN_MS]);
+    expect(slept.ended).toEqual(['aborted']);
+    // The request it gave up ends (the manager says so), and nothing more was sent.
+    expect(await until((s) => !s.fetching)).toMatchObject({ signedIn: false, fetching: false });
     expect(ep.arrivals).toHaveLength(1);
-    expect(tokens.status()).toMatchObject({ signedIn: false, fetching: false });
   });
 
   it('one caller giving up does not cancel the request another caller still waits on', async () => {
     const ep = await tokenEndpoint([rateLimited(() => '1'), ok]);
-    const { tokens } = manager(ep.authUrl);
     const ac = new AbortController();
-    const quitter = tokens.getToken(ac.signal).catch((e: unknown) => e);
+    let quitter: Promise<unknown> = Promise.resolve();
+    // The quitter gives up during the Retry-After wait; the wait ends once it has been told it is cancelled.
+    const slept = waits({ onWait: () => (ac.abort(), quitter) });
+    const { tokens } = manager(ep.authUrl, { sleep: slept.sleep });
+    quitter = tokens.getToken(ac.signal).catch((e: unknown) => e);
     const stayer = tokens.getToken();
-    setTimeout(() => ac.abort(), 100);
     expect(await quitter).toMatchObject({ code: 'cancelled' });
     await expect(stayer).resolves.toBe('tok_abc');
+    expect(slept.ended).toEqual(['elapsed']);
     expect(ep.arrivals).toHaveLength(2);
   });
 
   it('the connection test (fetchFresh) is cancelled by its signal during a Retry-After wait', async () => {
     const ep = await tokenEndpoint([rateLimited(() => '1'), ok]);
-    const { tokens } = manager(ep.authUrl);
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 100);
+    const slept = waits({ hold: true, onWait: () => ac.abort() });
+    const { tokens } = manager(ep.authUrl, { sleep: slept.sleep });
     await expect(tokens.fetchFresh(ac.signal)).rejects.toMatchObject({ code: 'cancelled' });
-    await new Promise((r) => setTimeout(r, 1200));
+    expect(slept.ended).toEqual(['aborted']);
     expect(ep.arrivals).toHaveLength(1);
   });
 
