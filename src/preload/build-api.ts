@@ -18,10 +18,10 @@ export function buildFirmscopeApi(table: TableDef, transport: BridgeTransport): 
   const { fns, events } = listEntries(table);
   for (const g of Object.keys(table)) api[g] = {};
   for (const f of fns) {
-    api[f.group][f.name] = ((input?: unknown) => safeInvoke(transport, f.channel, input)) as (arg: never) => unknown;
+    (api[f.group] ??= {})[f.name] = ((input?: unknown) => safeInvoke(transport, f.channel, input)) as (arg: never) => unknown;
   }
   for (const e of events) {
-    api[e.group][e.listener] = ((cb: (payload: unknown) => void) => {
+    (api[e.group] ??= {})[e.listener] = ((cb: (payload: unknown) => void) => {
       if (typeof cb !== 'function') throw new TypeError(`${e.group}.${e.listener} needs a callback`);
       let active = true;
       const unsubscribe = transport.subscribe(e.channel, (payload) => {

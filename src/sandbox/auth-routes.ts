@@ -25,7 +25,7 @@ export function parseBasicAuth(header: string | undefined): { id: string; secret
   if (!header) return null;
   const m = /^Basic[ ]+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
   if (!m) return null;
-  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8'); // group 1 is always there after a match
   const colon = decoded.indexOf(':');
   if (colon < 0) return null;
   try {

@@ -113,8 +113,8 @@ export class FaultInjector {
 
   private takeQueued(area: FaultTarget): OneShotFault | null {
     const i = this.queue.findIndex((q) => matches([q.target], area));
-    if (i < 0) return null;
     const q = this.queue[i];
+    if (!q) return null;
     q.remaining -= 1;
     if (q.remaining <= 0) this.queue.splice(i, 1);
     return q.fault;

@@ -31,7 +31,7 @@ function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer[ ]+(\S+)\s*$/i.exec(h);
-  return m ? m[1] : null;
+  return m?.[1] ?? null;
 }
 
 /** Answers the request for a fault and returns true, or returns false to carry on. */

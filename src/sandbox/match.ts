@@ -19,7 +19,7 @@ export function nameTokens(text: string): string[] {
 }
 
 function domainOf(url: string): string {
-  return url.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^www\./, '').split(/[/?#:]/)[0];
+  return url.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^www\./, '').split(/[/?#:]/)[0] ?? '';
 }
 
 const digitsOf = (s: string) => s.replace(/\D+/g, '');
@@ -50,8 +50,9 @@ export class MatchIndex {
     if (domainHit !== undefined) candidates.add(domainHit);
     const scored: { i: number; confidence: number }[] = [];
     for (const i of candidates) {
-      const c = this.dataset.companies[i];
-      const have = this.tokens[i];
+      // Candidates are indexes of dataset.companies, and tokens has one entry per company.
+      const c = this.dataset.companies[i]!;
+      const have = this.tokens[i]!;
       const common = want.filter((t) => have.includes(t)).length;
       const union = new Set([...want, ...have]).size || 1;
       let score = 0.7 * (common / union);
@@ -76,7 +77,7 @@ export function registerMatchRoute(app: FastifyInstance, ctx: SandboxContext): v
     const parsed = MatchRequestSchema.safeParse(req.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw badRequest(issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : 'The body must be a JSON object with at least "name"', issue.path.join('.') || 'body');
+      throw badRequest(issue?.path.length ? `${issue.path.join('.')}: ${issue.message}` : 'The body must be a JSON object with at least "name"', issue?.path.join('.') || 'body');
     }
     const dataset = ctx.data.current();
     if (index?.dataset !== dataset) index = { dataset, index: new MatchIndex(dataset) };

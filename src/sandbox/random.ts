@@ -30,7 +30,8 @@ export function intBetween(rng: Rng, min: number, max: number): number {
 }
 
 export function pick<T>(rng: Rng, items: readonly T[]): T {
-  return items[Math.floor(rng() * items.length)];
+  if (items.length === 0) throw new RangeError('pick() from an empty list');
+  return items[Math.floor(rng() * items.length)]!; // rng() is in [0, 1)
 }
 
 export function chance(rng: Rng, probability: number): boolean {

@@ -115,6 +115,7 @@ function compileFilter({ attribute, relation, value }: ParsedFilter): Predicate 
 
 export function compileSearch(search: ParsedSearch): Predicate {
   const preds = search.filters.map(compileFilter);
-  if (preds.length === 1) return preds[0];
+  const [only] = preds;
+  if (only && preds.length === 1) return only;
   return search.op === 'and' ? (c) => preds.every((p) => p(c)) : (c) => preds.some((p) => p(c));
 }

@@ -48,7 +48,7 @@ export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): 
       const { companies } = ctx.data.at(epoch);
       const pred = compileSearch(search);
       const idx: number[] = [];
-      for (let i = 0; i < companies.length; i++) if (pred(companies[i])) idx.push(i);
+      for (let i = 0; i < companies.length; i++) if (pred(companies[i]!)) idx.push(i);
       hit = Uint32Array.from(idx);
       results.set(key, hit);
     }
@@ -98,7 +98,7 @@ export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): 
       const win = pageWindow(ctx.pagination, fp, offset, pageSize, hits.length, epoch);
       const end = Math.min(hits.length, offset + pageSize);
       const parts: string[] = [];
-      for (let i = offset; i < end; i++) parts.push(dataset.recordJson(hits[i]));
+      for (let i = offset; i < end; i++) parts.push(dataset.recordJson(hits[i]!)); // end <= hits.length
       page = Buffer.from(
         `{"pagination":{"next":${JSON.stringify(win.next)},"previous":${JSON.stringify(win.previous)}},` +
           `"count":${hits.length},"result":[${parts.join(',')}]}`,

@@ -50,7 +50,7 @@ export function ChartFigure({ title, description, table, draw, fileContext, head
   const [showTable, setShowTable] = useState(false);
   const [drawn, setDrawn] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const Heading = (['h2', 'h3', 'h4'] as const)[headingLevel - 2];
+  const Heading = ({ 2: 'h2', 3: 'h3', 4: 'h4' } as const)[headingLevel];
 
   useLayoutEffect(() => {
     const el = box.current;

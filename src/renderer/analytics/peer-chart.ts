@@ -42,7 +42,7 @@ export function peerChart(b: PeerBenchmark): ChartSpec {
         height: keyed.length * 44 + 50,
         marginLeft: 220,
         x: { label: 'Overall score', grid: true },
-        y: { label: null, domain: keyed.map((k) => k.key), tickFormat: (k: string) => short(keyed[Number(k)].label) },
+        y: { label: null, domain: keyed.map((k) => k.key), tickFormat: (k: string) => short(keyed[Number(k)]?.label ?? k) },
         marks: [
           Plot.tickX(ticks, { x: 'v', y: 'key', stroke: TICK, strokeOpacity: 0.6, className: 'analytics-tick' }),
           Plot.dot(marks, { x: 'v', y: 'key', r: 6, fill: MARK, stroke: 'white', strokeWidth: 1.5, className: 'analytics-mark' }),

@@ -47,7 +47,7 @@ export function coverageChart(a: PortfolioAnalytics): ChartSpec {
 
 export function distributionsChart(a: PortfolioAnalytics): ChartSpec {
   const data = a.distributions.flatMap((d) => d.bins.map((b) => ({ part: SCORE_PART_LABELS[d.part], x0: b.x0, x1: b.x1, count: b.count })));
-  const overall = a.distributions[0];
+  const overall = a.distributions.find((d) => d.part === 'overall') ?? { part: 'overall', n: 0, median: null, bins: [] };
   const bins = overall.bins;
   return {
     key: 'distributions',
@@ -183,7 +183,7 @@ export function moversChart(a: PortfolioAnalytics): ChartSpec {
         height: Math.max(80, data.length * 22 + 50),
         marginLeft: 180,
         x: { label: 'Change of the overall score', grid: true },
-        y: { label: null, domain: data.map((d) => d.key), tickFormat: (k: string) => short(data[Number(k)].name, 28) },
+        y: { label: null, domain: data.map((d) => d.key), tickFormat: (k: string) => short(data[Number(k)]?.name ?? k, 28) },
         marks: [Plot.barX(data, { x: 'change', y: 'key', fill: (d: { change: number }) => (d.change > 0 ? UP : DOWN) }), Plot.ruleX([0])],
       }),
   };

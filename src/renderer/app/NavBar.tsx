@@ -25,7 +25,7 @@ export function NavBar({ current, onSelect, badges = {} }: NavBarProps) {
     else if (e.key === 'End') next = buttons.length - 1;
     if (next === -1) return;
     e.preventDefault();
-    buttons[next].focus();
+    buttons[next]?.focus();
   };
 
   return (

@@ -31,7 +31,7 @@ export async function loadWithRetry<T>(load: () => Promise<T>, opts: RetryOption
     try {
       return await load();
     } catch {
-      await sleep(delays[Math.min(attempt, delays.length - 1)]);
+      await sleep(delays[Math.min(attempt, delays.length - 1)] ?? 0);
       (opts.beforeRetry ?? reloadFailedStylesheets)();
     }
   }

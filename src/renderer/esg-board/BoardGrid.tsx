@@ -56,9 +56,10 @@ export function BoardGrid({ label, modules, rows, onOpenCompany }: BoardGridProp
           </div>
         </div>
         <div role="rowgroup" className="board-grid__body" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((vi) => (
-            <BoardRowView key={vi.key} row={rows[vi.index]} rowIndex={vi.index + 2} top={vi.start - BOARD_HEAD_H} modules={modules} columns={columns} onOpen={open} />
-          ))}
+          {virtualizer.getVirtualItems().map((vi) => {
+            const row = rows[vi.index];
+            return row && <BoardRowView key={vi.key} row={row} rowIndex={vi.index + 2} top={vi.start - BOARD_HEAD_H} modules={modules} columns={columns} onOpen={open} />;
+          })}
         </div>
       </div>
     </div>

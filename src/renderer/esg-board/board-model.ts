@@ -107,6 +107,7 @@ export function applyUpdates(model: BoardModel, updates: readonly TaskUpdate[], 
     const i = model.index.get(u.companyId);
     if (i === undefined || !model.modules.includes(u.module)) continue;
     const row = changedRows.get(i) ?? model.rows[i];
+    if (!row) continue;
     const prev = row.cells[u.module]!;
     if (u.updatedAt < prev.updatedAt) continue;
     const cell: BoardCell = { state: u.state, count: u.count ?? (u.state === prev.state ? prev.count : null), reason: u.reason ?? null, updatedAt: u.updatedAt };

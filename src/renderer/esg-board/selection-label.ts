@@ -13,7 +13,8 @@ export function selectionRunLabel(names: ReadonlyArray<string | null | undefined
   const count = names.length;
   const known = names.map((x) => x?.trim()).filter((x): x is string => Boolean(x)).map(short);
   if (known.length === 0) return `${n(count)} selected ${count === 1 ? 'company' : 'companies'}`;
-  if (known.length === count && count <= NAMES_SHOWN + 1) return count === 1 ? known[0] : `${known.slice(0, -1).join(', ')} and ${known[count - 1]}`;
+  // known is not empty here (checked above).
+  if (known.length === count && count <= NAMES_SHOWN + 1) return count === 1 ? known[0]! : `${known.slice(0, -1).join(', ')} and ${known.at(-1)!}`;
   // Companies without a name in the record are counted with the others, never shown by id.
   const shown = known.slice(0, NAMES_SHOWN);
   const rest = count - shown.length;

@@ -48,9 +48,10 @@ export function EsgItems({ module, items, firstIndex, companyName = 'this compan
   if (items.length === 0) {
     return <p className="esg-items__none">{module === 'scores' ? 'No score exists for this company yet.' : 'Nothing on this page.'}</p>;
   }
-  if (module === 'scores') {
-    const score = asShownScore(items[0]);
-    if (score && items.length === 1) return <ScoreCard score={score} companyName={companyName} />;
+  const [only] = items;
+  if (module === 'scores' && only && items.length === 1) {
+    const score = asShownScore(only);
+    if (score) return <ScoreCard score={score} companyName={companyName} />;
   }
   if (module === 'news') {
     const articles = every<Article>(items, asArticle);

@@ -101,6 +101,7 @@ function ModuleTabs({ companyId, knownName, module, onSelect, autoModule, fromLi
     if (!step) return;
     e.preventDefault();
     const next = ESG_MODULES[(i + step + ESG_MODULES.length) % ESG_MODULES.length];
+    if (!next) return;
     onSelect(next);
     document.getElementById(`esg-tab-${next}`)?.focus();
   };

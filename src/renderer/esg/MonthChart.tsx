@@ -6,7 +6,9 @@ const label = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`))
 
 export function MonthChart({ months, title }: { months: { month: string; count: number }[]; title: string }) {
   const series = fillMonths(months);
-  if (series.length === 0) return null;
+  const first = series[0];
+  const last = series.at(-1);
+  if (!first || !last) return null;
   const width = 640;
   const height = 120;
   const pad = { top: 8, bottom: 20, left: 28 };
@@ -16,7 +18,7 @@ export function MonthChart({ months, title }: { months: { month: string; count: 
   const plotH = height - pad.top - pad.bottom;
   const total = series.reduce((n, m) => n + m.count, 0);
   const busiest = series.reduce((a, b) => (b.count > a.count ? b : a));
-  const summary = `${total} articles from ${label(series[0].month)} to ${label(series[series.length - 1].month)}; busiest month ${label(busiest.month)} with ${busiest.count}.`;
+  const summary = `${total} articles from ${label(first.month)} to ${label(last.month)}; busiest month ${label(busiest.month)} with ${busiest.count}.`;
   // Year ticks: January of each year (and the first month).
   const ticks = series.map((m, i) => ({ m, i })).filter(({ m, i }) => i === 0 || m.month.endsWith('-01'));
   return (

@@ -55,19 +55,19 @@ export function ScoreChange({ latest, previous, previousAt }: { latest: Score; p
 
 export function ScoreHistoryChart({ points, title }: { points: ScorePoint[]; title: string }) {
   const sorted = [...points].sort((a, b) => a.at - b.at);
-  if (sorted.length < 2) {
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  if (!first || !last || sorted.length < 2) {
     return <p className="score-history__empty muted">Score history: one refresh so far; the chart starts with the next one.</p>;
   }
   const width = 640;
   const height = 160;
   const pad = { top: 10, right: 12, bottom: 22, left: 32 };
   const max = Math.max(...sorted.map((p) => p.score.max));
-  const t0 = sorted[0].at;
-  const span = sorted[sorted.length - 1].at - t0;
+  const t0 = first.at;
+  const span = last.at - t0;
   const x = (at: number, i: number) => pad.left + (span > 0 ? (at - t0) / span : i / (sorted.length - 1)) * (width - pad.left - pad.right);
   const y = (v: number) => pad.top + (1 - v / max) * (height - pad.top - pad.bottom);
-  const first = sorted[0];
-  const last = sorted[sorted.length - 1];
   // Refreshes within one day would read as the same date twice: then the time tells them apart.
   const when = (at: number) => (formatDate(new Date(first.at)) === formatDate(new Date(last.at)) ? formatDateTime(new Date(at)) : formatDate(new Date(at)));
   const summary = `Overall score over ${sorted.length} refreshes: ${fmt(first.score.overall)} on ${when(first.at)}, ${fmt(last.score.overall)} on ${when(last.at)}; lowest ${fmt(Math.min(...sorted.map((p) => p.score.overall)))}, highest ${fmt(Math.max(...sorted.map((p) => p.score.overall)))}.`;

@@ -133,10 +133,12 @@ export function asScore(item: Item): Score | null {
 
 /** Articles per month, oldest first, with the empty months in between (so gaps show). */
 export function fillMonths(months: { month: string; count: number }[]): { month: string; count: number }[] {
-  if (months.length === 0) return [];
+  const first = months[0];
+  const last = months.at(-1);
+  if (!first || !last) return [];
   const byMonth = new Map(months.map((m) => [m.month, m.count]));
-  const [y0, m0] = months[0].month.split('-').map(Number);
-  const [y1, m1] = months[months.length - 1].month.split('-').map(Number);
+  const [y0 = NaN, m0 = NaN] = first.month.split('-').map(Number);
+  const [y1 = NaN, m1 = NaN] = last.month.split('-').map(Number);
   const out: { month: string; count: number }[] = [];
   for (let y = y0, m = m0; y < y1 || (y === y1 && m <= m1); m === 12 ? ((m = 1), y++) : m++) {
     const key = `${y}-${String(m).padStart(2, '0')}`;

@@ -47,7 +47,8 @@ export function useScoreHistory(companyId: string, enabled: boolean) {
 export function scorePoints(results: { fetchedAt: number; items: Record<string, unknown>[] }[]): ScorePoint[] {
   const out: ScorePoint[] = [];
   for (const r of results) {
-    const score = r.items.length > 0 ? asScore(r.items[0]) : null;
+    const [item] = r.items;
+    const score = item ? asScore(item) : null;
     if (score) out.push({ at: r.fetchedAt, score });
   }
   return out.sort((a, b) => a.at - b.at);

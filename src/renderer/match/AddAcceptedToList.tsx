@@ -30,7 +30,7 @@ export function AddAcceptedToList({ job }: { job: BulkJobView }) {
     setDone(null);
     const checked = ListNameSchema.safeParse(name);
     if (target === NEW && !checked.success) {
-      setError({ code: 'invalid_input', message: checked.error.issues[0].message, retryable: false, details: { field: 'name' } });
+      setError({ code: 'invalid_input', message: checked.error.issues[0]?.message ?? checked.error.message, retryable: false, details: { field: 'name' } });
       return;
     }
     setBusy(true);

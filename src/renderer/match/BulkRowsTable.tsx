@@ -8,8 +8,10 @@ import { companyLabel, DECISION_TEXT, formatConfidence, pageRange, ROW_STATE_LAB
 import { ROWS_PAGE, useBulkRows } from './match-queries';
 import { MatchViewExport } from './MatchViewExport';
 
-const FILTERS: Record<string, { label: string; states?: BulkRowView['state'][] }> = {
-  all: { label: 'All rows' },
+type RowFilter = { label: string; states?: BulkRowView['state'][] };
+const ALL_ROWS: RowFilter = { label: 'All rows' };
+const FILTERS: Record<string, RowFilter> = {
+  all: ALL_ROWS,
   matched: { label: 'Matched', states: ['matched'] },
   no_match: { label: 'No match', states: ['no_match'] },
   failed: { label: 'Errors and invalid rows', states: ['error', 'invalid'] },
@@ -19,7 +21,8 @@ const FILTERS: Record<string, { label: string; states?: BulkRowView['state'][] }
 export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: MatchCandidate): void }) {
   const [filter, setFilter] = useState('all');
   const [offset, setOffset] = useState(0);
-  const rows = useBulkRows(job.id, offset, FILTERS[filter].states, `${job.state}:${job.done}:${job.total}:${job.finishedAt ?? ''}`);
+  const shown = FILTERS[filter] ?? ALL_ROWS; // the select offers FILTERS' keys only
+  const rows = useBulkRows(job.id, offset, shown.states, `${job.state}:${job.done}:${job.total}:${job.finishedAt ?? ''}`);
   const total = rows.data?.total ?? 0;
 
   return (
@@ -42,7 +45,7 @@ export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: Mat
             Next
           </button>
         </nav>
-        <MatchViewExport job={job} states={FILTERS[filter].states} filterLabel={FILTERS[filter].label} total={rows.data && !rows.isPlaceholderData ? total : null} rows={rows.data?.rows ?? []} />
+        <MatchViewExport job={job} states={shown.states} filterLabel={shown.label} total={rows.data && !rows.isPlaceholderData ? total : null} rows={rows.data?.rows ?? []} />
       </div>
       {rows.error ? <ErrorMessage error={rows.error} /> : null}
       <div className="table-wrap">

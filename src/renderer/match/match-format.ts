@@ -28,7 +28,7 @@ export function fieldLabel(key: string): string {
       .map((w) => ACRONYMS[w.toLowerCase()] ?? w.toLowerCase())
       .join(' ');
   const text = key.split('.').map(words).filter(Boolean).join(': ');
-  return text ? text[0].toUpperCase() + text.slice(1) : key;
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : key;
 }
 
 /** A review decision as the screen says it (the export writes DECISION_LABEL's lower-case words). */

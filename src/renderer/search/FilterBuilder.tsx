@@ -63,7 +63,7 @@ export const FilterBuilder = memo(function FilterBuilder({ state, onChange, show
   const remove = (id: string) => {
     const i = state.conditions.findIndex((x) => x.id === id);
     const rest = state.conditions.filter((x) => x.id !== id);
-    focusNext.current = rest.length === 0 ? ADD : rest[Math.min(i, rest.length - 1)].id;
+    focusNext.current = rest[Math.min(i, rest.length - 1)]?.id ?? ADD; // none left: the Add button
     onChange({ ...state, conditions: rest });
   };
 

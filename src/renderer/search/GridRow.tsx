@@ -66,6 +66,7 @@ export const GridRow = memo(function GridRow(p: GridRowProps) {
       </div>
       {(p.plan ?? p.columns.map((_, index) => ({ index, gap: 0 }))).map(({ index: ci, gap }) => {
         const col = p.columns[ci];
+        if (col === undefined) return null; // a plan names columns of p.columns only
         // Under a null parent (`address: null`) a leaf is empty, not missing (not hatched).
         const value = cellValue(p.record, col);
         const view = cellFormat.cell(col, value);

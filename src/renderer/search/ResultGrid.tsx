@@ -177,8 +177,9 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
   }, [active]);
 
   const selectedRecords = () => {
-    const picked = tableRows.filter((r) => r.getIsSelected()).map((r) => rows[r.index]);
-    return picked.length ? picked : rows[activeRowIndex] ? [rows[activeRowIndex]] : [];
+    const picked = tableRows.filter((r) => r.getIsSelected()).map((r) => r.original);
+    const active = rows[activeRowIndex];
+    return picked.length ? picked : active ? [active] : [];
   };
   const copyId = useCallback(async (id: string) => {
     try {
@@ -226,9 +227,9 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
       Enter: () => rows[r] && onOpen(rows[r]),
     };
     // Ctrl+Shift+Left/Right: the focused column narrower / wider (the keyboard's drag of its edge).
-    if (mod && e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && c > 0) {
+    const col = c > 0 ? visible[c - 1] : undefined;
+    if (mod && e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && col !== undefined) {
       e.preventDefault();
-      const col = visible[c - 1];
       const next = setWidth(prefs, col, widthOf(prefs, col) + (e.key === 'ArrowRight' ? WIDTH_STEP : -WIDTH_STEP));
       onPrefsChange(next);
       setCopied(`${fieldLabel(col)} column: ${next.widths[col]} pixels wide.`);
@@ -273,7 +274,7 @@ export function ResultGrid({ rows, firstRow, available, prefs, onPrefsChange, on
         <button type="button" className="button button--small" aria-pressed={compact} onClick={() => onPrefsChange(setDensity(prefs, compact ? 'comfortable' : 'compact'))}>
           Compact rows
         </button>
-        {selectionActions?.(tableRows.filter((r) => r.getIsSelected()).map((r) => rows[r.index]))}
+        {selectionActions?.(tableRows.filter((r) => r.getIsSelected()).map((r) => r.original))}
         <span className="result-grid__status" role="status">
           {copied}
         </span>

@@ -57,7 +57,7 @@ export function moveColumn(available: readonly string[], prefs: ColumnPrefs, col
   const i = order.indexOf(column);
   const j = i + delta;
   if (i < 0 || j < 0 || j >= order.length) return prefs;
-  [order[i], order[j]] = [order[j], order[i]];
+  [order[i], order[j]] = [order[j]!, order[i]!]; // both checked in range above
   return { ...prefs, order };
 }
 

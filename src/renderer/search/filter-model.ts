@@ -244,7 +244,7 @@ export function bodyToState(json: unknown): ParseResult {
   if (!check.ok) return { ok: false, message: check.message };
   const filters = check.body.filters as Record<string, Array<{ attribute: string; relation: string; value: unknown }>>;
   const op: Wrapper = 'and' in filters ? 'and' : 'or';
-  return { ok: true, state: { op, conditions: filters[op].map((f) => conditionFromFilter(f.attribute, f.relation, f.value)) } };
+  return { ok: true, state: { op, conditions: (filters[op] ?? []).map((f) => conditionFromFilter(f.attribute, f.relation, f.value)) } };
 }
 
 const isLineSafe = (s: unknown): s is string => typeof s === 'string' && s.trim() !== '' && !s.includes('\n');

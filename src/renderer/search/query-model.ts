@@ -47,6 +47,7 @@ export function pageSizeProblem(text: string): string | undefined {
 /** Why Search is off, naming the first condition to fix (the rows say the rest). */
 function builderReason(list: readonly { index: number; message: string }[]): string {
   const first = list[0];
+  if (!first) return 'Search is off until the filters are complete.';
   const where = first.index < 0 ? first.message : `condition ${first.index + 1}: ${first.message}`;
   const more = list.length > 1 ? ` (${list.length} conditions need attention)` : '';
   return `Search is off until the filters are complete. Fix ${where}${more}`;

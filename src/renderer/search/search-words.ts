@@ -81,7 +81,7 @@ const groupOp = (n: unknown): 'and' | 'or' | null => {
 function groupWords(op: 'and' | 'or', items: unknown[], o: WordsOptions, nested: boolean): string {
   const parts = items.map((item) => {
     const inner = groupOp(item);
-    if (inner) return groupWords(inner, (item as Record<string, unknown[]>)[inner], o, true);
+    if (inner) return groupWords(inner, (item as Record<'and' | 'or', unknown[]>)[inner], o, true);
     if (item && typeof item === 'object' && !Array.isArray(item)) return conditionWords(item as Node, o);
     return JSON.stringify(item);
   });
@@ -93,7 +93,7 @@ function groupWords(op: 'and' | 'or', items: unknown[], o: WordsOptions, nested:
 export function searchInWords(body: unknown, o: WordsOptions = {}): string {
   const filters = (body as { filters?: unknown } | null)?.filters;
   const op = groupOp(filters);
-  if (op) return groupWords(op, (filters as Record<string, unknown[]>)[op], o, false);
+  if (op) return groupWords(op, (filters as Record<'and' | 'or', unknown[]>)[op], o, false);
   if (filters && typeof filters === 'object') return JSON.stringify(filters);
   return '';
 }

@@ -132,8 +132,9 @@ function fit(search: PersistedSearch): PersistedSearch {
   const noText = { ...search, editorText: undefined };
   const noView = { ...noText, workbench: undefined };
   const noBuilder = { ...noView, builder: undefined };
-  const candidates: PersistedSearch[] = [search, noText, noView, noBuilder, { ...noBuilder, applied: null }];
-  return candidates.find((c) => JSON.stringify(c).length <= SCREEN_STATE_MAX_CHARS) ?? candidates[candidates.length - 1];
+  const least: PersistedSearch = { ...noBuilder, applied: null };
+  const candidates: PersistedSearch[] = [search, noText, noView, noBuilder, least];
+  return candidates.find((c) => JSON.stringify(c).length <= SCREEN_STATE_MAX_CHARS) ?? least;
 }
 
 /** The saved form of one screen. */

@@ -28,7 +28,7 @@ export function countryName(code: string): string {
 function bandUpper(facet: 'employee_band' | 'revenue_band', lower: number): number | null {
   const b = BANDS[facet];
   const i = b.indexOf(lower);
-  return i >= 0 && i < b.length - 1 ? b[i + 1] : null;
+  return i >= 0 ? (b[i + 1] ?? null) : null;
 }
 
 export function facetLabel(facet: FacetId, key: string | number): string {
@@ -89,13 +89,19 @@ export function facetFilters(choices: Partial<Record<FacetId, ReadonlyArray<stri
       case 'revenue_band': {
         const attribute = facet === 'employee_band' ? 'employee_count' : 'revenue';
         const lows = keys.map(Number).sort((a, b) => a - b);
-        const top = bandUpper(facet, lows[lows.length - 1]);
-        out.push(top === null ? { attribute, relation: 'greater_than', value: lows[0] - 1 } : { attribute, relation: 'between', value: [lows[0], top - 1] });
+        const [low] = lows;
+        const high = lows.at(-1);
+        if (low === undefined || high === undefined) break;
+        const top = bandUpper(facet, high);
+        out.push(top === null ? { attribute, relation: 'greater_than', value: low - 1 } : { attribute, relation: 'between', value: [low, top - 1] });
         break;
       }
       case 'founding_decade': {
         const decades = keys.map(Number).sort((a, b) => a - b);
-        out.push({ attribute: 'founding_year', relation: 'between', value: [decades[0], decades[decades.length - 1] + 9] });
+        const [first] = decades;
+        const last = decades.at(-1);
+        if (first === undefined || last === undefined) break;
+        out.push({ attribute: 'founding_year', relation: 'between', value: [first, last + 9] });
         break;
       }
     }

@@ -97,7 +97,7 @@ export interface ScoreValues {
 }
 
 export const overallOf = (v: Pick<ScoreValues, 'environmental' | 'social' | 'governance'>): number => Math.round(v.environmental * 0.4 + v.social * 0.3 + v.governance * 0.3);
-export const ratingOf = (overall: number): string => RATINGS[Math.min(RATINGS.length - 1, Math.max(0, Math.floor((100 - overall) / 14)))];
+export const ratingOf = (overall: number): string => RATINGS[Math.min(RATINGS.length - 1, Math.max(0, Math.floor((100 - overall) / 14)))]!; // clamped into RATINGS
 
 /** Draw order (E, S, G, then the id) is the one sessions always used, so seeds keep their scores. */
 export function scoreValues(rng: Rng): ScoreValues {

@@ -129,7 +129,7 @@ export class EsgEngine {
     let arrived = s.newItems.length;
     if (!done) {
       arrived = 0;
-      while (arrived < s.arrivals.length && s.arrivals[arrived] <= elapsed) arrived++;
+      while ((s.arrivals[arrived] ?? Infinity) <= elapsed) arrived++;
     }
     const count = s.module === 'scores' ? (s.carriedCount > 0 || arrived > 0 ? 1 : 0) : s.carriedCount + arrived;
     return { company_id: s.companyId, module: s.module, status: done ? 'complete' : 'processing', result_count: count };
@@ -243,7 +243,7 @@ export class EsgEngine {
       }
     } else if (module === 'scores') {
       arrivals = arrivalOffsets(rng, 1, durationMs);
-      newItems = [scoreItem(this.source.scoreAt(companyId, epoch), now + arrivals[0])];
+      newItems = [scoreItem(this.source.scoreAt(companyId, epoch), now + arrivals[0]!)]; // one arrival asked for
     } else {
       newItems = module === 'commitments' ? this.source.commitmentsAt(companyId, epoch) : this.source.newsBetween(companyId, state.epoch, epoch);
       arrivals = arrivalOffsets(rng, newItems.length, durationMs);

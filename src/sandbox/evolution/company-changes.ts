@@ -136,7 +136,8 @@ function editable(c: SandboxCompany): EditKind[] {
 function edit(c: SandboxCompany, rng: Rng): { record: SandboxCompany; edits: FieldEdit[] } {
   const kinds = editable(c);
   let r = rng() * kinds.reduce((sum, k) => sum + k.weight, 0);
-  const kind = kinds.find((k) => (r -= k.weight) < 0) ?? kinds[kinds.length - 1];
+  const kind = kinds.find((k) => (r -= k.weight) < 0) ?? kinds.at(-1);
+  if (!kind) throw new Error(`No edit applies to company ${c.company_id}`); // callers pick editable companies only
   const copy: SandboxCompany = { ...c, address: c.address ? { ...c.address } : null };
   return { record: copy, edits: kind.apply(copy, rng, countryByCode.get(c.country)) };
 }
@@ -147,14 +148,16 @@ export function evolveCompanies(input: CompanyEpochInput): { delta: CompanyDelta
   const n = prev.length;
   const entry = (kind: DataChange['kind'], c: SandboxCompany): DataChange => ({ epoch, at, kind, company_id: c.company_id, name: c.name });
 
+  // Indexes are drawn below n = prev.length.
+  const company = (i: number) => prev[i]!;
   const removedIdx = drawIndexes(rng, n, drawCount(rng, rates.removed, n)).sort((a, b) => a - b);
-  const removed = new Set(removedIdx.map((i) => prev[i].company_id));
-  const changes: DataChange[] = removedIdx.map((i) => entry('removed', prev[i]));
+  const removed = new Set(removedIdx.map((i) => company(i).company_id));
+  const changes: DataChange[] = removedIdx.map((i) => entry('removed', company(i)));
 
-  const editIdx = drawIndexes(rng, n, drawCount(rng, rates.field, n), (i) => !removed.has(prev[i].company_id) && editable(prev[i]).length > 0).sort((a, b) => a - b);
+  const editIdx = drawIndexes(rng, n, drawCount(rng, rates.field, n), (i) => !removed.has(company(i).company_id) && editable(company(i)).length > 0).sort((a, b) => a - b);
   const replacedAt = new Map<number, SandboxCompany>();
   for (const i of editIdx) {
-    const { record, edits } = edit(prev[i], rng);
+    const { record, edits } = edit(company(i), rng);
     replacedAt.set(i, record);
     for (const [field, old, next] of edits) changes.push({ ...entry('field', record), field, old, new: next });
   }
@@ -172,10 +175,10 @@ export function evolveCompanies(input: CompanyEpochInput): { delta: CompanyDelta
 export function applyDelta(prev: readonly SandboxCompany[], delta: CompanyDelta): SandboxCompany[] {
   const out = prev.slice();
   for (const [i, c] of delta.replacedAt) out[i] = c;
-  let kept = delta.removedAt.length > 0 ? delta.removedAt[0] : out.length;
+  let kept = delta.removedAt[0] ?? out.length;
   for (let i = kept, r = 0; i < out.length; i++) {
-    if (r < delta.removedAt.length && delta.removedAt[r] === i) r++;
-    else out[kept++] = out[i];
+    if (delta.removedAt[r] === i) r++; // past the last removal, removedAt[r] is undefined
+    else out[kept++] = out[i]!;
   }
   out.length = kept;
   for (const c of delta.added) out.push(c);

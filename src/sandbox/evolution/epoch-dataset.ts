@@ -20,6 +20,7 @@ export function epochDataset(seed: number, companies: readonly SandboxCompany[],
       let s = json[i];
       if (s === undefined) {
         const c = companies[i];
+        if (!c) throw new RangeError(`No company at index ${i} (the epoch has ${companies.length})`);
         s = jsonOf.get(c);
         if (s === undefined) jsonOf.set(c, (s = JSON.stringify(c)));
         json[i] = s;

@@ -12,7 +12,8 @@ interface Segment {
 }
 
 export class EpochClock {
-  private readonly segments: Segment[];
+  /** Never empty: the first segment times epoch 0. */
+  private readonly segments: [Segment, ...Segment[]];
   private held: number | null = null;
   /** Length set while held: it times the epochs after the resume. */
   private pendingEpochMs: number | null = null;
@@ -32,13 +33,13 @@ export class EpochClock {
   }
 
   get epochMs(): number {
-    return this.pendingEpochMs ?? this.segments[this.segments.length - 1].epochMs;
+    return this.pendingEpochMs ?? this.last().epochMs;
   }
 
   /** The epoch at clock time `t`, ignoring a hold. */
   epochAt(t: number): number {
     for (let i = this.segments.length - 1; i >= 0; i--) {
-      const seg = this.segments[i];
+      const seg = this.segments[i]!;
       if (t < seg.startMs && i > 0) continue;
       const e = seg.fromEpoch + Math.max(0, Math.floor((t - seg.startMs) / seg.epochMs));
       const next = this.segments[i + 1];
@@ -53,11 +54,12 @@ export class EpochClock {
 
   /** Clock ms at which epoch `e` starts (or started). */
   startOf(e: number): number {
-    for (let i = this.segments.length - 1; i >= 0; i--) {
-      const seg = this.segments[i];
-      if (seg.fromEpoch <= e) return seg.startMs + (e - seg.fromEpoch) * seg.epochMs;
-    }
-    return this.segments[0].startMs;
+    const seg = this.segments.findLast((s) => s.fromEpoch <= e);
+    return seg ? seg.startMs + (e - seg.fromEpoch) * seg.epochMs : this.segments[0].startMs;
+  }
+
+  private last(): Segment {
+    return this.segments.at(-1) ?? this.segments[0];
   }
 
   /** When the next epoch starts, or null while held. */
@@ -89,7 +91,7 @@ export class EpochClock {
 
   /** Epoch `next` starts epochMs from now (replacing a start not reached yet). */
   private beginNext(next: number, epochMs: number): void {
-    const last = this.segments[this.segments.length - 1];
+    const last = this.last();
     if (this.segments.length > 1 && last.fromEpoch === next && last.startMs > this.clock.now()) this.segments.pop();
     this.segments.push({ fromEpoch: next, startMs: this.clock.now() + epochMs, epochMs });
   }

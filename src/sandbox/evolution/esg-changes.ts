@@ -60,8 +60,10 @@ export function evolveEsg(input: EsgEpochInput): { events: Array<[string, EsgEve
   const events: Array<[string, EsgEvent]> = [];
   const changes: DataChange[] = [];
   const base = (c: SandboxCompany, kind: DataChange['kind'], module: DataChange['module']): DataChange => ({ epoch, at, kind, company_id: c.company_id, name: c.name, module });
+  // Indexes are drawn below n = companies.length.
+  const company = (i: number) => companies[i]!;
   const draw = (rng: Rng, rate: number, except?: Set<number>) =>
-    drawIndexes(rng, n, drawCount(rng, rate, n), (i) => !except?.has(i) && input.known(companies[i].company_id)).sort((a, b) => a - b);
+    drawIndexes(rng, n, drawCount(rng, rate, n), (i) => !except?.has(i) && input.known(company(i).company_id)).sort((a, b) => a - b);
 
   // Scores: drifts, then rating moves on other companies; each logs the fields that moved.
   const scoreRng = epochRng(seed, epoch, 'scores');
@@ -69,7 +71,7 @@ export function evolveEsg(input: EsgEpochInput): { events: Array<[string, EsgEve
   const rerated = draw(scoreRng, rates.rating, new Set(drifting));
   const moves: Array<[number, (rng: Rng, v: Values) => Values]> = [...drifting.map((i) => [i, drift] as [number, typeof drift]), ...rerated.map((i) => [i, rerate] as [number, typeof rerate])];
   for (const [i, move] of moves.sort((a, b) => a[0] - b[0])) {
-    const c = companies[i];
+    const c = company(i);
     const old = truth.scoreAt(c.company_id, epoch - 1);
     const next: ScoreValues = { ...move(scoreRng, old), score_id: rngUuid(scoreRng) };
     events.push([c.company_id, { epoch, module: 'scores', values: next }]);
@@ -82,7 +84,7 @@ export function evolveEsg(input: EsgEpochInput): { events: Array<[string, EsgEve
   // News: one to three articles, published in the day before the epoch began.
   const newsRng = epochRng(seed, epoch, 'news');
   for (const i of draw(newsRng, rates.news)) {
-    const c = companies[i];
+    const c = company(i);
     const count = intBetween(newsRng, 1, 3);
     for (let k = 0; k < count; k++) {
       const item = newsArticle(newsRng, c.name, at - Math.floor(newsRng() * Math.min(input.epochMs, DAY_MS)));
@@ -94,11 +96,11 @@ export function evolveEsg(input: EsgEpochInput): { events: Array<[string, EsgEve
   // Commitments: half of the time a held one moves on (if one can), else a new one is announced.
   const comRng = epochRng(seed, epoch, 'commitments');
   for (const i of draw(comRng, rates.commitment)) {
-    const c = companies[i];
+    const c = company(i);
     const movable = truth.commitmentsAt(c.company_id, epoch - 1).filter((x) => NEXT_STATUS[String(x.status)]?.length);
     if (movable.length > 0 && comRng() < 0.5) {
       const held = pick(comRng, movable);
-      const item: EsgItem = { ...held, status: pick(comRng, NEXT_STATUS[String(held.status)]) };
+      const item: EsgItem = { ...held, status: pick(comRng, NEXT_STATUS[String(held.status)] ?? []) };
       events.push([c.company_id, { epoch, module: 'commitments', item }]);
       changes.push({ ...base(c, 'commitment', 'commitments'), field: 'status', item_id: String(item.commitment_id), old: summary(held), new: summary(item) });
     } else {

@@ -94,7 +94,7 @@ export class DataTimeline implements EsgSource {
   changes(since = 0, until?: number): DataChange[] {
     const last = Math.min(until ?? Number.POSITIVE_INFINITY, this.epoch());
     const out: DataChange[] = [];
-    for (let e = since + 1; e <= last; e++) out.push(...this.log[e]);
+    for (let e = since + 1; e <= last; e++) out.push(...this.log[e]!); // every epoch up to epoch() has its log
     return out;
   }
 
@@ -160,7 +160,7 @@ export class DataTimeline implements EsgSource {
         companies = ds.companies;
       }
     }
-    for (let e = from + 1; e <= epoch; e++) companies = applyDelta(companies, this.deltas[e]);
+    for (let e = from + 1; e <= epoch; e++) companies = applyDelta(companies, this.deltas[e]!); // every epoch after 0 has its delta
     return companies;
   }
 

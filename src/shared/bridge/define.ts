@@ -40,7 +40,7 @@ export type EventPayload<E> = E extends EventDef<infer P> ? P : never;
 /** `onProgress` for event `progress`. */
 export type ListenerName<E extends string> = `on${Capitalize<E>}`;
 export function listenerName(eventName: string): string {
-  return `on${eventName[0].toUpperCase()}${eventName.slice(1)}`;
+  return `on${eventName.charAt(0).toUpperCase()}${eventName.slice(1)}`;
 }
 
 /** Channel names on the wire (IPC and WebSocket alike). */

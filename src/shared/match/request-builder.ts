@@ -32,8 +32,9 @@ export function buildMatchBody(input: Record<string, unknown> | MatchFieldValues
   if (!parsed.ok) return parsed;
   if (limitProblem && parsed.placeholders.includes('limit')) return { ok: false, problems: [limitProblem] };
   const facts = parsed.placeholders.filter((p) => p !== 'limit');
-  if (facts.length > 0 && !facts.some((p) => values[p])) {
-    return { ok: false, problems: [{ field: facts[0], message: `Enter at least one of: ${facts.join(', ')}.` }] };
+  const [firstFact] = facts;
+  if (firstFact !== undefined && !facts.some((p) => values[p])) {
+    return { ok: false, problems: [{ field: firstFact, message: `Enter at least one of: ${facts.join(', ')}.` }] };
   }
   return { ok: true, body: render(parsed.template, values) };
 }
@@ -92,7 +93,7 @@ export function parseMatchTemplate(text: string): ParsedTemplate {
 
 function collectPlaceholders(node: unknown, into: Set<string>): void {
   if (typeof node === 'string') {
-    for (const m of node.matchAll(PLACEHOLDER)) into.add(m[1]);
+    for (const m of node.matchAll(PLACEHOLDER)) into.add(m[1]!); // PLACEHOLDER's group always takes part
   } else if (Array.isArray(node)) {
     node.forEach((n) => collectPlaceholders(n, into));
   } else if (node && typeof node === 'object') {

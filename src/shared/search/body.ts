@@ -14,8 +14,8 @@ const fail = (path: string, message: string): BodyCheck => ({ ok: false, path, m
 
 export function checkSearchBody(body: unknown): BodyCheck {
   if (!isObject(body)) return fail('', 'The search body must be a JSON object like {"filters": {"and": [...]}}.');
-  const extra = Object.keys(body).filter((k) => k !== 'filters');
-  if (extra.length) return fail(extra[0], `unknown field "${extra[0]}"; the body holds only "filters".`);
+  const [extra] = Object.keys(body).filter((k) => k !== 'filters');
+  if (extra !== undefined) return fail(extra, `unknown field "${extra}"; the body holds only "filters".`);
   const filters = body.filters;
   if (filters === undefined) return fail('filters', 'is required.');
   if (!isObject(filters)) return fail('filters', 'must be an object with one wrapper, "and" or "or".');
@@ -23,9 +23,9 @@ export function checkSearchBody(body: unknown): BodyCheck {
   const wrappers = keys.filter((k): k is Wrapper => (WRAPPERS as readonly string[]).includes(k));
   const unknown = keys.filter((k) => !(WRAPPERS as readonly string[]).includes(k));
   if (unknown.length) return fail(`filters.${unknown[0]}`, `"${unknown[0]}" is not a wrapper; use "and" or "or".`);
-  if (wrappers.length === 0) return fail('filters', 'needs one wrapper, "and" or "or".');
+  const [op] = wrappers;
+  if (op === undefined) return fail('filters', 'needs one wrapper, "and" or "or".');
   if (wrappers.length > 1) return fail('filters', 'has both "and" and "or"; use exactly one wrapper.');
-  const op = wrappers[0];
   const list = filters[op];
   if (!Array.isArray(list)) return fail(`filters.${op}`, 'must be a list of filters.');
   if (list.length === 0) return fail(`filters.${op}`, 'needs at least one filter.');
@@ -43,7 +43,7 @@ export function checkSearchBody(body: unknown): BodyCheck {
   const parsed = SearchBodySchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return fail(issue.path.join('.'), issue.message);
+    return fail(issue?.path.join('.') ?? '', issue?.message ?? parsed.error.message);
   }
   return { ok: true, body: parsed.data };
 }

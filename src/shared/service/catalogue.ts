@@ -198,7 +198,7 @@ function humanise(path: string): string {
     .split('.')
     .map((part) => {
       const words = part.replace(/_/g, ' ').trim();
-      return words ? words[0].toUpperCase() + words.slice(1) : part;
+      return words ? words.charAt(0).toUpperCase() + words.slice(1) : part;
     })
     .join(' › ');
 }

@@ -87,7 +87,7 @@ export function createAnalyticsFeature(deps: FeatureDeps, opts: AnalyticsOptions
         const workspace = withScores(lists.membersWithEsg().map(factsOf));
         const subject =
           [...named.flatMap((n) => n.companies), ...workspace].find((c) => c.companyId === id) ??
-          withScores([{ companyId: id, name: null, country: country ?? null, record: null }])[0];
+          withScores([{ companyId: id, name: null, country: country ?? null, record: null }])[0]!; // one member in, one out
         return peerBenchmark(subject, named, workspace);
       },
     },

@@ -8,7 +8,8 @@ export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  // values.length > 0, so mid (and mid - 1 when the count is even) are in range.
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 /**
@@ -50,7 +51,7 @@ export function scoreBins(values: readonly number[], domain: [number, number] = 
   for (let x0 = lo; x0 < hi; x0 += BIN_WIDTH) bins.push({ x0, x1: x0 + BIN_WIDTH, count: 0 });
   for (const v of values) {
     const i = Math.min(bins.length - 1, Math.max(0, Math.floor((v - lo) / BIN_WIDTH)));
-    bins[i].count++;
+    bins[i]!.count++; // clamped to [0, bins.length - 1]; lo < hi, so there is at least one bin
   }
   return bins;
 }

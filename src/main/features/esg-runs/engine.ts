@@ -284,7 +284,7 @@ export class RunEngine {
     const ends = this.ends.get(runId);
     const left = this.open.get(runId) ?? 0;
     if (!ends || ends.length < 5 || left <= 0) return null;
-    const span = ends[ends.length - 1] - ends[0];
+    const span = ends.at(-1)! - ends[0]!; // at least five ends (checked above)
     if (span <= 0) return null;
     return Math.round(this.now() + (left * span) / (ends.length - 1));
   }

@@ -11,7 +11,7 @@ const DISPLAY_MAX_DEPTH = 64;
 export function clampText(text: string): string {
   if (text.length <= DISPLAY_MAX_CHARS) return text;
   // Never split a surrogate pair.
-  const end = /[\uD800-\uDBFF]/.test(text[DISPLAY_MAX_CHARS - 1]) ? DISPLAY_MAX_CHARS - 1 : DISPLAY_MAX_CHARS;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(DISPLAY_MAX_CHARS - 1)) ? DISPLAY_MAX_CHARS - 1 : DISPLAY_MAX_CHARS;
   return `${text.slice(0, end)}… [cut: ${text.length.toLocaleString('en-US')} characters in all; the export has the full text]`;
 }
 

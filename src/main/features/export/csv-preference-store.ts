@@ -27,7 +27,9 @@ export class CsvPreferenceStore {
     if (profileId === null) return;
     const all = this.all();
     all[profileId] = { savedAt: this.now(), preference };
-    const ids = Object.keys(all).sort((a, b) => all[b].savedAt - all[a].savedAt);
+    const ids = Object.entries(all)
+      .sort(([, a], [, b]) => b.savedAt - a.savedAt)
+      .map(([id]) => id);
     for (const id of ids.slice(CSV_PREFERENCE_MAX_PROFILES)) delete all[id];
     this.settings.write(CSV_PREFERENCE_KEY, all);
   }

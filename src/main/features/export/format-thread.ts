@@ -14,7 +14,8 @@ const utf8 = new TextEncoder();
 /** One buffer of its own (never a slice of Node's shared pool), so it can be transferred. */
 function joined(chunks: Chunk[]): Uint8Array {
   const parts = chunks.map((c) => (typeof c === 'string' ? utf8.encode(c) : c));
-  if (parts.length === 1 && typeof chunks[0] === 'string') return parts[0];
+  const [only] = parts;
+  if (only && parts.length === 1 && typeof chunks[0] === 'string') return only;
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
   let at = 0;
   for (const p of parts) {

@@ -144,9 +144,10 @@ function encodingFallback(table: BulkTable, rows: readonly BulkRowState[], csv: 
     return null;
   };
   let hit = find(table.columns) ? { line: 1, ...find(table.columns)! } : null;
-  for (let i = 0; !hit && i < rows.length; i++) {
-    const found = find(table.row(rows[i]));
-    if (found) hit = { line: rows[i].line, ...found };
+  for (const row of rows) {
+    if (hit) break;
+    const found = find(table.row(row));
+    if (found) hit = { line: row.line, ...found };
   }
   if (!hit) return { csv };
   const label = ENCODING_LABEL[csv.encoding];

@@ -23,7 +23,7 @@ export function admitCsvItem(item: CsvItem, headers: string[], mapping: ColumnMa
   const built = buildMatchBody(input, template);
   if (!built.ok) {
     const message = `Line ${item.line}: ${describeProblems(built.problems)}`;
-    return { row: { line: item.line, input, values, state: 'invalid', error: { code: 'invalid_input', message, retryable: false, details: { line: item.line, field: built.problems[0].field } } } };
+    return { row: { line: item.line, input, values, state: 'invalid', error: { code: 'invalid_input', message, retryable: false, details: { line: item.line, field: built.problems[0]?.field } } } };
   }
   return { row: { line: item.line, input, values, state: 'pending' }, body: built.body };
 }

@@ -90,8 +90,8 @@ function unclosedQuoteItems(raw: string, line: number, delimiter: string): CsvIt
   lines.forEach((text, i) => {
     if (text.replace(/\r$/, '').trim() !== '') rows.push({ line: line + i, text });
   });
-  if (!rows.length) return [];
-  const last = rows[rows.length - 1].line;
+  const last = rows.at(-1)?.line;
+  if (last === undefined) return [];
   const span = rows.length === 1 ? `line ${line}` : `lines ${line}–${last} (${rows.length} rows)`;
   return rows.map((r) => ({
     kind: 'bad' as const,
@@ -199,25 +199,27 @@ export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal, o
     const heldCr = text.endsWith('\r');
     if (heldCr) text = text.slice(0, -1);
     const parts = text.split(LINE_BREAK);
-    for (let i = 0; i < parts.length - 1; i++) lines.set(lineNo++, parts[i]);
-    openLine = parts[parts.length - 1] + (heldCr ? '\r' : '');
+    // split() returns at least one part: the last one is the line still open.
+    const open = parts.pop()!;
+    for (const part of parts) lines.set(lineNo++, part);
+    openLine = open + (heldCr ? '\r' : '');
   };
   /** Items ready to hand out: up to the first bad record whose line has not fully arrived yet. */
   let handed = 0;
   const resolved = () => {
-    while (needLine.length) {
-      const item = needLine[0];
+    for (let item = needLine[0]; item; item = needLine[0]) {
       const text = lines.get(item.line);
       if (text === undefined) break;
       if (item.kind === 'bad') item.values = plainSplit(text, delimiter);
       needLine.shift();
     }
-    const upTo = needLine.length ? ready.indexOf(needLine[0]) : ready.length;
+    const waiting = needLine[0];
+    const upTo = waiting ? ready.indexOf(waiting) : ready.length;
     const items = ready.slice(0, upTo);
     ready = ready.slice(upTo);
     handed += items.length;
     // Lines before the oldest record still open are never needed again.
-    const keepFrom = needLine.length ? needLine[0].line : prevEnd + 1;
+    const keepFrom = waiting ? waiting.line : prevEnd + 1;
     for (const k of lines.keys()) {
       if (k >= keepFrom) break;
       lines.delete(k);

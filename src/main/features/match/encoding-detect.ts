@@ -38,7 +38,7 @@ export class EncodingSniffer {
     if (this.utf8Ok && this.utf8.feed(chunk) >= 0) this.utf8Ok = false;
     let high = false;
     for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i];
+      const b = chunk[i]!;
       if (b < 0x80) continue;
       high = true;
       if (b <= 0x9f) this.c1 = true;

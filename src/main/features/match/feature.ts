@@ -92,7 +92,7 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
   };
 
   const fail = (r: Extract<BuildResult, { ok: false }>): never => {
-    throw new AppError('invalid_input', describeProblems(r.problems), { details: { field: r.problems[0].field } });
+    throw new AppError('invalid_input', describeProblems(r.problems), { details: { field: r.problems[0]?.field } });
   };
 
   const handlers: FeatureModule<'match'>['handlers'] = {

@@ -56,7 +56,9 @@ export class InputFormatStore {
     this.known.set(jobId, format);
     const all = this.settings.read(INPUT_FORMATS_KEY, AllSchema, {});
     all[jobId] = { savedAt: this.now(), format };
-    const ids = Object.keys(all).sort((a, b) => all[b].savedAt - all[a].savedAt);
+    const ids = Object.entries(all)
+      .sort(([, a], [, b]) => b.savedAt - a.savedAt)
+      .map(([id]) => id);
     for (const id of ids.slice(INPUT_FORMATS_MAX)) delete all[id];
     this.settings.write(INPUT_FORMATS_KEY, all);
   }

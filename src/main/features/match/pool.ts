@@ -66,7 +66,8 @@ export function unbatch<T>(batches: AsyncIterable<T[]>): AsyncIterableIterator<T
         current = r.value;
         index = 0;
       }
-      return { done: false, value: current[index++] };
+      // The loop above left index < current.length.
+      return { done: false, value: current[index++]! };
     },
     async return() {
       current = [];

@@ -16,7 +16,7 @@ export class Utf8Validator {
   /** The index of the first byte that breaks UTF-8 in `bytes`, or -1. */
   feed(bytes: Uint8Array): number {
     for (let i = 0; i < bytes.length; i++) {
-      const b = bytes[i];
+      const b = bytes[i]!;
       if (this.need > 0) {
         if (b < this.lower || b > this.upper) return i;
         this.lower = 0x80;

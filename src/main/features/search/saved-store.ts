@@ -56,13 +56,14 @@ export class SavedSearchStore {
     const at = this.now();
     if (input.id) {
       const i = all.findIndex((s) => s.id === input.id && s.profileId === profileId);
-      if (i < 0) throw new AppError('not_found', 'That saved search no longer exists.');
+      const old = all[i];
+      if (!old) throw new AppError('not_found', 'That saved search no longer exists.');
       const updated: SavedSearch = {
-        ...all[i],
+        ...old,
         name: input.name,
         body: input.body,
         pageSize: input.pageSize,
-        columns: input.columns ?? all[i].columns,
+        columns: input.columns ?? old.columns,
         updatedAt: at,
       };
       all[i] = updated;
@@ -89,10 +90,12 @@ export class SavedSearchStore {
   rename(profileId: string, id: string, name: string): SavedSearch {
     const all = this.all();
     const i = all.findIndex((s) => s.id === id && s.profileId === profileId);
-    if (i < 0) throw new AppError('not_found', 'That saved search no longer exists.');
-    all[i] = { ...all[i], name, updatedAt: this.now() };
+    const old = all[i];
+    if (!old) throw new AppError('not_found', 'That saved search no longer exists.');
+    const renamed: SavedSearch = { ...old, name, updatedAt: this.now() };
+    all[i] = renamed;
     this.settings.write(SAVED_KEY, all);
-    return all[i];
+    return renamed;
   }
 
   delete(profileId: string, id: string): void {

@@ -38,5 +38,5 @@ export const FACETS: Readonly<Record<FacetId, FacetDef>> = {
 export function bandUpper(facet: 'employee_band' | 'revenue_band', lower: number): number | null {
   const bounds = facet === 'employee_band' ? EMPLOYEE_BANDS : REVENUE_BANDS;
   const i = bounds.indexOf(lower);
-  return i >= 0 && i < bounds.length - 1 ? bounds[i + 1] : null;
+  return i >= 0 ? (bounds[i + 1] ?? null) : null;
 }

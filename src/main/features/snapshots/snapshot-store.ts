@@ -183,7 +183,11 @@ export class SnapshotStore {
       `SELECT r.id FROM snapshot_rows r WHERE ${where} ORDER BY r.seq LIMIT @limit OFFSET @offset`,
       { ...rowsOf.params, limit, offset },
     );
-    const records = ids.map((id) => JSON.parse(this.db.sql.column<string>('SELECT record_json FROM snapshot_rows WHERE id = ?', [id])[0]) as Record<string, unknown>);
+    const records = ids.map((id) => {
+      const [json] = this.db.sql.column<string>('SELECT record_json FROM snapshot_rows WHERE id = ?', [id]);
+      if (json === undefined) throw new Error(`Snapshot row ${id} is gone (read while its snapshot was deleted?)`);
+      return JSON.parse(json) as Record<string, unknown>;
+    });
     return { total, records };
   }
 
@@ -223,13 +227,15 @@ export class SnapshotStore {
     const sizes = [numbers, texts, total - numbers - texts];
     let skip = offset;
     let want = limit;
-    for (let i = 0; i < runs.length && want > 0; i++) {
-      if (skip >= sizes[i]) {
-        skip -= sizes[i];
+    for (const [i, run] of runs.entries()) {
+      if (want <= 0) break;
+      const size = sizes[i]!; // one size per run
+      if (skip >= size) {
+        skip -= size;
         continue;
       }
-      const take = Math.min(want, sizes[i] - skip);
-      ids.push(...this.db.sql.column<number>(`${runs[i]} LIMIT @limit OFFSET @offset`, { ...p, limit: take, offset: skip }));
+      const take = Math.min(want, size - skip);
+      ids.push(...this.db.sql.column<number>(`${run} LIMIT @limit OFFSET @offset`, { ...p, limit: take, offset: skip }));
       want -= take;
       skip = 0;
     }

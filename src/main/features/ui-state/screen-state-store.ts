@@ -14,7 +14,11 @@ export const SCREEN_STATE_MAX_PROFILES = 8;
 
 const EntrySchema = z.object({ savedAt: z.number(), screens: z.record(z.enum(PERSISTED_SCREENS), z.unknown()) });
 const AllSchema = z.record(z.string(), EntrySchema);
-type Entry = z.infer<typeof EntrySchema>;
+/** What is stored: each screen is there only once saved (the schema's values are `unknown`, so a missing one parses). */
+interface Entry {
+  savedAt: number;
+  screens: Partial<Record<PersistedScreen, unknown>>;
+}
 
 export class ScreenStateStore {
   constructor(
@@ -32,7 +36,9 @@ export class ScreenStateStore {
     if (state === null || state === undefined) delete screens[screen];
     else screens[screen] = state;
     all[profileId] = { savedAt: this.now(), screens };
-    const ids = Object.keys(all).sort((a, b) => all[b].savedAt - all[a].savedAt);
+    const ids = Object.entries(all)
+      .sort(([, a], [, b]) => b.savedAt - a.savedAt)
+      .map(([id]) => id);
     for (const id of ids.slice(SCREEN_STATE_MAX_PROFILES)) delete all[id];
     this.settings.write(SCREEN_STATE_KEY, all);
   }

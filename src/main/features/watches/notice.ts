@@ -49,6 +49,9 @@ export function checkFinishedText(watchName: string, targetKind: 'search' | 'lis
     }
     if (news) parts.push({ lead: `${count(news, 'new news item', 'new news items')} in ${name}`, part: count(news, 'new news item', 'new news items') });
   }
+  // Only kinds this target reports are worded: changes of any other kind say nothing here.
+  const first = parts[0];
+  if (!first) return null;
   const body = `${parts.map((p) => p.part).join(', ')}.`;
-  return { title: parts[0].lead, body: body.charAt(0).toUpperCase() + body.slice(1) };
+  return { title: first.lead, body: body.charAt(0).toUpperCase() + body.slice(1) };
 }

@@ -23,6 +23,7 @@ export function cronPattern(s: WatchSchedule): string | null {
 
 function hhmm(at: string): [number, number] {
   const [h, m] = at.split(':').map(Number);
+  if (h === undefined || m === undefined) throw new Error(`Not a time of day (HH:MM): ${at}`);
   return [h, m];
 }
 

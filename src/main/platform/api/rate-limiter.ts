@@ -153,7 +153,7 @@ export class RateLimiter {
   }
 
   stats(): RateLimiterStats {
-    const waitingBy = Object.fromEntries(PRIORITIES.map((p, i) => [p, this.lanes[i].length])) as Record<RequestPriority, number>;
+    const waitingBy = Object.fromEntries(PRIORITIES.map((p, i) => [p, this.lanes[i]?.length ?? 0])) as Record<RequestPriority, number>;
     const waiting = this.lanes.reduce((n, l) => n + l.length, 0);
     return { ...this.counts, learnedRps: this.learnedRps, waiting, waitingBy, heldUntil: this.heldUntilMs > this.now() ? this.heldUntilMs : 0 };
   }
@@ -169,6 +169,10 @@ export class RateLimiter {
     }
     return new Promise<void>((resolve, reject) => {
       const lane = this.lanes[PRIORITIES.indexOf(priority)];
+      if (!lane) {
+        reject(new RangeError(`Unknown request priority: ${String(priority)}`));
+        return;
+      }
       const onAbort = () => {
         const i = lane.indexOf(w);
         if (i >= 0) lane.splice(i, 1);
@@ -222,7 +226,7 @@ export class RateLimiter {
   }
 
   private recentRate(now: number): number {
-    while (this.recent.length && this.recent[0] <= now - PACE.windowMs) this.recent.shift();
+    while ((this.recent[0] ?? Infinity) <= now - PACE.windowMs) this.recent.shift();
     return (this.recent.length * 1000) / PACE.windowMs;
   }
 
@@ -258,13 +262,15 @@ export class RateLimiter {
    */
   private pick(): Waiter {
     const waiting = this.lanes.map((l) => l.length > 0);
-    const starved = waiting.findIndex((w, i) => w && this.passedOver[i] >= this.maxPassOver);
+    const starved = waiting.findIndex((w, i) => w && (this.passedOver[i] ?? 0) >= this.maxPassOver);
     const chosen = starved >= 0 ? starved : waiting.indexOf(true);
-    for (let i = 0; i < this.lanes.length; i++) {
+    for (const [i, passed] of this.passedOver.entries()) {
       if (i === chosen || !waiting[i]) this.passedOver[i] = 0;
-      else if (i > chosen) this.passedOver[i]++;
+      else if (i > chosen) this.passedOver[i] = passed + 1;
     }
-    return this.lanes[chosen].shift()!;
+    const waiter = this.lanes[chosen]?.shift();
+    if (!waiter) throw new Error('pick() found nobody waiting'); // dispatch() calls it only while a lane has a waiter
+    return waiter;
   }
 
   /** When the next request may go (GCRA: the bucket's burst credit allows up to tolerance early). */

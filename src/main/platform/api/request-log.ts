@@ -87,12 +87,14 @@ type CredentialKind = 'bearer' | 'basic' | null;
 function credentialsIn(headers: Record<string, string> | undefined): { kind: CredentialKind; values: string[] } {
   const auth = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'authorization')?.[1] ?? '';
   const bearer = /^Bearer\s+(\S+)/i.exec(auth);
-  if (bearer) return { kind: 'bearer', values: [bearer[1]] };
+  // The (\S+) group is always there after a match.
+  if (bearer) return { kind: 'bearer', values: [bearer[1]!] };
   const basic = /^Basic\s+(\S+)/i.exec(auth);
   if (basic) {
-    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const encoded = basic[1]!;
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const secret = decoded.slice(decoded.indexOf(':') + 1);
-    return { kind: 'basic', values: [basic[1], decoded, secret].filter((v) => v.length >= 4) };
+    return { kind: 'basic', values: [encoded, decoded, secret].filter((v) => v.length >= 4) };
   }
   return { kind: null, values: [] };
 }

@@ -80,5 +80,5 @@ function loadFailure(e: unknown): string {
 
 function errorName(e: unknown): string {
   // Only the message of a library error: it never holds a secret (we never pass one to the probe).
-  return e instanceof Error ? e.message.split('\n')[0].slice(0, 200) : 'unknown error';
+  return e instanceof Error ? (e.message.split('\n')[0] ?? '').slice(0, 200) : 'unknown error';
 }

@@ -2,8 +2,10 @@
 // host): a requested path that cannot step outside the renderer folder, and its content type.
 import { extname, normalize, resolve, sep } from 'node:path';
 
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
 const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
+  '.html': HTML_CONTENT_TYPE,
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -14,8 +16,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
 };
-
-export const HTML_CONTENT_TYPE = CONTENT_TYPES['.html'];
 
 /** The Content-Type for a renderer file; unknown kinds are opaque bytes. */
 export function contentTypeOf(file: string): string {

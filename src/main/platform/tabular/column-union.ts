@@ -119,6 +119,6 @@ export class ColumnUnion {
       indices.splice(indices.indexOf(id), 1);
       indices.unshift(id);
     }
-    return { columns: indices.map((i) => this.names[i]), indices };
+    return { columns: indices.map((i) => this.names[i]!), indices }; // every index is one of names
   }
 }

@@ -57,7 +57,7 @@ function recordText(values: readonly unknown[], width: number, opts: CsvOptions,
   let line = '';
   for (let i = 0; i < width; i++) {
     if (i > 0) line += opts.delimiter;
-    const v = order ? values[order[i]] : values[i];
+    const v = order ? values[order[i]!] : values[i]; // a layout has one entry per field (width)
     if (v !== null && v !== undefined) line += csvFieldOf(v, opts.delimiter, opts.formulaPrefix, style);
   }
   return line + end;

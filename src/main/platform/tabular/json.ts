@@ -38,8 +38,9 @@ export function nestRow(paths: readonly Path[], row: readonly unknown[]): Record
   const out: Record<string, unknown> = {};
   for (const { column, keys } of paths) {
     let node = out;
+    // keys has at least one entry (split of a column name); all but the last are parents.
     for (let i = 0; i < keys.length - 1; i++) {
-      const k = keys[i];
+      const k = keys[i]!;
       const next = Object.prototype.hasOwnProperty.call(node, k) ? node[k] : undefined;
       if (next && typeof next === 'object') node = next as Record<string, unknown>;
       else {
@@ -49,7 +50,7 @@ export function nestRow(paths: readonly Path[], row: readonly unknown[]): Record
       }
     }
     const v = row[column];
-    setOwn(node, keys[keys.length - 1], v === undefined ? null : v);
+    setOwn(node, keys[keys.length - 1]!, v === undefined ? null : v);
   }
   return out;
 }

@@ -365,9 +365,11 @@ export function migrate(db: Database, target = SCHEMA_VERSION, migrations: reado
   const from = db.pragma('user_version', { simple: true }) as number;
   if (from > migrations.length) throw new NewerSchemaError(from);
   for (let v = from; v < target; v++) {
+    const migration = migrations[v];
+    if (!migration) throw new Error(`No migration to schema version ${v + 1} (this build knows ${migrations.length})`);
     // IMMEDIATE: waits for another connection's write lock (busy_timeout) instead of failing at once.
     db.transaction(() => {
-      migrations[v].up(db);
+      migration.up(db);
       db.pragma(`user_version = ${v + 1}`);
     }).immediate();
   }

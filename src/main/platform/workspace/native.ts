@@ -31,7 +31,7 @@ function tryLoad(): SqliteLoad {
 export function sqliteLoadFailure(e: unknown): string {
   const code = (e as { code?: unknown } | null)?.code;
   if (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') return 'the database module better-sqlite3 is not installed';
-  const message = e instanceof Error ? e.message.split('\n')[0].slice(0, 200) : String(e);
+  const message = e instanceof Error ? (e.message.split('\n')[0] ?? '').slice(0, 200) : String(e);
   if (/NODE_MODULE_VERSION|was compiled against a different Node\.js version/.test(message)) {
     return 'the database module better-sqlite3 was built for another Node.js or Electron version (rebuild it)';
   }

@@ -58,8 +58,9 @@ export function trustsExtraCa(caPem: string): (req: VerifyRequest, callback: (re
       const chain: X509Certificate[] = [];
       for (let c: VerifyRequest['certificate'] | undefined = req.certificate; c && chain.length < 8; c = c.issuerCert) chain.push(new X509Certificate(c.data));
       const leaf = chain[0];
+      if (!leaf) return callback(-3); // no certificate to check: Chromium's verdict stands
       const named = /^[\d.]+$|:/.test(req.hostname) ? leaf.checkIP(req.hostname) : leaf.checkHost(req.hostname);
-      const linked = chain.every((c, i) => i === 0 || chain[i - 1].checkIssued(c));
+      const linked = chain.every((c, i) => i === 0 || chain[i - 1]!.checkIssued(c));
       const anchored = cas.some((ca) => chain.some((c) => c.checkIssued(ca) && c.verify(ca.publicKey)));
       const inDate = chain.every((c) => Date.parse(c.validFrom) <= Date.now() && Date.now() <= Date.parse(c.validTo));
       callback(named && linked && anchored && inDate ? 0 : -3);

@@ -20,7 +20,8 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
 export function parseBrowserArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): BrowserArgs {
   const args: BrowserArgs = { port: 0, dataDir: defaultDataDir(env), build: true };
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2) as [string, string | undefined];
+    const arg = argv[i]!; // i < argv.length (value() may advance i, then checks what it read)
+    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
     const value = () => {
       const v = inline ?? argv[++i];
       if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
@@ -33,7 +34,7 @@ export function parseBrowserArgs(argv: string[], env: NodeJS.ProcessEnv = proces
     } else if (flag === '--data-dir') args.dataDir = resolve(value());
     else if (flag === '--no-build') args.build = false;
     else if (flag === '--help' || flag === '-h') throw new Error('usage');
-    else throw new Error(`Unknown option ${argv[i]}`);
+    else throw new Error(`Unknown option ${arg}`);
   }
   return args;
 }

@@ -95,7 +95,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   }
 
   async function serveDownload(req: IncomingMessage, res: ServerResponse, pathname: string) {
-    const id = pathname.slice(DOWNLOAD_PREFIX.length).split('/')[0];
+    const [id = ''] = pathname.slice(DOWNLOAD_PREFIX.length).split('/');
     const file = downloads.get(id);
     const info = file ? await stat(file).catch(() => null) : null;
     if (!file || !info?.isFile()) return plain(res, 404, 'Not found');

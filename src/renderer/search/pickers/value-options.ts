@@ -52,8 +52,9 @@ export function valueOptions({ attribute, relation, query, seen, exclude = [] }:
     const hits = seenStrings
       .filter((s) => q === '' || s.key.toLowerCase() === q || fold(countryName(s.key) ?? '').split(' ').some((w) => w.startsWith(q)))
       .map((s) => ({ value: s.key, label: countryName(s.key) ?? s.key, detail: `${s.key} · ${seenDetail(s.count)}` }));
-    groups.push({ label: 'In the loaded results', options: hits.filter(keep).slice(0, 10) });
-    const shown = new Set(groups[0].options.map((o) => o.value));
+    const inResults = hits.filter(keep).slice(0, 10);
+    groups.push({ label: 'In the loaded results', options: inResults });
+    const shown = new Set(inResults.map((o) => o.value));
     groups.push({
       label: 'Countries',
       options: searchCountries(query, undefined, 30)
