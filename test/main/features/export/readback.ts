@@ -1,6 +1,8 @@
 // Reads finished exports back and builds what each cell should hold, for row-for-row comparison.
 // The expectations are written from the rules (docs/export.md), independently of the writer's code.
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { flattenRecord } from '../../../../src/shared/search/flatten';
@@ -11,28 +13,49 @@ export async function readCsv(path: string, delimiter = ','): Promise<string[][]
   return parse(text, { delimiter, bom: true, relax_column_count: false }) as string[][];
 }
 
-/** Streaming exceljs reader (the one fit for big files): data sheets only (not "About"); continuation sheets skip their header. */
+/**
+ * Every data row of an XLSX export (every sheet but "About"; continuation sheets skip their header),
+ * read by exceljs's whole-file reader. Not its streaming WorkbookReader: that one names a sheet only
+ * when the workbook's own parts were parsed in time, and once left the About sheet unnamed, so its
+ * six rows were counted as five more data rows (sandbox-export "expected 10005 to be 10000").
+ */
 export async function readXlsx(path: string): Promise<unknown[][]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'emit' });
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(path);
   const out: unknown[][] = [];
   let width = 0;
-  let sheetIndex = 0;
-  for await (const sheet of reader) {
-    const name = (sheet as unknown as { name?: string }).name;
-    sheetIndex++;
+  book.worksheets.forEach((sheet, sheetIndex) => {
+    if (!sheet.name) throw new Error(`${path}: sheet ${sheetIndex + 1} has no name`);
+    if (sheet.name === 'About') return;
     let first = true;
-    for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
-      if (name === 'About') continue;
+    sheet.eachRow((row) => {
       const values = (row.values as unknown[]).slice(1);
-      if (first && sheetIndex === 1) width = values.length;
-      const skip = first && sheetIndex > 1;
+      if (first && sheetIndex === 0) width = values.length;
+      const skip = first && sheetIndex > 0;
       first = false;
-      if (skip) continue;
-      out.push(Array.from({ length: width }, (_, i) => (values[i] === undefined ? null : values[i])));
-    }
-  }
+      if (!skip) out.push(Array.from({ length: width }, (_, i) => (values[i] === undefined ? null : values[i])));
+    });
+  });
   return out;
 }
+
+/**
+ * Runs the checks of a file read back; when one fails, the file is kept under test-results/readback/
+ * (the run's temp folders are removed) and its path is added to the failure message.
+ */
+export async function keepOnFailure(path: string, check: () => Promise<void> | void): Promise<void> {
+  try {
+    await check();
+  } catch (e) {
+    const kept = join(KEPT_DIR, `${Date.now()}-${basename(path)}`);
+    await mkdir(KEPT_DIR, { recursive: true });
+    await copyFile(path, kept).catch(() => undefined);
+    if (e instanceof Error) e.message = `${e.message}\n(the file read back is kept at ${kept})`;
+    throw e;
+  }
+}
+
+const KEPT_DIR = fileURLToPath(new URL('../../../../test-results/readback/', import.meta.url));
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** No value: null, {}, [] make no column and an empty cell. */

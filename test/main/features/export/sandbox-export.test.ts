@@ -10,7 +10,7 @@ import { createExportFeature } from '../../../../src/main/features/export/featur
 import type { ApiClient } from '../../../../src/main/platform/api/types';
 import { fetchAll, realClient } from './helpers/real-client';
 import { harness } from './helpers/harness';
-import { expectSameRows, expectedColumns, expectedRows, normaliseXlsxRow, readCsv, readXlsx } from './readback';
+import { expectSameRows, expectedColumns, expectedRows, keepOnFailure, normaliseXlsxRow, readCsv, readXlsx } from './readback';
 
 const BODY = { filters: { and: [{ attribute: 'founding_year', relation: 'greater_than', value: 0 }] } };
 const FORMATS = ['csv', 'xlsx', 'json', 'ndjson'] as const;
@@ -35,6 +35,10 @@ afterAll(async () => {
 });
 
 async function checkFile(format: (typeof FORMATS)[number], path: string) {
+  await keepOnFailure(path, () => checkRows(format, path));
+}
+
+async function checkRows(format: (typeof FORMATS)[number], path: string) {
   if (format === 'json' || format === 'ndjson') {
     const text = await readFile(path, 'utf8');
     const back = format === 'json' ? JSON.parse(text) : text.trimEnd().split('\n').map((l) => JSON.parse(l));

@@ -18,7 +18,7 @@ import type { SnapshotPage } from '../../../../src/shared/bridge/groups/snapshot
 import type { FacetCount, FacetId, SnapshotInfo, SnapshotView } from '../../../../src/shared/workbench/snapshot';
 import { flattenRecord } from '../../../../src/shared/search/flatten';
 import { tempDir, testShell } from '../../../helpers/core-helpers';
-import { expectedRows, expectSameRows, normaliseXlsxRow, readCsv, readXlsx } from './readback';
+import { expectedRows, expectSameRows, keepOnFailure, normaliseXlsxRow, readCsv, readXlsx } from './readback';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -68,7 +68,7 @@ async function loadSnapshot(ok: Awaited<ReturnType<typeof boot>>['ok']): Promise
 /** A view that narrows by text and a facet and sorts by a numeric field with empty cells. */
 async function narrowView(ok: Awaited<ReturnType<typeof boot>>['ok'], snapshot: SnapshotInfo): Promise<SnapshotView> {
   const facets = await ok<Record<FacetId, FacetCount[]>>('snapshot', 'facets', { id: snapshot.id, view: {} });
-  const country = facets.country[0].key;
+  const country = facets.country[0]!.key;
   const first = await ok<SnapshotPage>('snapshot', 'page', { id: snapshot.id, view: { facets: { country: [country] } }, offset: 0, limit: 50 });
   // A word common in names: the first word of the most frequent first word among the page's names.
   const words = first.rows.map((r) => String(r.name ?? '').match(/[\p{L}]{3,}/u)?.[0]).filter((w): w is string => Boolean(w));
@@ -115,35 +115,37 @@ describe('snapshot view export', () => {
       expect(job).toMatchObject({ state: 'done', rows: grid.total, origin: 'snapshot' });
       expect(job.bytes).toBeGreaterThan(0);
       const path = join(d.dir, job.fileName);
-      if (format === 'csv') {
-        expect(job.neutralised).toBe(0);
-        const [header, ...rows] = await readCsv(path, ';');
-        expect(header).toEqual(COLUMNS);
-        expectSameRows(rows, expectedRows(reference, COLUMNS, 'csv'));
-      } else if (format === 'xlsx') {
-        const [header, ...rows] = await readXlsx(path);
-        expect(header).toEqual(COLUMNS);
-        expectSameRows(rows.map(normaliseXlsxRow), expectedRows(reference, COLUMNS, 'xlsx').map(normaliseXlsxRow));
-        const book = new ExcelJS.Workbook();
-        await book.xlsx.readFile(path);
-        const about = new Map<string, unknown>();
-        book.getWorksheet('About')!.eachRow((r) => about.set(String(r.getCell(1).value), r.getCell(2).value));
-        expect(about.get('Search')).toMatch(/founding/i);
-        expect(about.get('Snapshot rows')).toBe(snapshot.rowCount);
-        expect(String(about.get('Snapshot loaded at'))).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d/);
-        expect(about.get('Text filter')).toBe(`“${view.text}”`);
-        expect(about.get('Facets')).toBe(`Country: ${view.facets!.country![0]}`);
-        expect(about.get('Sort')).toBe('Employees (employee_count), descending');
-        expect(about.get('Rows')).toBe(grid.total);
-      } else {
-        const text = await readFile(path, 'utf8');
-        const back = (format === 'json' ? JSON.parse(text) : text.trimEnd().split('\n').map((l) => JSON.parse(l))) as Record<string, unknown>[];
-        const pick = (r: Record<string, unknown>) => {
-          const flat = flattenRecord(r);
-          return COLUMNS.map((c) => flat[c] ?? null);
-        };
-        expectSameRows(back.map(pick), reference.map(pick));
-      }
+      await keepOnFailure(path, async () => {
+        if (format === 'csv') {
+          expect(job.neutralised).toBe(0);
+          const [header, ...rows] = await readCsv(path, ';');
+          expect(header).toEqual(COLUMNS);
+          expectSameRows(rows, expectedRows(reference, COLUMNS, 'csv'));
+        } else if (format === 'xlsx') {
+          const [header, ...rows] = await readXlsx(path);
+          expect(header).toEqual(COLUMNS);
+          expectSameRows(rows.map(normaliseXlsxRow), expectedRows(reference, COLUMNS, 'xlsx').map(normaliseXlsxRow));
+          const book = new ExcelJS.Workbook();
+          await book.xlsx.readFile(path);
+          const about = new Map<string, unknown>();
+          book.getWorksheet('About')!.eachRow((r) => about.set(String(r.getCell(1).value), r.getCell(2).value));
+          expect(about.get('Search')).toMatch(/founding/i);
+          expect(about.get('Snapshot rows')).toBe(snapshot.rowCount);
+          expect(String(about.get('Snapshot loaded at'))).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d/);
+          expect(about.get('Text filter')).toBe(`“${view.text}”`);
+          expect(about.get('Facets')).toBe(`Country: ${view.facets!.country![0]}`);
+          expect(about.get('Sort')).toBe('Employees (employee_count), descending');
+          expect(about.get('Rows')).toBe(grid.total);
+        } else {
+          const text = await readFile(path, 'utf8');
+          const back = (format === 'json' ? JSON.parse(text) : text.trimEnd().split('\n').map((l) => JSON.parse(l))) as Record<string, unknown>[];
+          const pick = (r: Record<string, unknown>) => {
+            const flat = flattenRecord(r);
+            return COLUMNS.map((c) => flat[c] ?? null);
+          };
+          expectSameRows(back.map(pick), reference.map(pick));
+        }
+      });
     }
   }, 60_000);
 
@@ -155,7 +157,7 @@ describe('snapshot view export', () => {
     const snapshot = await loadSnapshot(ok);
     const facets = await ok<Record<FacetId, FacetCount[]>>('snapshot', 'facets', { id: snapshot.id, view: {} });
     for (const [field, direction] of [['revenue', 'asc'], ['address.postal_code', 'desc'], ['website_domain', 'asc']] as const) {
-      const view: SnapshotView = { facets: { country: [facets.country[0].key] }, sort: { field, direction } };
+      const view: SnapshotView = { facets: { country: [facets.country[0]!.key] }, sort: { field, direction } };
       const grid = await gridRows(ok, snapshot.id, view);
       expect(grid.total).toBeGreaterThan(200);
       // Some rows have no value for the field: they must come last, as in the grid.
@@ -178,7 +180,7 @@ describe('snapshot view export', () => {
     const job = await first.done(started.id);
     const [listed] = await first.ok<ExportJob[]>('export', 'list');
     expect(listed).toMatchObject({ id: job.id, origin: 'snapshot', canRepeat: true, rows: snapshot.rowCount });
-    expect(listed.source).toMatch(/^Snapshot view of .*sorted by Name \(name\), ascending/);
+    expect(listed!.source).toMatch(/^Snapshot view of .*sorted by Name \(name\), ascending/);
 
     const again = await first.ok<{ fileName: string } | null>('export', 'again', { id: job.id });
     expect(again!.fileName).not.toBe(job.fileName);
