@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 # libreoffice-calc-nogui and locales: the CSV presets are read back by LibreOffice under de_DE and en_US.
 APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus dbus-x11 xvfb xauth build-essential python3 pkg-config openssl libreoffice-calc-nogui locales)
 
-log() { printf '\n==> %s\n' "$*"; }
+# Each heading carries the run's elapsed time, so a slow phase shows in the log without a profiler.
+log() { printf '\n==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 install_system_packages() {
   local missing=() p
@@ -51,11 +52,11 @@ suite() {
   local name="$1"
   shift
   log "$name"
-  local out="$LOG_DIR/${#RESULTS[@]}.log"
+  local out="$LOG_DIR/${#RESULTS[@]}.log" started=$SECONDS
   if "$@" 2>&1 | tee "$out"; then
-    RESULTS+=("PASS  $name|$out")
+    RESULTS+=("PASS  $name ($((SECONDS - started)) s)|$out")
   else
-    RESULTS+=("FAIL  $name|$out")
+    RESULTS+=("FAIL  $name ($((SECONDS - started)) s)|$out")
     FAILED=1
   fi
 }
@@ -118,7 +119,7 @@ totals=$(cat "$LOG_DIR"/*.log | sed -e 's/\x1b\[[0-9;]*m//g' | awk '
   /^[[:space:]]*[0-9]+ passed/ { p += $1 }
   /^[[:space:]]*[0-9]+ (failed|flaky)/ { f += $1 }
   END { printf "%d passed, %d failed", p, f }')
-echo "Total: $totals"
+echo "Total: $totals in $((SECONDS / 60)) min $((SECONDS % 60)) s"
 if [ "$FAILED" -ne 0 ]; then
   echo "SOME TESTS FAILED"
   exit 1
