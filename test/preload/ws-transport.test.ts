@@ -1,6 +1,6 @@
 // The browser-mode preload's transport against the real host: the same window.firmscope object as
 // Electron's, calls round-trip, events arrive, and a missing token is reported as a Result.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import type { BrowserHost } from '../../src/main/shells/web-host/host';
 import { buildFirmscopeApi } from '../../src/preload/build-api';
@@ -32,7 +32,18 @@ afterEach(async () => {
   await host?.close();
 });
 const track = <T extends WsTransport>(t: T): T => (transports.push(t), t);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Resolves when `t` has entered state `want` `times` times from now. */
+const entered = (t: WsTransport, want: LinkState, times = 1) =>
+  new Promise<void>((resolve) => {
+    let seen = 0;
+    const off = t.onState((s) => {
+      if (s !== want || ++seen < times) return;
+      off();
+      resolve();
+    });
+  });
+/** The first payload an `on…` subscription of the API receives. */
+const nextEvent = (on: (cb: (p: unknown) => void) => unknown) => new Promise<unknown>((resolve) => void on(resolve));
 
 describe('browser-mode transport', () => {
   it('builds the table-shaped API and round-trips calls and events', async () => {
@@ -43,17 +54,20 @@ describe('browser-mode transport', () => {
     expect(Object.keys(api)).toEqual(Object.keys(shape));
     for (const g of Object.keys(shape)) expect(Object.keys(api[g])).toEqual(shape[g]);
 
-    const [a, b] = await Promise.all([api.connection.activate({ id: 'sandbox' }), api.app.info()]);
+    const [a, b] = await Promise.all([api.connection!.activate!({ id: 'sandbox' }), api.app!.info!()]);
     expect(a).toEqual({ ok: true, value: { group: 'connection', name: 'activate', input: { id: 'sandbox' } } });
     expect(b).toEqual({ ok: true, value: { group: 'app', name: 'info' } });
 
     const events: unknown[] = [];
-    const off = api.esg.onProgress((p: unknown) => events.push(p)) as () => void;
+    const first = nextEvent((cb) => api.esg!.onProgress!(cb));
+    const off = api.esg!.onProgress!((p: unknown) => events.push(p)) as () => void;
     host.broadcast(eventChannel('esg', 'progress'), { n: 1 });
-    await new Promise((r) => setTimeout(r, 50));
+    expect(await first).toEqual({ n: 1 });
     off();
+    // A listener added after off() gets { n: 2 }: by then the one removed would have had it too.
+    const second = nextEvent((cb) => api.esg!.onProgress!(cb));
     host.broadcast(eventChannel('esg', 'progress'), { n: 2 });
-    await new Promise((r) => setTimeout(r, 50));
+    expect(await second).toEqual({ n: 2 });
     expect(events).toEqual([{ n: 1 }]);
     transport.close();
   });
@@ -62,7 +76,7 @@ describe('browser-mode transport', () => {
     host = await startEchoHost();
     for (const Impl of [pageSocket(host.origin), pageSocket(host.origin, `${host.cookieName}=wrong`)]) {
       const api = buildFirmscopeApi(bridgeTable, track(wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, WebSocketImpl: Impl }))) as Api;
-      const r = (await api.app.info()) as { ok: boolean; error: { code: string; message: string } };
+      const r = (await api.app!.info!()) as { ok: boolean; error: { code: string; message: string } };
       expect(r.ok).toBe(false);
       expect(r.error.code).toBe('not_configured');
       expect(r.error.message).toMatch(/not signed in.*each link works once/);
@@ -72,28 +86,32 @@ describe('browser-mode transport', () => {
   it('gives the bridge to the newest page: the older one is told, and does not take it back', async () => {
     host = await startEchoHost();
     const url = `ws://127.0.0.1:${host.port}${WS_PATH}`;
-    const first = buildFirmscopeApi(bridgeTable, track(wsTransport({ url, WebSocketImpl: signedIn(host) }))) as Api;
-    expect((await first.app.info()) as { ok: boolean }).toMatchObject({ ok: true });
+    const firstLink = track(wsTransport({ url, WebSocketImpl: signedIn(host) }));
+    const first = buildFirmscopeApi(bridgeTable, firstLink) as Api;
+    expect((await first.app!.info!()) as { ok: boolean }).toMatchObject({ ok: true });
+    const told = entered(firstLink, 'stopped');
     const second = buildFirmscopeApi(bridgeTable, track(wsTransport({ url, WebSocketImpl: signedIn(host) }))) as Api;
-    expect((await second.app.info()) as { ok: boolean }).toMatchObject({ ok: true });
-    await new Promise((r) => setTimeout(r, 50));
-    const r = (await first.app.info()) as { ok: boolean; error: { message: string } };
+    expect((await second.app!.info!()) as { ok: boolean }).toMatchObject({ ok: true });
+    await told;
+    const r = (await first.app!.info!()) as { ok: boolean; error: { message: string } };
     expect(r.ok).toBe(false);
     expect(r.error.message).toMatch(/another window or tab/);
     expect(host.connections).toBe(1);
-    expect((await second.app.info()) as { ok: boolean }).toMatchObject({ ok: true });
+    expect((await second.app!.info!()) as { ok: boolean }).toMatchObject({ ok: true });
   });
 
   it('fails calls in flight when the host goes away, then reconnects for new calls', async () => {
-    host = await startEchoHost({ 'search.cancel': () => new Promise(() => undefined) });
+    let reached!: () => void;
+    const atHost = new Promise<void>((r) => (reached = r));
+    host = await startEchoHost({ 'search.cancel': () => (reached(), new Promise(() => undefined)) });
     const transport = track(wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, WebSocketImpl: signedIn(host) }));
     const api = buildFirmscopeApi(bridgeTable, transport) as Api;
-    const hanging = api.search.cancel({ requestId: 'r' }) as Promise<{ ok: boolean }>;
-    await new Promise((r) => setTimeout(r, 50));
+    const hanging = api.search!.cancel!({ requestId: 'r' }) as Promise<{ ok: boolean }>;
+    await atHost; // the call is in flight, its handler running
     expect(host.connections).toBe(1);
     transport.close();
     expect((await hanging).ok).toBe(false);
-    expect(await api.app.info()).toEqual({ ok: true, value: { group: 'app', name: 'info' } });
+    expect(await api.app!.info!()).toEqual({ ok: true, value: { group: 'app', name: 'info' } });
     transport.close();
   });
 
@@ -113,25 +131,27 @@ describe('browser-mode transport', () => {
     transport.onState((s) => states.push(s));
     const api = buildFirmscopeApi(bridgeTable, transport) as Api;
     const events: unknown[] = [];
-    api.esg.onProgress((p: unknown) => events.push(p));
-    expect((await api.app.info()) as { ok: boolean }).toMatchObject({ ok: true });
+    api.esg!.onProgress!((p: unknown) => events.push(p));
+    expect((await api.app!.info!()) as { ok: boolean }).toMatchObject({ ok: true });
 
+    // Down (the drop), then two attempts refused while the host is gone (the schedule itself: the fake-timer test).
+    const refusedTwice = entered(transport, 'down', 3);
     await host.close();
-    await sleep(500);
+    await refusedTwice;
     expect(transport.state).not.toBe('open');
+    expect(states.filter((s) => s === 'connecting').length).toBeGreaterThanOrEqual(2);
     // A call while the host is gone fails as a Result (after the next attempt), never hangs.
-    expect(((await api.app.info()) as { ok: boolean }).ok).toBe(false);
-    const attemptsWhileDown = states.filter((s) => s === 'connecting').length;
-    expect(attemptsWhileDown).toBeGreaterThanOrEqual(2);
-    // Backoff: after the schedule's last step (200 ms), attempts are spaced, not a busy loop.
-    expect(attemptsWhileDown).toBeLessThan(10);
+    expect(((await api.app!.info!()) as { ok: boolean }).ok).toBe(false);
 
+    const reopened = entered(transport, 'open');
     host = await start(port);
-    await expect.poll(() => transport.state, { timeout: 3000 }).toBe('open');
+    await reopened;
     // Nobody subscribed again: the listener registered before the outage gets the new host's events.
+    const after = nextEvent((cb) => api.esg!.onProgress!(cb));
     host.broadcast(eventChannel('esg', 'progress'), { after: 'restart' });
-    await expect.poll(() => events, { timeout: 2000 }).toEqual([{ after: 'restart' }]);
-    expect(await api.app.info()).toEqual({ ok: true, value: { group: 'app', name: 'info' } });
+    await after;
+    expect(events).toEqual([{ after: 'restart' }]);
+    expect(await api.app!.info!()).toEqual({ ok: true, value: { group: 'app', name: 'info' } });
   });
 
   it('abandons an attempt the host never answers (hung) and keeps retrying', async () => {
@@ -139,20 +159,23 @@ describe('browser-mode transport', () => {
     const port = host.port;
     const transport = track(wsTransport({ url: `ws://127.0.0.1:${port}${WS_PATH}`, WebSocketImpl: signedIn(host), connectTimeoutMs: 200, backoffMs: [50] }));
     const api = buildFirmscopeApi(bridgeTable, transport) as Api;
-    expect(((await api.app.info()) as { ok: boolean }).ok).toBe(true);
+    expect(((await api.app!.info!()) as { ok: boolean }).ok).toBe(true);
     await host.close();
     // In its place, a process that accepts TCP and never speaks: the WebSocket upgrade never completes.
     const { createServer } = await import('node:net');
     const sockets: import('node:net').Socket[] = [];
-    const server = createServer((s) => void sockets.push(s));
+    let secondAttempt!: () => void;
+    const triedAgain = new Promise<void>((r) => (secondAttempt = r));
+    const server = createServer((s) => {
+      if (sockets.push(s) === 2) secondAttempt();
+    });
     await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
     try {
-      const t0 = Date.now();
-      const r = (await api.app.info()) as { ok: boolean; error: { code: string } };
+      // Abandoned at its connect timeout (200 ms; a minute of hanging would hit the test's timeout).
+      const r = (await api.app!.info!()) as { ok: boolean; error: { code: string } };
       expect(r.ok).toBe(false);
       expect(r.error.code).toBe('internal');
-      expect(Date.now() - t0).toBeLessThan(2000);
-      await expect.poll(() => sockets.length, { timeout: 3000 }).toBeGreaterThanOrEqual(2);
+      await triedAgain;
       expect(transport.state).not.toBe('stopped');
     } finally {
       for (const s of sockets) s.destroy();
@@ -162,14 +185,72 @@ describe('browser-mode transport', () => {
 
   it('stops for good when disposed', async () => {
     host = await startEchoHost();
-    const transport = wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, WebSocketImpl: signedIn(host), backoffMs: [20] });
+    const sockets: WebSocket[] = [];
+    const Base = signedIn(host) as unknown as typeof WebSocket;
+    const Counting = class extends Base {
+      constructor(url: string, protocols: string[]) {
+        super(url, protocols);
+        sockets.push(this as unknown as WebSocket);
+      }
+    } as unknown as typeof globalThis.WebSocket;
+    const transport = wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, WebSocketImpl: Counting, backoffMs: [20] });
     const api = buildFirmscopeApi(bridgeTable, transport) as Api;
-    expect(((await api.app.info()) as { ok: boolean }).ok).toBe(true);
+    expect(((await api.app!.info!()) as { ok: boolean }).ok).toBe(true);
+    const closed = new Promise((r) => sockets[0]!.once('close', r));
     transport.dispose();
-    await sleep(200);
-    expect(host.connections).toBe(0);
+    // Its socket closed, and the close (where a drop schedules the next attempt) opened no other.
+    await closed;
+    expect(sockets).toHaveLength(1);
+    await expect.poll(() => host.connections).toBe(0); // the host keeps no event for a socket gone
     expect(transport.state).toBe('disposed');
-    expect(((await api.app.info()) as { ok: boolean }).ok).toBe(false);
+    expect(((await api.app!.info!()) as { ok: boolean }).ok).toBe(false);
+  });
+
+  it('reopens on the backoff schedule, its last step repeating (the transport\'s own timers)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Sockets that open on the next turn while the host accepts, and are refused (closed) once it is gone.
+      let made = 0;
+      let accepting = true;
+      const Fake = class {
+        onopen: (() => void) | null = null;
+        onmessage: ((m: { data: string }) => void) | null = null;
+        onerror: (() => void) | null = null;
+        onclose: ((e: { code: number }) => void) | null = null;
+        readyState = 0;
+        constructor() {
+          made++;
+          const open = accepting;
+          queueMicrotask(() => {
+            if (!open) return this.onclose?.({ code: 1006 });
+            this.readyState = 1;
+            this.onopen?.();
+          });
+        }
+        close() {
+          queueMicrotask(() => this.onclose?.({ code: 1006 }));
+        }
+        send() {}
+      } as unknown as typeof globalThis.WebSocket;
+      const transport = track(wsTransport({ url: 'ws://127.0.0.1:9/x', WebSocketImpl: Fake, backoffMs: [50, 100, 200] }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(transport.state).toBe('open');
+      accepting = false;
+      transport.close(); // the host goes away
+      await vi.advanceTimersByTimeAsync(0);
+      expect(transport.state).toBe('down');
+      // Each wait of the schedule, then the last one again: no attempt a millisecond early.
+      for (const wait of [50, 100, 200, 200, 200]) {
+        const before = made;
+        await vi.advanceTimersByTimeAsync(wait - 1);
+        expect(made).toBe(before);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(made).toBe(before + 1);
+        expect(transport.state).toBe('down');
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fails a call made while the socket is closing (host gone, close event not yet in) without sending into it', async () => {
@@ -189,10 +270,10 @@ describe('browser-mode transport', () => {
     } as unknown as typeof globalThis.WebSocket;
     const transport = track(wsTransport({ url: `ws://127.0.0.1:${host.port}${WS_PATH}`, WebSocketImpl: Recording }));
     const api = buildFirmscopeApi(bridgeTable, transport) as Api;
-    expect(((await api.app.info()) as { ok: boolean }).ok).toBe(true);
-    sockets[0].close(); // CLOSING at once; the close event comes later
+    expect(((await api.app!.info!()) as { ok: boolean }).ok).toBe(true);
+    sockets[0]!.close(); // CLOSING at once; the close event comes later
     expect(transport.state).toBe('open');
-    const r = (await api.app.info()) as { ok: boolean };
+    const r = (await api.app!.info!()) as { ok: boolean };
     expect(r.ok).toBe(false);
     expect(sent).toHaveLength(1);
   });
