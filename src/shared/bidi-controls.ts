@@ -4,11 +4,6 @@
 // text (an export never changes the data), and the CSV formula prefix looks past them (cell-rules.ts).
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
-export function hasBidiControls(text: string): boolean {
-  BIDI_CONTROLS.lastIndex = 0;
-  return BIDI_CONTROLS.test(text);
-}
-
 export function stripBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '');
 }

@@ -1,5 +1,6 @@
 // Connection profiles. The client secret is never part of a profile: it lives in the vault.
 import { z } from 'zod';
+import { ESG_CONCURRENCY_MAX } from './esg-runs/schemas';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -141,7 +142,7 @@ export const ProfileSchema = z.object({
     .number({ error: 'Enter the number of ESG requests at once as a whole number' })
     .int('Enter a whole number')
     .min(1, 'At least 1 ESG request at once')
-    .max(32, 'At most 32 ESG requests at once')
+    .max(ESG_CONCURRENCY_MAX, `At most ${ESG_CONCURRENCY_MAX} ESG requests at once`)
     .optional(),
   /**
    * "about N companies match" while a search is edited: one page_size=1 search per edit (debounced).

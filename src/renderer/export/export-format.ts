@@ -60,16 +60,6 @@ function hasPages(job: ExportJob): boolean {
   return !job.list;
 }
 
-export const ORIGIN_LABELS: Record<NonNullable<ExportJob['origin']>, string> = {
-  search: 'Search',
-  page: 'Page on screen',
-  snapshot: 'Snapshot view',
-  list: 'List',
-  match: 'Bulk match',
-  'match-view': 'Bulk match results view',
-  esg: 'ESG',
-  watches: 'Watch changes',
-};
 
 /** Where the rows came from, in words (history of earlier versions has no origin: a list or a search). */
 export function sourceText(job: ExportJob): string {

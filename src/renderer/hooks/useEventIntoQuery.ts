@@ -3,14 +3,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useBridgeEvent, type BridgeEventPayload, type EventName, type GroupName } from './useBridgeEvent';
 
-/** Replace the cached value with the event payload. */
-export function useEventSetsQuery<G extends GroupName, E extends EventName<G>>(group: G, event: E, queryKey: QueryKey): void {
-  const qc = useQueryClient();
-  useBridgeEvent(group, event, (payload) => {
-    qc.setQueryData(queryKey, payload);
-  });
-}
-
 /** Merge the payload into the cached value (`update(old, payload)`); `old` is undefined before the first fetch. */
 export function useEventUpdatesQuery<G extends GroupName, E extends EventName<G>, T>(
   group: G,

@@ -12,7 +12,6 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 const has = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 
 export const fmtCount = (v: number | null | undefined) => (has(v) ? whole.format(v) : DASH);
-export const fmtScore = (v: number | null | undefined) => (has(v) ? score.format(v) : DASH);
 export const fmtMoney = (v: number | null | undefined) => (has(v) ? `$${compact.format(v)}` : DASH);
 export const fmtMoneyExact = (v: number | null | undefined) => (has(v) ? `$${whole.format(v)}` : undefined);
 export const fmtChange = (v: number | null | undefined) => (has(v) ? change.format(v) : DASH);

@@ -3,9 +3,6 @@
 // and how it is neutralised, and which CSV fields are quoted. Shared so the export dialog explains
 // exactly what main applies and Copy as TSV writes cells the same way as an export.
 
-/** A cell whose text starts with one of these is treated as a formula by spreadsheet software. */
-export const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r', '\n'] as const;
-
 /** The neutralising prefix; an apostrophe makes Excel, LibreOffice and Sheets show the text as typed. */
 export const NEUTRALISE_PREFIX = "'";
 

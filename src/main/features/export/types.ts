@@ -9,9 +9,6 @@ import type { WalkedPage } from '../../platform/paging/page-walker';
 
 export type ExportFormat = TableFormat;
 
-/** An all-pages export stops here unless the analyst sets another limit. */
-export const DEFAULT_ROW_LIMIT = 1_000_000;
-
 export type ExportSourceSpec =
   | { kind: 'rows'; rows: Record<string, unknown>[] }
   | { kind: 'all'; body: SearchBody; pageSize: number; rowLimit: number }

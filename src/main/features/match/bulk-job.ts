@@ -17,7 +17,7 @@ import { runPool, unbatch } from './pool';
 
 // Kept importable from here, where they were first defined.
 export type { BulkJobOptions, BulkJobRecord, BulkJobSink, BulkRowState } from './bulk-job-types';
-export { compactCandidate, MAX_KEPT_FIELDS, rankCandidates } from './candidates';
+export { compactCandidate, rankCandidates } from './candidates';
 
 export class BulkJob {
   readonly id: string;

@@ -34,9 +34,3 @@ export const FACETS: Readonly<Record<FacetId, FacetDef>> = {
   founding_decade: { id: 'founding_decade', field: 'founding_year', key: 'CAST(v.num / 10 AS INTEGER) * 10', order: 'key' },
 };
 
-/** Upper bound (exclusive) of the band starting at `lower`; null for the last, open band. */
-export function bandUpper(facet: 'employee_band' | 'revenue_band', lower: number): number | null {
-  const bounds = facet === 'employee_band' ? EMPLOYEE_BANDS : REVENUE_BANDS;
-  const i = bounds.indexOf(lower);
-  return i >= 0 ? (bounds[i + 1] ?? null) : null;
-}

@@ -47,11 +47,6 @@ export function snapshotViewSelect(snapshotId: number, view: SnapshotView, what:
   };
 }
 
-/** The records of `ids`, in that order; rows deleted since are left out. */
-export function snapshotRecords(db: WorkspaceDb, ids: readonly number[]): Record<string, unknown>[] {
-  return snapshotRecordTexts(db, ids).map((text) => JSON.parse(text) as Record<string, unknown>);
-}
-
 /** The records of `ids` as stored (JSON.stringify of the service's record, row-values.ts), in that order; rows deleted since are left out. */
 export function snapshotRecordTexts(db: WorkspaceDb, ids: readonly number[]): string[] {
   if (ids.length === 0) return [];

@@ -2,7 +2,7 @@
 // day at its schedule, with the basis of the estimate in words. A search check reads every page
 // of its search (200 rows a page); a list check refreshes companies x modules through ESG runs.
 import { PAGE_SIZE_MAX } from '../../../shared/service/schemas';
-import type { WatchCost, WatchSchedule, WatchTarget } from '../../../shared/watches/watches';
+import type { WatchCost, WatchSchedule } from '../../../shared/watches/watches';
 import { checksPerDay } from './schedule';
 
 /**
@@ -57,5 +57,3 @@ export function watchCost(basis: CostBasis, schedule: WatchSchedule): WatchCost 
   return { requestsPerCheck: perCheck, requestsPerDay: perDay, basis: words };
 }
 
-/** The modules a target refreshes (0 for a search). */
-export const modulesOf = (t: WatchTarget): number => (t.kind === 'list' ? t.modules.length : 0);

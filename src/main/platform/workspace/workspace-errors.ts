@@ -50,11 +50,6 @@ export function workspaceError(e: unknown): AppError | null {
   return new AppError(row[1], row[2], { details: { reason: code }, cause: e });
 }
 
-/** `e` in words if it is a workspace error, else `e` itself. */
-export function asWorkspaceError(e: unknown): unknown {
-  return workspaceError(e) ?? e;
-}
-
 /** The workspace's own codes: a notice tells the analyst about them (see workspace.ts). */
 export function isWorkspaceFault(e: unknown): e is AppError {
   return e instanceof AppError && (e.code === 'workspace_busy' || e.code === 'workspace_read_only' || e.code === 'workspace_full' || e.code === 'workspace_corrupt');
