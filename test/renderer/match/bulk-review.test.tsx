@@ -21,8 +21,8 @@ const CONF: Record<string, number> = { Alpha: 0.95, Beta: 0.7, Gamma: 0.6, Delta
 const answer = (name: string): MatchResponse => ({
   count: 2,
   result: [
-    { confidence: CONF[name], company: { company_id: `${name}-1`, name: `${name} One` } },
-    { confidence: CONF[name] - 0.1, company: { company_id: `${name}-2`, name: `${name} Two` } },
+    { confidence: CONF[name]!, company: { company_id: `${name}-1`, name: `${name} One` } },
+    { confidence: CONF[name]! - 0.1, company: { company_id: `${name}-2`, name: `${name} Two` } },
   ],
 });
 
@@ -35,7 +35,7 @@ const ctx = { signal: new AbortController().signal };
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fs-review-dom-'));
   const profile = ProfileSchema.parse({ id: 'p1', name: 'P', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c' });
-  const { deps, events } = matchFeatureDeps({ api: new FakeMatchApi((b) => answer(String(b.name))), profile, dir });
+  const { deps, finished } = matchFeatureDeps({ api: new FakeMatchApi((b) => answer(String(b.name))), profile, dir });
   const emit = ((g: string, n: string, v: BulkJobView) => {
     (deps.emit as (...a: unknown[]) => void)(g, n, v);
     if (g === 'match' && n === 'bulkProgress') listeners.forEach((l) => l(v));
@@ -44,7 +44,7 @@ beforeEach(async () => {
   installReviewBridge(feature, listeners);
   const h = feature.handlers;
   const started = await h.bulkStart({ csvText: ['Firm', 'Alpha', 'Beta', 'Gamma', 'Delta'].join('\n'), mapping: { name: 'Firm' }, concurrency: 2 }, ctx);
-  for (let i = 0; i < 200 && events.at(-1)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(await finished(started.id)).toMatchObject({ state: 'done' });
   job = (await h.bulkJobs(undefined, ctx)).find((j) => j.id === started.id)!;
 });
 afterEach(async () => {
@@ -70,7 +70,7 @@ function mount() {
     </QueryClientProvider>,
   );
 }
-const queueLines = () => within(screen.getByRole('grid', { name: 'Review queue' })).getAllByRole('row').slice(1).map((r) => r.children[0].textContent);
+const queueLines = () => within(screen.getByRole('grid', { name: 'Review queue' })).getAllByRole('row').slice(1).map((r) => r.children[0]!.textContent);
 const decisions = async () => (await feature.handlers.bulkRows({ id: job.id, offset: 0, limit: 10 }, ctx)).rows.map((r) => r.decision);
 
 describe('BulkReview', () => {
@@ -90,7 +90,7 @@ describe('BulkReview', () => {
     await key('R'); // line 5 (Delta)
     await waitFor(() => expect(screen.getByText('Nothing waits for review.')).toBeTruthy());
     expect(await decisions()).toEqual(['auto', 'accepted', 'picked', 'rejected']);
-    expect((await feature.handlers.bulkRows({ id: job.id, offset: 0, limit: 10 }, ctx)).rows[2].chosenId).toBe('Gamma-2');
+    expect((await feature.handlers.bulkRows({ id: job.id, offset: 0, limit: 10 }, ctx)).rows[2]!.chosenId).toBe('Gamma-2');
 
     // U takes a decided row back to what the threshold says (it waits again).
     fireEvent.change(screen.getByLabelText('Show in review'), { target: { value: 'decided' } });

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileSchema } from '../../../../src/shared/profile';
-import type { BulkJobView } from '../../../../src/shared/bridge/groups/match';
 import { localeSeparators, presetCsvOptions } from '../../../../src/shared/export/csv-presets';
 import { createMatchFeature } from '../../../../src/main/features/match/feature';
 import { FakeMatchApi, hit } from './fake-api';
@@ -25,16 +24,16 @@ const ctx = { signal: new AbortController().signal };
 function setup(file: string, rename: (name: string) => string = (n) => n) {
   const profile = ProfileSchema.parse({ id: 'p1', name: 'P', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c' });
   const api = new FakeMatchApi((b) => hit(rename(String(b.name)), 0.9));
-  const { deps, events } = matchFeatureDeps({ api, profile, dir, shell: { kind: 'electron', chooseExportPath: async (name) => join(dir, name), chooseCsvFile: async () => file } });
-  return { feature: createMatchFeature(deps), events };
+  const { deps, finished } = matchFeatureDeps({ api, profile, dir, shell: { kind: 'electron', chooseExportPath: async (name) => join(dir, name), chooseCsvFile: async () => file } });
+  return { feature: createMatchFeature(deps), finished };
 }
 
 async function run(file: string, bytes: Buffer, rename?: (name: string) => string) {
   await writeFile(file, bytes);
-  const { feature, events } = setup(file, rename);
+  const { feature, finished } = setup(file, rename);
   const picked = await feature.handlers.pickFile(undefined, ctx);
   const started = await feature.handlers.bulkStart({ fileId: picked!.fileId, mapping: { name: 'Firma' }, concurrency: 2 }, ctx);
-  for (let i = 0; i < 300 && (events as BulkJobView[]).at(-1)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(await finished(started.id)).toMatchObject({ state: 'done' });
   return { feature, id: started.id };
 }
 
@@ -48,8 +47,8 @@ describe('bulk-match CSV export format', () => {
     const bytes = await readFile(join(dir, out!.fileName));
     expect(bytes.subarray(0, 3)).toEqual(BOM);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0].startsWith('Kundennr;Firma;match.line;match.status;')).toBe(true);
-    expect(lines[1].startsWith('K1;Müller GmbH;2;matched;0.9;')).toBe(true);
+    expect(lines[0]!.startsWith('Kundennr;Firma;match.line;match.status;')).toBe(true);
+    expect(lines[1]!.startsWith('K1;Müller GmbH;2;matched;0.9;')).toBe(true);
     expect(out).toMatchObject({ csv: expect.stringContaining('semicolon-separated'), neutralised: 0 });
     expect(out!.notice).toBeUndefined();
   });
@@ -60,7 +59,7 @@ describe('bulk-match CSV export format', () => {
     const out = await feature.handlers.bulkExport({ id, format: 'csv' }, ctx);
     const bytes = await readFile(join(dir, out!.fileName));
     expect(bytes.includes(0xdf)).toBe(true); // ß as one byte
-    expect(iconv.decode(bytes, 'windows-1252').split('\r\n')[1].startsWith('K1;Müller GmbH;Königsallee 1;2;matched')).toBe(true);
+    expect(iconv.decode(bytes, 'windows-1252').split('\r\n')[1]!.startsWith('K1;Müller GmbH;Königsallee 1;2;matched')).toBe(true);
     expect(out!.csv).toContain('Windows-1252');
   });
 
@@ -79,7 +78,7 @@ describe('bulk-match CSV export format', () => {
     const out = await feature.handlers.bulkExport({ id, format: 'csv', csv: presetCsvOptions('data', localeSeparators('de-DE')) }, ctx);
     const text = (await readFile(join(dir, out!.fileName))).toString('utf8');
     expect(text.startsWith('Kundennr,Firma,match.line')).toBe(true);
-    expect(text.split('\n')[1].startsWith('K1,+49 Müller,2,matched')).toBe(true);
+    expect(text.split('\n')[1]!.startsWith('K1,+49 Müller,2,matched')).toBe(true);
     expect(text).not.toContain('\r\n');
   });
 });

@@ -11,7 +11,6 @@ import type { ApiClient } from '../../../../src/main/platform/api/types';
 import { createMatchFeature } from '../../../../src/main/features/match/feature';
 import { BulkJobStore } from '../../../../src/main/features/match/job-store';
 import { createWorkspace, workspacePort, workspaceFile } from '../../../../src/main/platform/workspace/workspace';
-import type { BulkJobView } from '../../../../src/shared/bridge/groups/match';
 import { ProfileSchema } from '../../../../src/shared/profile';
 import type { SandboxCompany } from '../../../../src/sandbox/dataset';
 import { startSandbox, type SandboxHandle } from '../../../../src/sandbox/server';
@@ -28,6 +27,7 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 const ctx = { signal: new AbortController().signal };
+/** The fake service's answer time (simulated latency), not a wait before an assertion. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Where the app keeps its copy of a job's pasted text (named after the profile, then the job). */
 const copyOf = (dir: string, jobId: string) => join(dir, 'match-sources', `sandbox--${jobId}.csv`);
@@ -55,24 +55,28 @@ async function boot(dir: string, delayMs = 0, hangAfter = Infinity) {
     },
   };
   const profile = ProfileSchema.parse({ id: 'sandbox', name: 'Sandbox', kind: 'sandbox', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: sb.control.clients.analyst.id });
-  const { deps, events } = matchFeatureDeps({ api, profile, dir });
+  const { deps, events, until, finished } = matchFeatureDeps({ api, profile, dir });
   const feature = createMatchFeature(deps);
   await feature.start?.();
-  const finished = async (id: string): Promise<BulkJobView> => {
-    for (let i = 0; i < 3000; i++) {
-      const last = events.filter((e) => e.id === id).at(-1);
-      if (last && last.state !== 'running') return last;
-      await sleep(20);
-    }
-    throw new Error(`bulk job ${id} did not finish`);
-  };
-  return { feature, h: feature.handlers, events, sent, finished };
+  /** Resolves once a progress event says at least `n` rows are done. */
+  const doneAtLeast = (n: number) => until((e) => e.done >= n);
+  return { feature, h: feature.handlers, events, sent, finished, doneAtLeast };
 }
 
 async function newDir() {
   const { dir } = await sandboxDeps(sb);
   dirs.push(dir);
   return dir;
+}
+
+/** Rows of job `id` stored matched in the profile's database, read as the next start reads them. */
+function storedMatched(dir: string, id: string): number {
+  const db = openAt(workspaceFile(dir, 'sandbox'));
+  try {
+    return new BulkJobStore(db).rows(id).filter((r) => r.state === 'matched').length;
+  } finally {
+    db.close();
+  }
 }
 
 const allRows = async (h: Awaited<ReturnType<typeof boot>>['h'], id: string) => (await h.bulkRows({ id, offset: 0, limit: 1000 }, ctx)).rows;
@@ -100,9 +104,9 @@ describe('bulk match jobs survive a restart', () => {
     expect(withChoices, 'a row with several candidates').toBeTruthy();
     const [accepted, rejected] = matched.filter((r) => r !== withChoices);
     await first.h.bulkSetThreshold({ id: started.id, threshold: 0.9 }, ctx);
-    await first.h.bulkDecide({ id: started.id, line: accepted.line, action: 'accept' }, ctx);
-    await first.h.bulkDecide({ id: started.id, line: rejected.line, action: 'reject' }, ctx);
-    const picked = withChoices.choices![1].companyId;
+    await first.h.bulkDecide({ id: started.id, line: accepted!.line, action: 'accept' }, ctx);
+    await first.h.bulkDecide({ id: started.id, line: rejected!.line, action: 'reject' }, ctx);
+    const picked = withChoices.choices![1]!.companyId;
     const last = await first.h.bulkDecide({ id: started.id, line: withChoices.line, action: 'pick', companyId: picked }, ctx);
     const rowsBefore = await allRows(first.h, started.id);
     const exportBefore = await exportCsv(first.h, started.id, dir);
@@ -111,22 +115,22 @@ describe('bulk match jobs survive a restart', () => {
     const second = await boot(dir);
     const [job] = await second.h.bulkJobs(undefined, ctx);
     expect(job).toMatchObject({ id: started.id, fileName: 'firms.csv', state: 'done', total: 13, invalid: 1, matched: done.matched, startedAt: started.startedAt });
-    expect(job.review).toEqual({ ...last.job.review, threshold: 0.9 });
-    expect(job.review).toMatchObject({ accepted: 1, rejected: 1, picked: 1 });
+    expect(job!.review).toEqual({ ...last.job.review, threshold: 0.9 });
+    expect(job!.review).toMatchObject({ accepted: 1, rejected: 1, picked: 1 });
     expect(await allRows(second.h, started.id)).toEqual(rowsBefore);
     expect((await allRows(second.h, started.id)).find((r) => r.line === withChoices.line)).toMatchObject({ decision: 'picked', chosenId: picked });
 
     // The export records the same decisions (and everything else) as before the restart.
     const exportAfter = await exportCsv(second.h, started.id, dir);
     expect(exportAfter).toEqual(exportBefore);
-    const col = exportAfter[0].indexOf('match.decision');
-    expect(exportAfter.slice(1).map((r) => r[col]).filter((d) => ['accepted', 'rejected', 'picked'].includes(d)).sort()).toEqual(['accepted', 'picked', 'rejected']);
+    const col = exportAfter[0]!.indexOf('match.decision');
+    expect(exportAfter.slice(1).map((r) => r[col]).filter((d) => ['accepted', 'rejected', 'picked'].includes(d!)).sort()).toEqual(['accepted', 'picked', 'rejected']);
 
     // Decisions after the restart are kept too: undo one, restart cleanly, it is undone.
-    await second.h.bulkDecide({ id: started.id, line: rejected.line, action: 'reset' }, ctx);
+    await second.h.bulkDecide({ id: started.id, line: rejected!.line, action: 'reset' }, ctx);
     await second.feature.dispose?.();
     const third = await boot(dir);
-    expect((await allRows(third.h, started.id)).find((r) => r.line === rejected.line)!.decision).not.toBe('rejected');
+    expect((await allRows(third.h, started.id)).find((r) => r.line === rejected!.line)!.decision).not.toBe('rejected');
     expect(third.sent).toEqual([]); // nothing is matched again
     await Promise.all([first, third].map((b) => b.feature.dispose?.()));
   }, 60_000);
@@ -137,7 +141,7 @@ describe('bulk match jobs survive a restart', () => {
     const text = csv(firms.map((c, i) => [`K${i}`, c.name, c.website!, c.country]));
     const first = await boot(dir, 15);
     const started = await first.h.bulkStart({ csvText: text, fileName: 'long.csv', mapping: { name: 'Company', website: 'Web', country: 'Country' }, concurrency: 2 }, ctx);
-    for (let i = 0; i < 500 && (first.events.at(-1)?.done ?? 0) < 30; i++) await sleep(10);
+    await first.doneAtLeast(30);
     await first.feature.dispose?.(); // the app quits mid-run
 
     // What the database holds: a running job, read part-way, no line twice.
@@ -173,10 +177,12 @@ describe('bulk match jobs survive a restart', () => {
     const firms = companies(80, 800);
     const crashed = await boot(dir, 0, 25);
     const started = await crashed.h.bulkStart({ csvText: csv(firms.map((c, i) => [`C${i}`, c.name, c.website!, c.country])), mapping: { name: 'Company', website: 'Web' }, concurrency: 3 }, ctx);
-    const done = async () => (await crashed.h.bulkJobs(undefined, ctx))[0].done;
-    for (let i = 0; i < 500 && (await done()) < 25; i++) await sleep(10);
+    const done = async () => (await crashed.h.bulkJobs(undefined, ctx))[0]!.done;
+    await crashed.doneAtLeast(25);
     expect(await done()).toBe(25);
-    await sleep(500); // the last results reach the database; then the process is frozen for good
+    // The last results reach the database (the recorder writes them in batches and says nothing when
+    // it has: the database itself is what the next start reads); then the process is frozen for good.
+    await expect.poll(() => storedMatched(dir, started.id)).toBe(25);
 
     const next = await boot(dir);
     const view = await next.finished(started.id);
@@ -192,7 +198,7 @@ describe('bulk match jobs survive a restart', () => {
     const firms = companies(120, 300);
     const first = await boot(dir, 15);
     const started = await first.h.bulkStart({ csvText: csv(firms.map((c, i) => [`K${i}`, c.name, c.website!, c.country])), mapping: { name: 'Company', website: 'Web' }, concurrency: 2 }, ctx);
-    for (let i = 0; i < 500 && (first.events.at(-1)?.done ?? 0) < 10; i++) await sleep(10);
+    await first.doneAtLeast(10);
     await first.feature.dispose?.();
     await rm(copyOf(dir, started.id));
 
@@ -231,7 +237,7 @@ describe('bulk match jobs survive a restart', () => {
     const first = await boot(dir, 15);
     const text = csv(companies(60, 700).map((c, i) => [`S${i}`, c.name, c.website!, c.country]));
     const running = await first.h.bulkStart({ csvText: text, mapping: { name: 'Company', website: 'Web' }, concurrency: 1 }, ctx);
-    for (let i = 0; i < 500 && (first.events.at(-1)?.done ?? 0) < 3; i++) await sleep(10);
+    await first.doneAtLeast(3);
     await first.feature.dispose?.();
     const orphan = copyOf(dir, '00000000-0000-4000-8000-000000000000');
     const otherProfiles = join(dir, 'match-sources', 'another-profile--00000000-0000-4000-8000-000000000001.csv');
@@ -262,7 +268,7 @@ describe('bulk match jobs survive a restart', () => {
     });
     const jobs = await app.h.bulkJobs(undefined, ctx);
     expect(jobs).toHaveLength(50);
-    expect(jobs[0].id).toBe('old-49'); // newest first
+    expect(jobs[0]!.id).toBe('old-49'); // newest first
     await app.h.bulkDelete({ id: 'old-0' }, ctx);
     const started = await app.h.bulkStart({ csvText: csv([['x', 'Acme', '', '']]), mapping: { name: 'Company' }, concurrency: 1 }, ctx);
     await app.finished(started.id);
@@ -274,14 +280,14 @@ describe('bulk match jobs survive a restart', () => {
     const dir = await newDir();
     const profile = ProfileSchema.parse({ id: 'sandbox', name: 'Sandbox', kind: 'sandbox', authUrl: sb.authUrl, baseUrl: sb.baseUrl, clientId: sb.control.clients.analyst.id });
     const noDb = () => {
-      const { deps, events } = matchFeatureDeps({ api: realClient(sb), profile, dir });
+      const { deps, finished } = matchFeatureDeps({ api: realClient(sb), profile, dir });
       const ws = createWorkspace({ dataDir: dir, notify: () => {}, load: () => ({ ok: false, reason: 'the database module better-sqlite3 is not installed' }) });
-      return { feature: createMatchFeature({ ...deps, workspace: workspacePort(ws, () => profile.id) }), events };
+      return { feature: createMatchFeature({ ...deps, workspace: workspacePort(ws, () => profile.id) }), finished };
     };
     const first = noDb();
     await first.feature.start?.();
     const started = await first.feature.handlers.bulkStart({ csvText: csv(companies(3, 700).map((c) => ['m', c.name, c.website!, ''])), mapping: { name: 'Company', website: 'Web' }, concurrency: 2 }, ctx);
-    for (let i = 0; i < 500 && first.events.at(-1)?.state !== 'done'; i++) await sleep(10);
+    expect(await first.finished(started.id)).toMatchObject({ state: 'done' });
     expect((await first.feature.handlers.bulkRows({ id: started.id, offset: 0, limit: 10 }, ctx)).total).toBe(3);
     await first.feature.dispose?.();
     expect(existsSync(join(dir, 'workspace'))).toBe(false);

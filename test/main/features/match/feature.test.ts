@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { ProfileSchema, type Profile } from '../../../../src/shared/profile';
-import type { BulkJobView } from '../../../../src/shared/bridge/groups/match';
 import { createMatchFeature } from '../../../../src/main/features/match/feature';
 import { FakeMatchApi, hit, miss } from './fake-api';
 import { matchFeatureDeps } from './helpers/sandbox-deps';
@@ -24,7 +23,7 @@ function setup(opts: { template?: string | null; kind?: 'electron' | 'browser'; 
     matchPayloadTemplate: opts.template ?? null,
   });
   const api = new FakeMatchApi((b) => (b.name === 'Nobody' ? miss : hit(String(b.name), 0.8, { website: '=cmd()', active: true })));
-  const { deps, events } = matchFeatureDeps({
+  const { deps, events, until, finished } = matchFeatureDeps({
     api,
     profile,
     dir,
@@ -35,12 +34,9 @@ function setup(opts: { template?: string | null; kind?: 'electron' | 'browser'; 
       downloadUrlFor: (p) => `http://127.0.0.1:1/downloads/${encodeURIComponent(p.split('/').at(-1)!)}`,
     },
   });
-  return { feature: createMatchFeature(deps), api, events };
-}
-
-async function waitDone(events: BulkJobView[]) {
-  for (let i = 0; i < 200 && events.at(-1)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 10));
-  return events.at(-1)!;
+  /** The first progress event saying a job is done. */
+  const waitDone = () => until((e) => e.state === 'done');
+  return { feature: createMatchFeature(deps), api, events, waitDone, finished };
 }
 
 describe('match feature: single', () => {
@@ -89,11 +85,11 @@ describe('match feature: bulk', () => {
   });
 
   it('runs, pages rows by state, and exports atomically in every format', async () => {
-    const { feature, events } = setup();
+    const { feature, waitDone } = setup();
     await expect(feature.handlers.bulkStart({ csvText: text, mapping: { country: 'Land' }, concurrency: 2 }, ctx)).rejects.toMatchObject({ details: { field: 'name' } });
     const started = await feature.handlers.bulkStart({ csvText: text, fileName: 'firms.csv', mapping: { name: 'Firm', country: 'Land', website: 'Web' }, concurrency: 2 }, ctx);
     expect(started).toMatchObject({ state: 'running', fileName: 'firms.csv' });
-    const done = await waitDone(events);
+    const done = await waitDone();
     expect(done).toMatchObject({ id: started.id, total: 4, matched: 2, noMatch: 1, invalid: 1 });
     const invalid = await feature.handlers.bulkRows({ id: started.id, offset: 0, limit: 10, states: ['invalid'] }, ctx);
     expect(invalid).toMatchObject({ total: 1, rows: [{ line: 3, input: { country: 'FR' }, state: 'invalid' }] });
@@ -140,51 +136,47 @@ describe('match feature: bulk', () => {
     await writeFile(file, 'Company,Country\nAcme,DE\nBeta,FR\n');
     await writeFile(missing, 'Company\nX\n');
     const answers = [file, missing];
-    const { feature, events } = setup({ kind: 'electron', open: async () => answers.shift() ?? null });
+    const { feature, waitDone, finished } = setup({ kind: 'electron', open: async () => answers.shift() ?? null });
     const picked = await feature.handlers.pickFile(undefined, ctx);
     expect(picked).toMatchObject({ fileName: 'companies.csv', bytes: 32, fileId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(JSON.stringify(picked)).not.toContain(dir);
     expect(await feature.handlers.bulkInspect({ fileId: picked!.fileId }, ctx)).toMatchObject({ headers: ['Company', 'Country'], suggested: { name: 'Company', country: 'Country' } });
     const started = await feature.handlers.bulkStart({ fileId: picked!.fileId, mapping: { name: 'Company' }, concurrency: 2 }, ctx);
     expect(started.fileName).toBe('companies.csv');
-    expect(await waitDone(events)).toMatchObject({ total: 2, matched: 2 });
+    expect(await waitDone()).toMatchObject({ total: 2, matched: 2 });
 
     const gone = await feature.handlers.pickFile(undefined, ctx);
     await rm(missing);
     await expect(feature.handlers.bulkInspect({ fileId: gone!.fileId }, ctx)).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('not found') });
     const failed = await feature.handlers.bulkStart({ fileId: gone!.fileId, mapping: { name: 'Company' }, concurrency: 2 }, ctx);
-    let last: BulkJobView | undefined;
-    for (let i = 0; i < 100 && last?.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-      last = events.filter((e) => e.id === failed.id).at(-1);
-    }
+    const last = await finished(failed.id);
     expect(last).toMatchObject({ state: 'failed', error: { code: 'io', message: expect.stringContaining('choose it again') } });
   });
 
   it('exports every input row with every input column (the key too), malformed and unreadable rows with their values: rows in = rows out', async () => {
-    const { feature, events } = setup();
+    const { feature, waitDone } = setup();
     const csv = ['ref;Firm;Land', 'K1;Acme;DE', 'K2;Too;many;fields', 'K3;Beta;ES', 'K4;"Open;IT', 'K5;Gamma;FR', 'K6;Delta;PT'].join('\n');
     const started = await feature.handlers.bulkStart({ csvText: csv, fileName: 'keyed.csv', mapping: { name: 'Firm', country: 'Land' }, concurrency: 2 }, ctx);
-    const done = await waitDone(events);
+    const done = await waitDone();
     // 6 rows in: 2 matched, 1 with too many fields, 3 swallowed by the unclosed quote, each reported.
     expect(done).toMatchObject({ total: 6, matched: 2, invalid: 4 });
     const out = await feature.handlers.bulkExport({ id: started.id, format: 'csv' }, ctx);
     expect(out!.rows).toBe(6);
     const [header, ...rows] = parse(await readFile(join(dir, out!.fileName), 'utf8'), { delimiter: ';' }) as string[][];
-    expect(header.slice(0, 4)).toEqual(['ref', 'Firm', 'Land', 'extra fields']);
+    expect(header!.slice(0, 4)).toEqual(['ref', 'Firm', 'Land', 'extra fields']);
     expect(rows.map((r) => r[0])).toEqual(['K1', 'K2', 'K3', 'K4', 'K5', 'K6']);
-    const status = header.indexOf('match.status');
-    const message = header.indexOf('match.message');
+    const status = header!.indexOf('match.status');
+    const message = header!.indexOf('match.message');
     expect(rows.map((r) => r[status])).toEqual(['matched', 'invalid', 'matched', 'invalid', 'invalid', 'invalid']);
-    expect(rows[1].slice(0, 4)).toEqual(['K2', 'Too', 'many', 'fields']);
-    expect(rows[3][message]).toMatch(/^Line 5: a quote opened here is never closed, so lines 5–7 \(3 rows\)/);
-    expect(rows[5].slice(0, 3)).toEqual(['K6', 'Delta', 'PT']);
+    expect(rows[1]!.slice(0, 4)).toEqual(['K2', 'Too', 'many', 'fields']);
+    expect(rows[3]![message]).toMatch(/^Line 5: a quote opened here is never closed, so lines 5–7 \(3 rows\)/);
+    expect(rows[5]!.slice(0, 3)).toEqual(['K6', 'Delta', 'PT']);
   });
 
   it('returns null when the analyst cancels the save dialog', async () => {
-    const { feature, events } = setup({ choose: async () => null });
+    const { feature, waitDone } = setup({ choose: async () => null });
     const started = await feature.handlers.bulkStart({ csvText: 'name\nAcme\n', mapping: { name: 'name' }, concurrency: 1 }, ctx);
-    await waitDone(events);
+    await waitDone();
     expect(await feature.handlers.bulkExport({ id: started.id, format: 'csv' }, ctx)).toBeNull();
   });
 

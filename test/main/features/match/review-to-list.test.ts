@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkJobView } from '../../../../src/shared/bridge/groups/match';
 import { ProfileSchema } from '../../../../src/shared/profile';
 import type { MatchResponse } from '../../../../src/shared/service/schemas';
 import { createListsFeature } from '../../../../src/main/features/lists/feature';
@@ -23,8 +22,8 @@ function answer(name: string): MatchResponse {
   return {
     count: 2,
     result: [
-      { confidence: CONF[name], company: { company_id: idOf(best), name: `${best} Ltd`, country: 'DE', employees: 10 } },
-      { confidence: CONF[name] - 0.2, company: { company_id: idOf(`${name}-alt`), name: `${name} Alt`, country: 'FR' } },
+      { confidence: CONF[name]!, company: { company_id: idOf(best), name: `${best} Ltd`, country: 'DE', employees: 10 } },
+      { confidence: CONF[name]! - 0.2, company: { company_id: idOf(`${name}-alt`), name: `${name} Alt`, country: 'FR' } },
     ],
   };
 }
@@ -41,12 +40,12 @@ describe('bulk match review: add accepted rows to a list', () => {
 
   it('creates a list from accepted rows only, then adds to an existing one without duplicates', async () => {
     const profile = ProfileSchema.parse({ id: 'p1', name: 'P', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c' });
-    const { deps, events } = matchFeatureDeps({ api: new FakeMatchApi((b) => answer(String(b.name))), profile, dir });
+    const { deps, finished } = matchFeatureDeps({ api: new FakeMatchApi((b) => answer(String(b.name))), profile, dir });
     const lists = createListsFeature(deps);
     const feature = createMatchFeature(deps, { lists });
     const ctx = { signal: new AbortController().signal };
     const { id } = await feature.handlers.bulkStart({ csvText: TEXT, mapping: { name: 'Firm' }, concurrency: 2 }, ctx);
-    for (let i = 0; i < 200 && (events.at(-1) as BulkJobView | undefined)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await finished(id)).toMatchObject({ state: 'done' });
 
     // Lines: 2 High (auto), 3 Twin (auto, same company), 4 Mid (pick alt), 5 Low (reject), 6 Wait (pending), 7 Nobody (no match).
     await feature.handlers.bulkDecide({ id, line: 4, action: 'pick', companyId: idOf('Mid-alt') }, ctx);
@@ -59,7 +58,7 @@ describe('bulk match review: add accepted rows to a list', () => {
       [idOf('Mid-alt'), 'Mid Alt', 'FR'],
     ]);
     // The best candidate brings its record (fields beyond the name), a picked one its name and country.
-    expect(members[0].record).toMatchObject({ employees: 10 });
+    expect(members[0]!.record).toMatchObject({ employees: 10 });
 
     // Accept the pending one and add again: only it is new.
     await feature.handlers.bulkDecide({ id, line: 6, action: 'accept' }, ctx);

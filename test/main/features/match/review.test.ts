@@ -27,7 +27,7 @@ function three(name: string, conf: number): MatchResponse {
   };
 }
 const CONF: Record<string, number> = { High: 0.95, Edge: 0.8, Mid: 0.7, Low: 0.45 };
-const api = () => new FakeMatchApi((b) => (b.name === 'Nobody' ? miss : three(String(b.name), CONF[String(b.name)])));
+const api = () => new FakeMatchApi((b) => (b.name === 'Nobody' ? miss : three(String(b.name), CONF[String(b.name)]!)));
 const TEXT = ['ref,Firm', 'R1,High', 'R2,Edge', 'R3,Mid', 'R4,Low', 'R5,Nobody', 'R6,'].join('\n');
 
 function makeJob(reviewThreshold?: number) {
@@ -55,7 +55,7 @@ describe('bulk match review: threshold', () => {
     expect(decisions(job)).toEqual(['auto', 'auto', 'pending', 'pending', null, null]);
     expect(job.view().review).toEqual({ threshold: 0.8, auto: 2, accepted: 0, picked: 0, rejected: 0, pending: 2 });
     // The row keeps its candidates best first for "pick another".
-    expect(job.rows[2].choices!.map((c) => [c.companyId, c.name, c.confidence])).toEqual([
+    expect(job.rows[2]!.choices!.map((c) => [c.companyId, c.name, c.confidence])).toEqual([
       ['a-Mid', 'Mid best', 0.7],
       ['b-Mid', 'Mid second', 0.6],
       ['c-Mid', 'Mid third', 0.4],
@@ -111,14 +111,14 @@ describe('bulk match review: through the bridge handlers and into the export', (
 
   it('queues, decides, filters by decision and exports every row with its decision and chosen company', async () => {
     const profile: Profile = ProfileSchema.parse({ id: 'p1', name: 'Review profile', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c' });
-    const { deps, events } = matchFeatureDeps({ api: api(), profile, dir, shell: { kind: 'browser', chooseExportPath: async (n) => join(dir, n) } });
+    const { deps, finished } = matchFeatureDeps({ api: api(), profile, dir, shell: { kind: 'browser', chooseExportPath: async (n) => join(dir, n) } });
     const feature = createMatchFeature(deps);
     const started = await feature.handlers.bulkStart({ csvText: TEXT, mapping: { name: 'Firm' }, concurrency: 2, reviewThreshold: 0.75 }, ctx);
-    for (let i = 0; i < 200 && (events.at(-1) as BulkJobView | undefined)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await finished(started.id)).toMatchObject({ state: 'done' });
     const id = started.id;
     const queue = await feature.handlers.bulkRows({ id, offset: 0, limit: 10, decisions: ['pending'] }, ctx);
     expect(queue.rows.map((r) => r.line)).toEqual([4, 5]);
-    expect(queue.rows[0].choices).toHaveLength(3);
+    expect(queue.rows[0]!.choices).toHaveLength(3);
 
     // The slider moves: Edge (0.8) falls into the queue.
     const moved = await feature.handlers.bulkSetThreshold({ id, threshold: 0.85 }, ctx);
@@ -133,10 +133,10 @@ describe('bulk match review: through the bridge handlers and into the export', (
 
     const out = await feature.handlers.bulkExport({ id, format: 'csv' }, ctx);
     const [header, ...rows] = parse(await readFile(join(dir, out!.fileName), 'utf8')) as string[][];
-    const col = (n: string) => header.indexOf(n);
+    const col = (n: string) => header!.indexOf(n);
     // Every input row and column as before; match.* is the company the decision accepts (the picked
     // one for a pick, nothing for a rejection); the service's best candidate is in candidate.*.
-    expect(header.slice(0, 2)).toEqual(['ref', 'Firm']);
+    expect(header!.slice(0, 2)).toEqual(['ref', 'Firm']);
     expect(rows.map((r) => r[0])).toEqual(['R1', 'R2', 'R3', 'R4', 'R5', 'R6']);
     expect(rows.map((r) => r[col('match.status')])).toEqual(['matched', 'matched', 'matched', 'matched', 'no match', 'invalid']);
     expect(rows.map((r) => r[col('match.decision')])).toEqual(['auto-accepted', 'accepted', 'picked', 'rejected', '', '']);
@@ -147,7 +147,7 @@ describe('bulk match review: through the bridge handlers and into the export', (
     expect(rows.map((r) => r[col('candidate.company_id')])).toEqual(['a-High', 'a-Edge', 'a-Mid', 'a-Low', '', '']);
     expect(rows.map((r) => r[col('candidate.name')])).toEqual(['High best', 'Edge best', 'Mid best', 'Low best', '', '']);
     expect(rows.map((r) => r[col('candidate.confidence')])).toEqual(['0.95', '0.8', '0.7', '0.45', '', '']);
-    expect(header.filter((h) => /chosen/.test(h))).toEqual([]);
+    expect(header!.filter((h) => /chosen/.test(h))).toEqual([]);
     await feature.dispose?.();
   });
 });
@@ -158,7 +158,7 @@ describe('bulk match review: the threshold is remembered per profile', () => {
     const store = new Map<string, unknown>();
     const settings = { read: <T>(k: string, _s: unknown, f: T) => (store.has(k) ? (store.get(k) as T) : f), write: (k: string, v: unknown) => void store.set(k, v) };
     const profiles = ['p1', 'p2'].map((id) => ProfileSchema.parse({ id, name: id, kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c' }));
-    let active = profiles[0];
+    let active = profiles[0]!;
     const { deps } = matchFeatureDeps({ api: api(), profile: active, dir });
     const feature = createMatchFeature({ ...deps, settings, activeProfile: () => active });
     const ctx = { signal: new AbortController().signal };
@@ -166,7 +166,7 @@ describe('bulk match review: the threshold is remembered per profile', () => {
     expect(first.review.threshold).toBe(0.8);
     await feature.handlers.bulkSetThreshold({ id: first.id, threshold: 0.62 }, ctx);
     expect((await feature.handlers.bulkStart({ csvText: TEXT, mapping: { name: 'Firm' }, concurrency: 2 }, ctx)).review.threshold).toBe(0.62);
-    active = profiles[1];
+    active = profiles[1]!;
     expect((await feature.handlers.bulkStart({ csvText: TEXT, mapping: { name: 'Firm' }, concurrency: 2 }, ctx)).review.threshold).toBe(0.8);
     await feature.dispose?.();
     await rm(dir, { recursive: true, force: true });

@@ -13,15 +13,32 @@ import { testWorkspacePort } from '../../../../helpers/workspace';
 
 export { realClient };
 
-/** FeatureDeps for the match feature around `api`; bulk progress events are collected in `events`. */
+/**
+ * FeatureDeps for the match feature around `api`; bulk progress events are collected in `events`, and
+ * `until(test)` resolves with the first of them (already in, or still to come) that satisfies `test`.
+ */
 export function matchFeatureDeps(o: { api: ApiClient; profile: Profile; dir: string; shell?: Partial<ShellHooks> }) {
   const events: BulkJobView[] = [];
+  const waiters = new Set<(e: BulkJobView) => void>();
+  const until = (test: (e: BulkJobView) => boolean): Promise<BulkJobView> =>
+    new Promise((resolve) => {
+      const seen = events.find(test);
+      if (seen) return resolve(seen);
+      const check = (e: BulkJobView) => {
+        if (!test(e)) return;
+        waiters.delete(check);
+        resolve(e);
+      };
+      waiters.add(check);
+    });
   const deps: FeatureDeps = {
     api: async () => o.api,
     activeProfile: () => o.profile,
     settings: { read: (_k, _s, f) => f, write: () => {} },
     emit: ((group: string, name: string, payload: BulkJobView) => {
-      if (group === 'match' && name === 'bulkProgress') events.push(payload);
+      if (group !== 'match' || name !== 'bulkProgress') return;
+      events.push(payload);
+      for (const w of [...waiters]) w(payload);
     }) as FeatureDeps['emit'],
     shell: {
       kind: 'browser',
@@ -35,7 +52,23 @@ export function matchFeatureDeps(o: { api: ApiClient; profile: Profile; dir: str
     workspace: testWorkspacePort(o.dir, () => o.profile.id),
     now: () => Date.now(),
   };
-  return { deps, events };
+  /**
+   * The final view of job `id` (progress events are the only signal, as in the UI): its latest event
+   * if that one is not running, else the next event that is not.
+   */
+  const finished = (id: string): Promise<BulkJobView> => {
+    const last = events.filter((e) => e.id === id).at(-1);
+    if (last && last.state !== 'running') return Promise.resolve(last);
+    return new Promise((resolve) => {
+      const check = (e: BulkJobView) => {
+        if (e.id !== id || e.state === 'running') return;
+        waiters.delete(check);
+        resolve(e);
+      };
+      waiters.add(check);
+    });
+  };
+  return { deps, events, until, finished };
 }
 
 export async function sandboxDeps(sandbox: SandboxHandle, template: string | null = null) {
@@ -48,16 +81,6 @@ export async function sandboxDeps(sandbox: SandboxHandle, template: string | nul
     id: 'sandbox', name: 'Sandbox', kind: 'sandbox', authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl,
     clientId: sandbox.control.clients.analyst.id, matchPayloadTemplate: template,
   });
-  const { deps, events } = matchFeatureDeps({ api, profile, dir });
-  /** Resolves with the final view of job `id` (progress events are the only signal, as in the UI). */
-  const finished = async (id: string, timeoutMs = 60_000): Promise<BulkJobView> => {
-    const t0 = Date.now();
-    for (;;) {
-      const last = events.filter((e) => e.id === id).at(-1);
-      if (last && last.state !== 'running') return last;
-      if (Date.now() - t0 > timeoutMs) throw new Error(`bulk job ${id} did not finish: ${JSON.stringify(last)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  return { deps, events, dir, finished, sent };
+  const { deps, events, until, finished } = matchFeatureDeps({ api, profile, dir });
+  return { deps, events, until, dir, finished, sent };
 }
