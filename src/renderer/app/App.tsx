@@ -1,5 +1,5 @@
 // The frame: header, notices, navigation and the current screen inside an error boundary.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AppHeader } from './AppHeader';
 import { BridgeHealthProvider } from '../connection/bridge-health-context';
 import { useEsgLiveUpdates } from '../esg/esg-queries';
@@ -11,9 +11,18 @@ import { NavigationContext, type Navigation, type Route } from './navigation';
 import { Notices } from './Notices';
 import { navItemForShortcut } from './routes';
 import { prefetchScreens, ScreenFor } from './screens';
-import { ScreenStateProvider } from '../state/screen-store';
+import { ScreenStateProvider, useSaveState } from '../state/screen-store';
 import { useCheckFinishedNotifications } from '../watches/check-finished-notify';
 import { useUnreadCount, useWatchesLiveUpdates } from '../watches/watch-queries';
+
+/** The frame says whether everything the analyst changed is saved (save-status.ts): `data-save-state`. */
+function AppFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="app" data-save-state={useSaveState()}>
+      {children}
+    </div>
+  );
+}
 
 export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Route }) {
   const [route, setRoute] = useState<Route>(initialRoute);
@@ -76,7 +85,7 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
           <a className="skip-link" href="#main-content">
             Skip to content
           </a>
-          <div className="app">
+          <AppFrame>
             <AppHeader />
             <NavBar current={route.screen} onSelect={navigateFromNav} badges={{ watches: { count: unread, noun: 'unread' } }} />
             <main id="main-content" ref={mainRef} tabIndex={-1} className="app-main">
@@ -85,7 +94,7 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
                 <ScreenFor route={route} />
               </ErrorBoundary>
             </main>
-          </div>
+          </AppFrame>
         </ScreenStateProvider>
       </NavigationContext.Provider>
     </BridgeHealthProvider>

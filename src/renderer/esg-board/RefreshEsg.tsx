@@ -1,7 +1,8 @@
 // "Refresh ESG" for a list or a selection: a button that opens a small dialog in two steps. First
 // the modules (none ticked when all three would make the run costly), then a confirmation that names
 // the target, its size and the cost (requests, and time at the profile's rate); only "Start run"
-// there sends anything. The caller gets the run (and shows its board).
+// there sends anything (the dialog is `aria-busy` from then until the run has started or failed). The
+// caller gets the run (and shows its board).
 import { useId, useState, type FormEvent } from 'react';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import type { RunCompany, RunInfo } from '../../shared/esg-runs/schemas';
@@ -84,7 +85,7 @@ function RefreshDialog({ id, label, listId = null, count, companies, onClose, on
   };
 
   return (
-    <div id={id} role="dialog" aria-labelledby={titleId} aria-describedby={step === 'confirm' ? confirmId : undefined} className="refresh-esg__dialog" onKeyDown={(e) => e.key === 'Escape' && !busy && onClose()}>
+    <div id={id} role="dialog" aria-labelledby={titleId} aria-describedby={step === 'confirm' ? confirmId : undefined} aria-busy={busy} className="refresh-esg__dialog" onKeyDown={(e) => e.key === 'Escape' && !busy && onClose()}>
       <h2 id={titleId} className="refresh-esg__title">
         Refresh ESG for {label}
       </h2>

@@ -1,13 +1,13 @@
 // Search and browse: filter builder + JSON body, paging through main-held sessions, grid, detail, saved searches.
 // Everything the analyst set up lives in the screen store (state/), so leaving and coming back keeps it.
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedSearch, SearchPageView } from '../../shared/bridge/groups/search';
 import { PAGE_SIZE_MAX, type CompanyRecord } from '../../shared/service/schemas';
 import { canonicalJson } from '../../shared/search/body';
 import { ExportMenu } from '../export/ExportMenu';
 import { firmscope, unwrap } from '../bridge';
-import { useScreenState, useSearchSessionController } from '../state/screen-store';
+import { useSaveStatus, useScreenState, useSearchSessionController } from '../state/screen-store';
 import type { ShownSearch } from '../state/search-state';
 import { Banner } from '../ui/Banner';
 import { Spinner } from '../ui/Spinner';
@@ -83,20 +83,41 @@ export function SearchScreen() {
   const onDiscard = useCallback(() => update({ editor: null }), [update]);
   const setDetail = useCallback((d: CompanyRecord | null) => update({ detail: d }), [update]);
 
-  // Column choices of a saved search are remembered with it (debounced: resizing fires often).
+  // Column choices of a saved search are remembered with it (debounced: resizing fires often). The
+  // frame's save state covers them from the change until main has them; leaving the screen writes at once.
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const writeColumns = useRef<(() => void) | null>(null);
+  const columnsWrite = useRef(0);
+  const saveStatus = useSaveStatus();
+  const savePart = `saved-search-columns:${useId()}`;
   const changePrefs = (next: ColumnPrefs) => {
     update({ prefs: next });
     if (!activeSaved) return;
     clearTimeout(saveTimer.current);
     const saved = activeSaved;
-    saveTimer.current = setTimeout(() => {
-      void unwrap(firmscope().search.saveSearch({ id: saved.id, name: saved.name, body: saved.body, pageSize: saved.pageSize, columns: next })).then(() =>
-        qc.invalidateQueries({ queryKey: SAVED_KEY }),
+    const mine = ++columnsWrite.current;
+    const settle = (state: 'saved' | 'failed') => mine === columnsWrite.current && saveStatus?.set(savePart, state);
+    saveStatus?.set(savePart, 'saving');
+    const write = () => {
+      writeColumns.current = null;
+      void unwrap(firmscope().search.saveSearch({ id: saved.id, name: saved.name, body: saved.body, pageSize: saved.pageSize, columns: next })).then(
+        () => {
+          settle('saved');
+          return qc.invalidateQueries({ queryKey: SAVED_KEY });
+        },
+        () => settle('failed'),
       );
-    }, 600);
+    };
+    writeColumns.current = write;
+    saveTimer.current = setTimeout(write, 600);
   };
-  useEffect(() => () => clearTimeout(saveTimer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(saveTimer.current);
+      writeColumns.current?.();
+    },
+    [],
+  );
 
   /** Applies what the builder and editor show: a new pagination session from page 1. */
   const runSearch = () => {

@@ -5,7 +5,7 @@
 // at most every FETCH_EVERY_MS while the analyst scrolls, so a fast fling through 100,000 rows
 // does not queue hundreds of sorted queries in main. The row number and the first column stay in view
 // when scrolling sideways; rows follow the grid's density.
-import { Fragment, memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CompanyRecord } from '../../shared/service/schemas';
@@ -15,6 +15,7 @@ import { fieldLabel } from '../../shared/service/catalogue';
 import { cellFormat, type CellView } from '../search/cell-format';
 import { defaultWidth, densityOf, visibleColumns, type ColumnPrefs } from '../search/column-prefs';
 import type { GridSort } from '../search/ResultGrid';
+import { useSaveStatus } from '../state/screen-store';
 import { snapshotPageQuery } from './snapshot-queries';
 
 /** Rows per request; the paged view's page size, so both views share cached pages. */
@@ -63,8 +64,9 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
   }
   let total = knownTotal;
   results.forEach((r, i) => {
-    if (!r.data) return;
-    loaded.current.set(blocks[i], r.data.rows);
+    const block = blocks[i]; // one query per block
+    if (!r.data || block === undefined) return;
+    loaded.current.set(block, r.data.rows);
     total = r.data.total;
   });
 
@@ -135,11 +137,25 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
     virtualizer.scrollToIndex(to, { align: 'start' });
   }, [total, virtualizer]);
   const keepTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(keepTimer.current), []);
+  // Until the row is kept, the frame's save state says a change is still on its way (save-status.ts).
+  const saveStatus = useSaveStatus();
+  const keepPart = `scroll-row:${useId()}`;
+  useEffect(
+    () => () => {
+      clearTimeout(keepTimer.current);
+      saveStatus?.set(keepPart, 'saved');
+    },
+    [saveStatus, keepPart],
+  );
   const onScroll = () => {
     if (!onScrollRow || restoreRow.current !== null) return;
     clearTimeout(keepTimer.current);
-    keepTimer.current = setTimeout(() => onScrollRow(Math.floor((scrollRef.current?.scrollTop ?? 0) / ROW_H)), KEEP_ROW_AFTER_MS);
+    saveStatus?.set(keepPart, 'saving');
+    keepTimer.current = setTimeout(() => {
+      // Kept first (the screen state then waits for its own save), then this part is done.
+      onScrollRow(Math.floor((scrollRef.current?.scrollTop ?? 0) / ROW_H));
+      saveStatus?.set(keepPart, 'saved');
+    }, KEEP_ROW_AFTER_MS);
   };
 
   // The blocks in view, asked for at most every FETCH_EVERY_MS (and once scrolling stops).
@@ -172,9 +188,10 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
       if (r) onOpen(r);
       return;
     }
-    if (!(e.key in moves) || total === 0) return;
+    const to = moves[e.key];
+    if (to === undefined || total === 0) return;
     e.preventDefault();
-    const next = Math.max(0, Math.min(total - 1, moves[e.key]));
+    const next = Math.max(0, Math.min(total - 1, to));
     setActive(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
@@ -200,6 +217,7 @@ export function SnapshotScroller({ snapshotId, view, total: knownTotal, prefs, s
           </div>
           {plan.map(({ index: ci, gap }) => {
             const c = columns[ci];
+            if (c === undefined) return null; // a plan names columns of `columns` only
             return (
               <Fragment key={c}>
                 {gap > 0 ? <div className="scroller__gap" style={{ width: gap }} aria-hidden="true" /> : null}
@@ -285,10 +303,12 @@ const ScrollRow = memo(
         </div>
         {flat ? (
           plan.map(({ index: ci, gap }) => {
-            const view = cellFormat.cell(columns[ci], cellValue(flat, columns[ci]));
+            const col = columns[ci];
+            if (col === undefined) return null; // a plan names columns of `columns` only
+            const view = cellFormat.cell(col, cellValue(flat, col));
             const text = shown(view);
             return (
-              <Fragment key={columns[ci]}>
+              <Fragment key={col}>
                 {gap > 0 ? <div className="scroller__gap" style={{ width: gap }} aria-hidden="true" /> : null}
                 <div
                   role="gridcell"
