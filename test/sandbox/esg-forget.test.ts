@@ -1,7 +1,7 @@
 // The sandbox can forget processing sessions, as a service that restarts would: over the control
 // route (all, or a share chosen by session id), or on a timer (startSandbox option / CLI flag). A
 // forgotten session's status answers 404 and the next module request starts a new session.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SandboxHandle } from '../../src/sandbox/server';
 import { apiGet, apiPost, getToken, start } from './helpers';
 
@@ -20,7 +20,7 @@ const statusOf = (sb: SandboxHandle, token: string, session: string) => apiGet(s
 describe('forgetting ESG sessions', () => {
   it('POST __control/esg/forget: the status answers 404, the next module request starts a new session', async () => {
     const { sb, token } = await sandbox();
-    const company = sb.control.esgCompanies('known', 1)[0].company_id;
+    const company = sb.control.esgCompanies('known', 1)[0]!.company_id;
     const first = (await moduleGet(sb, token, company)).body;
     expect(first.status).toBe('processing');
     expect((await statusOf(sb, token, first.active_processing_session)).status).toBe(200);
@@ -46,10 +46,18 @@ describe('forgetting ESG sessions', () => {
   });
 
   it('forgetEsgSessionsEveryMs forgets on a timer (the CLI flag --forget-sessions-every)', async () => {
-    const { sb, token } = await sandbox({ forgetEsgSessionsEveryMs: 150 });
-    const company = sb.control.esgCompanies('known', 1)[0].company_id;
-    const first = (await moduleGet(sb, token, company)).body;
-    await new Promise((r) => setTimeout(r, 400));
-    expect((await statusOf(sb, token, first.active_processing_session)).status).toBe(404);
+    // The sandbox's own interval on fake time: it forgets when (and only when) 150 ms have passed.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { sb, token } = await sandbox({ forgetEsgSessionsEveryMs: 150 });
+      const company = sb.control.esgCompanies('known', 1)[0]!.company_id;
+      const first = (await moduleGet(sb, token, company)).body;
+      vi.advanceTimersByTime(149);
+      expect((await statusOf(sb, token, first.active_processing_session)).status).toBe(200);
+      vi.advanceTimersByTime(1);
+      expect((await statusOf(sb, token, first.active_processing_session)).status).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -67,12 +67,16 @@ describe('lazyScreen', () => {
 
   it('shows the fallback while the host is down and the screen once a retry succeeds, never an error', async () => {
     let up = false;
+    // Told before each retry: three failed loads are three retries seen, not a guess at how long they take.
+    let retries = 0;
+    let thirdRetry!: () => void;
+    const retriedThrice = new Promise<void>((r) => (thirdRetry = r));
     const s = lazyScreen(
       async () => {
         if (!up) throw new Error('Unable to preload CSS');
         return () => <h1>Lists</h1>;
       },
-      { delaysMs: [5], beforeRetry: () => {} },
+      { delaysMs: [5], beforeRetry: () => void (++retries === 3 && thirdRetry()) },
     );
     render(
       <Suspense fallback={<p>Loading…</p>}>
@@ -80,7 +84,7 @@ describe('lazyScreen', () => {
       </Suspense>,
     );
     expect(screen.getByText('Loading…')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 30));
+    await retriedThrice;
     expect(screen.getByText('Loading…')).toBeTruthy();
     up = true;
     expect(await screen.findByRole('heading', { name: 'Lists' })).toBeTruthy();

@@ -58,12 +58,11 @@ function renderExport() {
   );
 }
 
-/** A progress event from main; react-query hands cache updates to React on the next tick. */
-const progress = (p: Partial<ExportJob>) =>
-  act(async () => {
-    emitProgress(job(p));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+/** A progress event from main, then what it shows (react-query hands cache updates to React on its next tick). */
+const progress = async (p: Partial<ExportJob>, shown: () => unknown) => {
+  act(() => emitProgress(job(p)));
+  await waitFor(shown);
+};
 
 describe('ListExport', () => {
   it('starts an export job of the list view and shows its progress with Cancel while it writes', async () => {
@@ -77,7 +76,7 @@ describe('ListExport', () => {
       { source: { kind: 'list', listId: 4, view: { sort: { field: 'employees', direction: 'desc' }, text: 'wind' } }, format: 'csv', columns: null, csv: presetCsvOptions('excel', SEPARATORS) },
     ]);
     expect(presetCsvOptions('excel', SEPARATORS)).toMatchObject({ delimiter: ';', decimalSeparator: ',', bom: true });
-    await progress({ rows: 1_000 });
+    await progress({ rows: 1_000 }, () => expect(row.textContent).toContain('1,000 of 2,500 rows'));
     expect((within(row).getByRole('progressbar', { name: 'Progress of Energy watch-2026-11-24-2300.csv' }) as HTMLProgressElement).value).toBe(1_000);
     expect(row.textContent).toContain('1,000 of 2,500 rows');
     expect(row.textContent).not.toMatch(/page/);
@@ -85,7 +84,7 @@ describe('ListExport', () => {
     expect((screen.getByRole('button', { name: 'Export Excel' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(row).getByRole('button', { name: 'Cancel export of Energy watch-2026-11-24-2300.csv' }));
     await waitFor(() => expect(calls.at(-1)).toEqual(['cancel', { id: 'job-1' }]));
-    await progress({ state: 'cancelled', rows: 1_000, finishedAt: Date.now() });
+    await progress({ state: 'cancelled', rows: 1_000, finishedAt: Date.now() }, () => within(row).getByText('Cancelled; no file was written.'));
     expect(within(row).getByText('Cancelled; no file was written.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Export Excel' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -95,7 +94,9 @@ describe('ListExport', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await screen.findByRole('listitem', { name: 'Energy watch-2026-11-24-2300.csv' });
-    await progress({ state: 'done', rows: 2_500, downloadUrl: '/downloads/x.csv', finishedAt: Date.now() });
+    await progress({ state: 'done', rows: 2_500, downloadUrl: '/downloads/x.csv', finishedAt: Date.now() }, () =>
+      screen.getByRole('link', { name: 'Download Energy watch-2026-11-24-2300.csv' }),
+    );
     const link = screen.getByRole('link', { name: 'Download Energy watch-2026-11-24-2300.csv' });
     expect(link.getAttribute('download')).toBe('Energy watch-2026-11-24-2300.csv');
     expect(screen.getByText(/^2,500 of 2,500 rows · took/)).toBeTruthy();
@@ -104,7 +105,9 @@ describe('ListExport', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
     await screen.findByRole('listitem', { name: 'Energy watch.xlsx' });
     expect(screen.queryByRole('link', { name: /^Download/ })).toBeNull();
-    await progress({ id: 'job-2', format: 'xlsx', fileName: 'Energy watch.xlsx', state: 'done', rows: 2_500, finishedAt: Date.now() });
+    await progress({ id: 'job-2', format: 'xlsx', fileName: 'Energy watch.xlsx', state: 'done', rows: 2_500, finishedAt: Date.now() }, () =>
+      screen.getByRole('button', { name: 'Show Energy watch.xlsx in folder' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Show Energy watch.xlsx in folder' }));
     await waitFor(() => expect(calls.at(-1)).toEqual(['reveal', { id: 'job-2' }]));
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss the export of Energy watch.xlsx' }));

@@ -66,7 +66,7 @@ describe('search session held in the screen store', () => {
 
   it('a search answered after its screen went away still lands in the store', async () => {
     let answer!: (v: unknown) => void;
-    bridge.search.start.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+    bridge.search.start!.mockImplementationOnce(() => new Promise((r) => (answer = r)));
     const store = createScreenStore();
     const session = createSearchSession(store, new QueryClient());
     const running = session.start(za, 10);
@@ -105,7 +105,7 @@ describe('persistence per profile', () => {
       search: { v: 1, pageSizeText: '20', prefs: { order: [], hidden: ['name'], widths: {} }, applied: { body: za, pageSize: 20, pageNumber: 2 } },
       esg: { v: 1, companyId: 'C42', module: 'scores' },
     };
-    bridge.uiState.load.mockImplementationOnce(() => ok(saved));
+    bridge.uiState.load!.mockImplementationOnce(() => ok(saved));
     const persister = startPersister(store, session, 'sandbox', { debounceMs: 100 });
     await vi.waitFor(() => expect(bridge.search.reopen).toHaveBeenCalled());
     expect(bridge.uiState.load).toHaveBeenCalledWith({ profileId: 'sandbox' });
@@ -114,7 +114,7 @@ describe('persistence per profile', () => {
     expect(store.get().esg).toMatchObject({ companyId: 'C42', draft: 'C42', module: 'scores' });
     expect(store.get().search.prefs.hidden).toEqual(['name']);
 
-    bridge.uiState.save.mockClear();
+    bridge.uiState.save!.mockClear();
     store.update('esg', { companyId: 'C7' });
     store.update('esg', { module: 'news' });
     expect(bridge.uiState.save).not.toHaveBeenCalled();
@@ -125,14 +125,20 @@ describe('persistence per profile', () => {
 
   it('does not overwrite a screen the analyst changed before the saved state arrived', async () => {
     let answer!: (v: unknown) => void;
-    bridge.uiState.load.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+    bridge.uiState.load!.mockImplementationOnce(() => new Promise((r) => (answer = r)));
     const store = createScreenStore();
-    const persister = startPersister(store, createSearchSession(store, new QueryClient()), 'sandbox');
+    // Saved once the saved state has been applied and the screen changed meanwhile written back.
+    let saved!: () => void;
+    const settled = new Promise<void>((r) => (saved = r));
+    const persister = startPersister(store, createSearchSession(store, new QueryClient()), 'sandbox', {
+      debounceMs: 0,
+      onSaveState: (s) => void (s === 'saved' && saved()),
+    });
     store.update('esg', { companyId: 'typed-now', draft: 'typed-now' });
     answer({ ok: true, value: { esg: { v: 1, companyId: 'old', module: 'news' } } });
-    await vi.waitFor(() => expect(bridge.uiState.load).toHaveBeenCalled());
-    await new Promise((r) => setTimeout(r, 0));
+    await settled;
     expect(store.get().esg.companyId).toBe('typed-now');
+    expect(bridge.uiState.save).toHaveBeenCalledWith(expect.objectContaining({ screen: 'esg', state: expect.objectContaining({ companyId: 'typed-now' }) }));
     persister.stop();
   });
 });
