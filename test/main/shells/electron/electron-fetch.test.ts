@@ -73,9 +73,9 @@ describe('Electron network (fake net)', () => {
     const res = await fetchImpl('https://api.example.com/search', { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"a":1}' });
     expect(await res.json()).toEqual({ ok: true });
     const [req] = f.requests;
-    expect(req.options).toMatchObject({ method: 'POST', url: 'https://api.example.com/search', redirect: 'error', useSessionCookies: false });
-    expect(req.headers).toMatchObject({ authorization: 'Bearer t', 'content-type': 'application/json' });
-    expect(req.body).toBe('{"a":1}');
+    expect(req!.options).toMatchObject({ method: 'POST', url: 'https://api.example.com/search', redirect: 'error', useSessionCookies: false });
+    expect(req!.headers).toMatchObject({ authorization: 'Bearer t', 'content-type': 'application/json' });
+    expect(req!.body).toBe('{"a":1}');
     expect(f.sessions).toHaveLength(1);
     expect(f.sessions[0]).toMatchObject({ partition: 'firmscope-net-acme', proxies: [{ mode: 'system' }] });
   });
@@ -141,13 +141,16 @@ describe('Electron network (fake net)', () => {
 
   it('cancelling aborts the Chromium request', async () => {
     const f = fakeElectron();
-    f.setHandler(() => {});
+    // Aborted once Chromium has the request (it never answers).
+    let made!: () => void;
+    const requested = new Promise<void>((r) => (made = r));
+    f.setHandler(() => made());
     const ctrl = new AbortController();
     const p = createElectronNetwork(f.deps).fetchFor(cfg())('https://x.example/', { method: 'GET', signal: ctrl.signal });
-    await new Promise((r) => setTimeout(r, 10));
+    await requested;
     ctrl.abort();
     await expect(p).rejects.toMatchObject({ name: 'AbortError' });
-    expect(f.requests[0].aborted).toBe(true);
+    expect(f.requests[0]!.aborted).toBe(true);
   });
 
   it('the profile CA installs a verifier on that profile session only', async () => {
@@ -155,8 +158,8 @@ describe('Electron network (fake net)', () => {
     const network = createElectronNetwork(f.deps);
     await network.fetchFor(cfg({ profileId: 'with', caPem }))('https://x.example/', { method: 'GET' });
     await network.fetchFor(cfg({ profileId: 'without' }))('https://x.example/', { method: 'GET' });
-    expect(typeof f.sessions[0].verify).toBe('function');
-    expect(f.sessions[1].verify).toBeNull();
+    expect(typeof f.sessions[0]!.verify).toBe('function');
+    expect(f.sessions[1]!.verify).toBeNull();
   });
 });
 

@@ -13,6 +13,8 @@ const fake = vi.hoisted(() => {
   const { EventEmitter: EE } = require('node:events') as typeof import('node:events');
   const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
   const windows: Array<Record<string, unknown>> = [];
+  /** Emits 'change' whenever the app under test does something to the fake (a window, a handler, a message sent). */
+  const changes = new EE();
   const app = Object.assign(new EE(), {
     isPackaged: true,
     paths: new Map<string, string>(),
@@ -36,13 +38,14 @@ const fake = vi.hoisted(() => {
       const contents = new EE() as EventEmitter & Record<string, unknown>;
       Object.assign(contents, {
         sent: [] as unknown[][],
-        send: (...args: unknown[]) => (contents.sent as unknown[][]).push(args),
+        send: (...args: unknown[]) => ((contents.sent as unknown[][]).push(args), changes.emit('change')),
         isDestroyed: () => false,
         mainFrame: { processId: 3, routingId: 1, parent: null, url: 'app://firmscope/index.html' },
         setWindowOpenHandler: () => undefined,
       });
       this.webContents = contents;
       windows.push(this as unknown as Record<string, unknown>);
+      changes.emit('change');
     }
     loadURL(url: string) {
       this.loaded.push(url);
@@ -60,11 +63,12 @@ const fake = vi.hoisted(() => {
     handlers,
     windows,
     calls,
+    changes,
     module: {
       app,
       BrowserWindow,
       ipcMain: {
-        handle: (ch: string, h: (event: unknown, input: unknown) => Promise<unknown>) => void handlers.set(ch, h),
+        handle: (ch: string, h: (event: unknown, input: unknown) => Promise<unknown>) => void (handlers.set(ch, h), changes.emit('change')),
         removeHandler: (ch: string) => void handlers.delete(ch),
         // electron-store answers its renderer helper on this channel; Firmscope's renderer never uses it.
         on: (ch: string) => void calls.push(`ipcMain.on:${ch}`),
@@ -100,14 +104,18 @@ vi.mock('electron', () => ({ ...fake.module, default: fake.module }));
 const dataDir = mkdtempSync(join(tmpdir(), 'fs-electron-main-'));
 process.env.FIRMSCOPE_DATA_DIR = dataDir;
 
-async function until<T>(fn: () => T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** `fn()`'s value once it has one: checked now, and again each time the app does something to the fake electron. */
+function until<T>(fn: () => T | undefined): Promise<T> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const v = fn();
+      if (!v) return;
+      fake.changes.off('change', check);
+      resolve(v);
+    };
+    fake.changes.on('change', check);
+    check();
+  });
 }
 
 describe('Electron main process (fake electron, real core)', async () => {

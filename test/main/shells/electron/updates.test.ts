@@ -25,6 +25,7 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   }
   quitAndInstall() {
     this.installs++;
+    this.emit('install');
   }
 }
 
@@ -53,7 +54,8 @@ function setup(o: { packaged?: boolean; feed?: boolean; answer?: number } = {}) 
   };
   return { updates: createUpdates(deps), fake, asked, loads: () => loads, dir: d.dir };
 }
-const settle = () => new Promise((r) => setTimeout(r, 5));
+/** Every promise continuation queued so far has run (the answer to a dialog is handled in those): no time passes. */
+const drained = () => new Promise((r) => setImmediate(r));
 
 describe('updates', () => {
   it('never runs in development: electron-updater is not even loaded, the menu check says why', async () => {
@@ -99,14 +101,15 @@ describe('updates', () => {
     const later = setup({ answer: 1 });
     later.fake.outcome = (u) => u.emit('update-downloaded', { version: '0.2.0' });
     await later.updates.start();
-    await settle();
+    await drained();
     expect(later.asked).toEqual(['Firmscope 0.2.0 is ready to install.']);
     expect(later.fake.installs).toBe(0);
 
     const now = setup({ answer: 0 });
     now.fake.outcome = (u) => u.emit('update-downloaded', { version: '0.2.0' });
+    const installed = new Promise((r) => now.fake.once('install', r));
     await now.updates.start();
-    await settle();
+    await installed;
     expect(now.fake.installs).toBe(1);
   });
 });
