@@ -1,6 +1,7 @@
 // A built browser-mode host (out/web-host/cli.mjs) as its own process, and a bridge client that
 // signs in the way a page does: it opens the printed launch link once, keeps the session cookie,
 // and sends it with the WebSocket upgrade.
+import { EventEmitter } from 'node:events';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { WebSocket } from 'ws';
@@ -51,6 +52,8 @@ export async function startBuiltHost(root: string, dataDir: string, env: NodeJS.
 export interface BridgeClient {
   call<T = unknown>(group: string, name: string, input?: unknown): Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>;
   events: Array<{ ch: string; payload: unknown }>;
+  /** The first event (already in, or still to come) that satisfies `test`. */
+  event(test: (e: { ch: string; payload: unknown }) => boolean): Promise<{ ch: string; payload: unknown }>;
   close(): void;
 }
 
@@ -69,14 +72,30 @@ export async function signIn(launchUrl: string): Promise<BridgeClient> {
   ws.on('error', () => undefined);
   const pending = new Map<number, (r: never) => void>();
   const events: BridgeClient['events'] = [];
+  const arrived = new EventEmitter();
   ws.on('message', (d) => {
     const f = JSON.parse(d.toString()) as { t: string; id: number; result: never; ch: string; payload: unknown };
     if (f.t === 'result') pending.get(f.id)?.(f.result);
-    else events.push({ ch: f.ch, payload: f.payload });
+    else {
+      events.push({ ch: f.ch, payload: f.payload });
+      arrived.emit('event');
+    }
   });
   let nextId = 1;
   return {
     events,
+    event(test) {
+      return new Promise((resolve) => {
+        const check = () => {
+          const hit = events.find(test);
+          if (!hit) return;
+          arrived.off('event', check);
+          resolve(hit);
+        };
+        arrived.on('event', check);
+        check();
+      });
+    },
     call(group, name, input) {
       const id = nextId++;
       return new Promise((resolve) => {

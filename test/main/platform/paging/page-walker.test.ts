@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../src/shared/errors';
 import { READ_AHEAD_PAGES, walkPages, type WalkedPage } from '../../../../src/main/platform/paging/page-walker';
@@ -18,7 +19,7 @@ describe('walkPages', () => {
     const pages = await collect(walkPages(api, { body: BODY, pageSize: 200, signal: new AbortController().signal }));
     expect(pages.map((p) => p.number)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(pages.flatMap((p) => p.records.map((r) => r.company_id))).toEqual(records.map((r) => r.company_id));
-    expect(requests[0].token).toBeUndefined();
+    expect(requests[0]!.token).toBeUndefined();
     expect(requests.slice(1).every((r) => r.token && r.pageSize === 200)).toBe(true);
   });
 
@@ -38,9 +39,9 @@ describe('walkPages', () => {
     const { api, requests } = fakeApi(records, { failCalls });
     const pages = await collect(walkPages(api, { body: BODY, pageSize: 200, signal: new AbortController().signal, retry: fastRetry }));
     expect(pages.flatMap((p) => p.records.map((r) => r.company_id))).toEqual(records.map((r) => r.company_id));
-    expect(requests[2].token).toBe('p400');
-    expect(requests[3].token).toBe('p400');
-    expect(requests[4].token).toBe('p400');
+    expect(requests[2]!.token).toBe('p400');
+    expect(requests[3]!.token).toBe('p400');
+    expect(requests[4]!.token).toBe('p400');
   });
 
   it('reports the page that failed once retries are spent', async () => {
@@ -73,13 +74,22 @@ describe('walkPages', () => {
   });
 
   it('keeps fetching while the consumer writes, never more than READ_AHEAD_PAGES ahead', async () => {
-    const { api, requests } = fakeApi(makeRecords(2_000), { delayMs: 1 });
+    const { api: base, requests } = fakeApi(makeRecords(2_000), { delayMs: 1 });
+    // Told as each page request is answered.
+    const asked = new EventEmitter();
+    const api = { ...base, search: (...a: Parameters<typeof base.search>) => base.search(...a).finally(() => asked.emit('request')) };
+    const requested = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => void (requests.length >= n && (asked.off('request', check), resolve()));
+        asked.on('request', check);
+        check();
+      });
     const aheadSeen: number[] = [];
     let taken = 0;
     for await (const p of walkPages(api, { body: BODY, pageSize: 100, signal: new AbortController().signal })) {
       taken = p.number;
-      // A slow writer: while it works, the chain runs on (bounded).
-      await new Promise((r) => setTimeout(r, 15));
+      // A writer still busy with this page: the chain runs on meanwhile (it fetches the pages ahead).
+      await requested(Math.min(taken + 2, 20));
       aheadSeen.push(requests.length - taken);
     }
     expect(taken).toBe(20);

@@ -95,7 +95,13 @@ describe('a data folder that already existed (issue 28 L1)', () => {
     const core = await createCore({ dataDir, shell: testShell(), vault: createMemoryVault(), sandbox: { companies: 100 } });
     cleanups.push(() => core.close());
     const notices: string[] = [];
-    core.onEvent((group, name, payload) => group === 'app' && name === 'notice' && notices.push((payload as { message: string }).message));
+    let toldPrivate!: () => void;
+    const madePrivate = new Promise<void>((r) => (toldPrivate = r));
+    core.onEvent((group, name, payload) => {
+      if (group !== 'app' || name !== 'notice') return;
+      notices.push((payload as { message: string }).message);
+      if (/made it private/.test(notices.at(-1)!)) toldPrivate();
+    });
     // The workspace opens on first use: a new list is one.
     await core.handlers.lists.create({ name: 'Private', source: { kind: 'companies', companies: [] } }, { signal: new AbortController().signal });
     const mode = (p: string) => statSync(p).mode & 0o777;
@@ -103,7 +109,7 @@ describe('a data folder that already existed (issue 28 L1)', () => {
     expect(mode(join(dataDir, 'workspace'))).toBe(0o700);
     for (const f of readdirSync(join(dataDir, 'workspace'))) expect([f, mode(join(dataDir, 'workspace', f))]).toEqual([f, 0o600]);
     expect(readdirSync(join(dataDir, 'workspace'))).toEqual(expect.arrayContaining(['sandbox.sqlite', 'sandbox.sqlite-wal', 'sandbox.sqlite-shm']));
-    await new Promise((r) => setTimeout(r, 10));
+    await madePrivate;
     expect(notices.filter((m) => /made it private/.test(m))).toHaveLength(1);
   });
 

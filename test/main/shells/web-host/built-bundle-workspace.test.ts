@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../../../scripts/build-outputs.mjs';
+import { eventChannel } from '../../../../src/shared/bridge/define';
 import { tempDir } from '../../../helpers/core-helpers';
 import { signIn, startBuiltHost, type BridgeClient, type HostProcess } from '../../../helpers/host-process';
 
@@ -39,13 +40,14 @@ describe('the built web-host bundle', () => {
     const body = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } };
     const started = (await client.call('snapshot', 'load', { body, rowCap: 500 })) as { ok: boolean; value: { id: number } };
     expect(started.ok).toBe(true);
-    let status = 'loading';
-    for (let i = 0; i < 600 && status === 'loading'; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      const list = (await client.call('snapshot', 'list')) as { value: Array<{ id: number; status: string }> };
-      status = list.value.find((s) => s.id === started.value.id)?.status ?? 'gone';
-    }
-    expect(['complete', 'capped']).toContain(status);
+    // The load's own progress event says when it has ended.
+    const ended = await client.event((e) => {
+      const p = e.payload as { id?: number; status?: string };
+      return e.ch === eventChannel('snapshot', 'progress') && p.id === started.value.id && p.status !== 'loading';
+    });
+    expect(['complete', 'capped']).toContain((ended.payload as { status: string }).status);
+    const list = (await client.call('snapshot', 'list')) as { value: Array<{ id: number; status: string }> };
+    expect(list.value.find((s) => s.id === started.value.id)?.status).toBe((ended.payload as { status: string }).status);
     const page = (await client.call('snapshot', 'page', { id: started.value.id, view: { sort: { field: 'revenue', direction: 'desc' } }, offset: 0, limit: 5 })) as {
       value: { total: number; rows: Array<{ country: string; revenue?: number }> };
     };

@@ -159,8 +159,9 @@ describe('browser host: bridge socket', () => {
     const { ws } = await openSocket(host);
     ws!.send(JSON.stringify({ t: 'call', id: 1, ch: fnChannel('search', 'cancel'), input: { requestId: 'r' } }));
     await running;
+    const aborted = new Promise<void>((r) => (signal!.aborted ? r() : signal!.addEventListener('abort', () => r(), { once: true })));
     ws!.close();
-    await new Promise((r) => setTimeout(r, 100));
+    await aborted; // the call's signal fires (a call left running would time the test out)
     expect(signal?.aborted).toBe(true);
   });
 });
