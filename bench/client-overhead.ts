@@ -31,7 +31,7 @@ async function startSandboxProcess(): Promise<{ child: ChildProcess; authUrl: st
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  return s[Math.floor(s.length / 2)] ?? NaN;
 };
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 

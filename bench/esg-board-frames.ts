@@ -29,7 +29,7 @@ const task = (i: number, m: number, state: TaskState, at: number): TaskView => (
   seq: i,
   companyId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   companyName: `Portfolio Company ${i + 1} Holding GmbH`,
-  module: ESG_MODULES[m],
+  module: ESG_MODULES[m]!,
   state,
   sessionId: state === 'queued' ? null : `s-${i}-${m}`,
   progressCount: state === 'processing' ? (i * 7 + m) % 60 : state === 'complete' ? (i * 11 + m) % 90 : null,
@@ -65,7 +65,7 @@ let seed = 42;
 for (let k = order.length - 1; k > 0; k--) {
   seed = (seed * 1103515245 + 12345) % 2 ** 31;
   const j = seed % (k + 1);
-  [order[k], order[j]] = [order[j], order[k]];
+  [order[k], order[j]] = [order[j]!, order[k]!];
 }
 
 const app = await startBenchApp({
@@ -97,7 +97,7 @@ async function measured<T>(name: string, f: () => Promise<T>): Promise<T> {
   return out;
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 const fmt = (x: number) => x.toFixed(1);
 
 /** Frame deltas (ms) from rAF timestamps until `stop` resolves in node (polled through window.__stop). */
@@ -198,7 +198,7 @@ try {
   console.log(row('updates', busy));
   console.log(row('updates + scrolling', scrolled));
   for (const [name, { wallMs, m }] of Object.entries(work)) {
-    console.log(`${name.padEnd(22)} main thread busy ${fmt((m.TaskDuration / wallMs) * 100).padStart(5)} % of ${fmt(wallMs / 1000)} s (script ${fmt(m.ScriptDuration)} ms, style ${fmt(m.RecalcStyleDuration)} ms, layout ${fmt(m.LayoutDuration)} ms); per batch ${fmt(m.TaskDuration / (BATCHES + 1))} ms`);
+    console.log(`${name.padEnd(22)} main thread busy ${fmt((m.TaskDuration! / wallMs) * 100).padStart(5)} % of ${fmt(wallMs / 1000)} s (script ${fmt(m.ScriptDuration!)} ms, style ${fmt(m.RecalcStyleDuration!)} ms, layout ${fmt(m.LayoutDuration!)} ms); per batch ${fmt(m.TaskDuration! / (BATCHES + 1))} ms`);
   }
   const p95 = pct(busy, 0.95);
   console.log(`p95 during updates: ${fmt(p95)} ms (target <= 16.7 ms) = ${(p95 / pct(idle, 0.95)).toFixed(2)}x the idle p95; with scrolling ${fmt(pct(scrolled, 0.95))} ms = ${(pct(scrolled, 0.95) / pct(idle, 0.95)).toFixed(2)}x`);

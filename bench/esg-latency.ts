@@ -71,19 +71,19 @@ async function run(factor: number, sessionMs: number, sessions: number): Promise
     const stats = sb.control.stats();
     const out: Run = { latencies: [], progressLatencies: [], intervals: [], calls: [], rawLatencies: [], rawCalls: [] };
     ours.forEach((companyId, i) => {
-      const completeAt = stats.moduleRequests[`${companyId}/news`][0] + sessionMs;
-      const calls = stats.statusCalls[sids[i]];
+      const completeAt = stats.moduleRequests[`${companyId}/news`]![0]! + sessionMs;
+      const calls = stats.statusCalls[sids[i]!] ?? [];
       const doneEvent = w.rec.events.find((e) => e.name === 'completed' && (e.payload as { watch: WatchView }).watch.sessionId === sids[i])!;
       const progressEvent = w.rec.events.find((e) => e.name === 'progress' && (e.payload as WatchView).sessionId === sids[i] && (e.payload as WatchView).state === 'complete')!;
       out.latencies.push(doneEvent.at - completeAt);
       out.progressLatencies.push(progressEvent.at - completeAt);
-      out.intervals.push(calls.length > 1 ? calls.at(-1)! - calls.at(-2)! : calls[0] - (completeAt - sessionMs));
+      out.intervals.push(calls.length > 1 ? calls.at(-1)! - calls.at(-2)! : (calls[0] ?? NaN) - (completeAt - sessionMs));
       out.calls.push(calls.length);
     });
     raw.forEach((companyId, i) => {
-      const completeAt = stats.moduleRequests[`${companyId}/news`][0] + sessionMs;
-      out.rawLatencies.push(rawDone[i].doneAt - completeAt);
-      out.rawCalls.push(stats.statusCalls[rawDone[i].sid].length);
+      const completeAt = stats.moduleRequests[`${companyId}/news`]![0]! + sessionMs;
+      out.rawLatencies.push(rawDone[i]!.doneAt - completeAt);
+      out.rawCalls.push(stats.statusCalls[rawDone[i]!.sid]!.length);
     });
     await w.feature.dispose!();
     return out;
@@ -100,12 +100,12 @@ async function main() {
   console.log('   session  completed-event ms  progress-event ms  poll interval ms  target ms  ok');
   let allOk = true;
   a.latencies.forEach((l, i) => {
-    const target = a.intervals[i] + SLACK_MS;
+    const target = a.intervals[i]! + SLACK_MS;
     const ok = l <= target;
     allOk &&= ok;
-    console.log(`   ${String(i + 1).padStart(7)}  ${fmt(l).padStart(18)}  ${fmt(a.progressLatencies[i]).padStart(17)}  ${fmt(a.intervals[i]).padStart(16)}  ${fmt(target).padStart(9)}  ${ok ? 'yes' : 'NO'}`);
+    console.log(`   ${String(i + 1).padStart(7)}  ${fmt(l).padStart(18)}  ${fmt(a.progressLatencies[i]!).padStart(17)}  ${fmt(a.intervals[i]!).padStart(16)}  ${fmt(target).padStart(9)}  ${ok ? 'yes' : 'NO'}`);
   });
-  const worst = Math.max(...a.latencies.map((l, i) => l / (a.intervals[i] + SLACK_MS)));
+  const worst = Math.max(...a.latencies.map((l, i) => l / (a.intervals[i]! + SLACK_MS)));
   console.log(`   mean latency ${mean(a.latencies).toFixed(0)} ms (raw 1 s poller: ${mean(a.rawLatencies).toFixed(0)} ms); worst latency / (interval + 250 ms) = ${worst.toFixed(2)} ${allOk ? '(target met)' : '(TARGET MISSED)'}`);
   console.log(`   status calls per session: ours ${mean(a.calls).toFixed(1)}, raw ${mean(a.rawCalls).toFixed(1)}, ratio ${(mean(a.calls) / mean(a.rawCalls)).toFixed(2)}`);
 

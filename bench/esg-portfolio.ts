@@ -136,7 +136,7 @@ async function main() {
       const polls = stats.statusCalls[s.sessionId];
       if (at === undefined || !polls?.length) continue;
       const end = s.startedAt + s.durationMs;
-      const interval = polls.length > 1 ? polls.at(-1)! - polls.at(-2)! : polls[0] - s.startedAt;
+      const interval = polls.length > 1 ? polls.at(-1)! - polls.at(-2)! : polls[0]! - s.startedAt;
       latencies.push(at - end);
       afterPoll.push(at - polls.at(-1)!);
       excess.push(at - end - interval);
@@ -163,7 +163,7 @@ async function main() {
     console.log(`                            all cells p95: ${phaseLine(all, 95)}`);
     if (late.length) console.log(`                            late cells (${late.length}) p50: ${phaseLine(late, 50)}`);
     if (late.length) console.log(`                            late cells p95: ${phaseLine(late, 95)}`);
-    const lanes = Object.keys(laneSamples[0] ?? {}).map((k) => `${k} mean ${(laneSamples.reduce((a, x) => a + x[k], 0) / laneSamples.length).toFixed(1)} p95 ${pct(laneSamples.map((x) => x[k]), 95)}`);
+    const lanes = Object.keys(laneSamples[0] ?? {}).map((k) => `${k} mean ${(laneSamples.reduce((a, x) => a + x[k]!, 0) / laneSamples.length).toFixed(1)} p95 ${pct(laneSamples.map((x) => x[k]!), 95)}`);
     console.log(`  limiter queue per lane   ${lanes.join('; ')} (sampled every 50 ms)`);
     console.log(`  event loop delay         p50 ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms (this process; high = CPU starved)`);
     console.log(`  429 answers              ${limited} from the sandbox, ${limiter.stats().limited} seen by the limiter, ${unretried} not retried (target 0)`);

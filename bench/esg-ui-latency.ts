@@ -70,13 +70,13 @@ try {
     const polled = mine.filter((e) => e.w.polls > 0);
     const before = polled[polled.indexOf(terminal) - 1];
     const interval = terminal.w.updatedAt - (before ? before.w.updatedAt : terminal.w.startedAt);
-    const completeAt = clickedAt[m] + SESSION_MS;
-    const ui = shown[terminal.w.sessionId] - completeAt;
+    const completeAt = clickedAt[m]! + SESSION_MS;
+    const ui = shown[terminal.w.sessionId]! - completeAt;
     const ev = terminal.t - completeAt;
     const target = interval + SLACK_MS;
     ok &&= ui <= target;
-    overheads.push(shown[terminal.w.sessionId] - terminal.t);
-    console.log(`   ${m.padEnd(12)} ${String(ui).padStart(13)}  ${String(ev).padStart(16)}  ${String(shown[terminal.w.sessionId] - terminal.t).padStart(14)}  ${String(interval).padStart(16)}  ${String(target).padStart(9)}  ${ui <= target ? 'yes' : 'NO'}`);
+    overheads.push(shown[terminal.w.sessionId]! - terminal.t);
+    console.log(`   ${m.padEnd(12)} ${String(ui).padStart(13)}  ${String(ev).padStart(16)}  ${String(shown[terminal.w.sessionId]! - terminal.t).padStart(14)}  ${String(interval).padStart(16)}  ${String(target).padStart(9)}  ${ui <= target ? 'yes' : 'NO'}`);
   }
   console.log(`   UI overhead over the pushed event: max ${Math.max(...overheads)} ms; ${ok ? 'target met' : 'TARGET MISSED'}`);
   if (!ok) process.exitCode = 1;

@@ -37,7 +37,7 @@ function exporter(api: ApiClient, dir: string) {
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 /** Wall time and this process's CPU time (user + system), in ms. */
 const time = async (fn: () => Promise<unknown>) => {
   const cpu = process.cpuUsage();

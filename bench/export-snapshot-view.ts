@@ -37,7 +37,7 @@ import { storeBenchSnapshot } from './helpers/bench-snapshot';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const rounds = Number(process.argv[3] ?? 3);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const VIEW: SnapshotView = { sort: { field: 'revenue', direction: 'desc' } };
 const CHUNK = 1024 * 1024;
 

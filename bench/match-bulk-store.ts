@@ -44,4 +44,4 @@ for (let i = 0; i < 3; i++) {
   console.log(JSON.stringify(await run(false)));
   console.log(JSON.stringify(await run(true)));
 }
-console.log('load', (await import('node:os')).loadavg()[0].toFixed(1));
+console.log('load', (await import('node:os')).loadavg()[0]!.toFixed(1));

@@ -116,9 +116,9 @@ try {
     if (r % 2) order.reverse();
     for (const side of order) {
       const c0 = process.cpuUsage();
-      ms[side] += await sides[side]();
+      ms[side!] += await sides[side!]();
       const c = process.cpuUsage(c0);
-      cpu[side] += (c.user + c.system) / 1000;
+      cpu[side!] += (c.user + c.system) / 1000;
     }
   }
   const rps = (side: Side) => ((ROWS * ROUNDS) / ms[side]) * 1000;

@@ -16,8 +16,8 @@ const BODIES = [
 ];
 const PAGE_SIZE = 200;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 
 // Time main's handler too, so the report can say where the overhead sits.
 const mainTimes: number[] = [];
@@ -64,7 +64,7 @@ try {
     });
     const page1 = (await res.json()) as { result: Array<{ company_id: string }> };
     if (page1.result.length !== PAGE_SIZE) throw new Error('raw baseline did not get a full page');
-    return { ms: performance.now() - t0, firstId: page1.result[0].company_id };
+    return { ms: performance.now() - t0, firstId: page1.result[0]!.company_id };
   };
 
   // App: from the click to the new search's first row painted (measured inside the page, after the next frame).
@@ -91,7 +91,7 @@ try {
     await editor.fill(JSON.stringify(BODIES[i % 2]));
     // Let the builder finish following the edit (two frames) so only the click is timed.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
-    return clickToRows(firstIds[i % 2]);
+    return clickToRows(firstIds[i % 2]!);
   };
 
   const rawTimes: number[] = [];

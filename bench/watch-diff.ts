@@ -22,7 +22,7 @@ import { benchCompanies } from './helpers/bench-companies';
 const rows = Number(process.argv[2] ?? 100_000);
 const companyCount = Number(process.argv[3] ?? 1_000);
 const rounds = Number(process.argv[4] ?? 5);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** Every 40th row changes employees (and every 80th its city too), every 100th leaves, 1 in 100 is new. */
 function secondSet(records: Record<string, unknown>[]): { next: Record<string, unknown>[]; expected: { entered: number; left: number; fields: number } } {
@@ -121,8 +121,8 @@ function esgBench(db: WorkspaceDb) {
   const diffOnly: number[] = [];
   for (let r = 0; r <= rounds; r++) {
     let t = performance.now();
-    const before = side(runs[0]);
-    const after = side(runs[1]);
+    const before = side(runs[0]!);
+    const after = side(runs[1]!);
     const read = performance.now() - t;
     t = performance.now();
     const changes = diffEsgResults(before, after, { scoreThreshold: 5 });

@@ -41,7 +41,7 @@ const COMPANIES = 20_000;
 const EXPORT_BODY: SearchBody = { filters: { and: [{ attribute: 'founding_year', relation: 'greater_than', value: 0 }] } };
 const WATCH_BODY: SearchBody = { filters: { and: [{ attribute: 'founding_year', relation: 'greater_than', value: 1 }] } };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 class MapSettings implements FeatureSettings {
@@ -116,9 +116,9 @@ async function main() {
     return async () => {
       for (;;) {
         const [c] = await watches.handlers.checks({ id: watch.id, limit: 1 }, ctx);
-        if (c.status !== 'running') {
-          if (c.status !== 'done') throw new Error(`the check ended ${c.status}: ${c.error?.message ?? c.note ?? ''}`);
-          return { requests: c.requests, ms: performance.now() - t0 };
+        if (c!.status !== 'running') {
+          if (c!.status !== 'done') throw new Error(`the check ended ${c!.status}: ${c!.error?.message ?? c!.note ?? ''}`);
+          return { requests: c!.requests, ms: performance.now() - t0 };
         }
         await sleep(20);
       }
@@ -162,7 +162,7 @@ async function main() {
       await load;
       for (const s of snapshots.storeFor(profile.id).ownedBy('bench')) snapshots.storeFor(profile.id).delete(s.id);
       console.log(
-        `round ${r + 1}: export of ${pages} pages alone ${alone[r].toFixed(0)} ms; beside a scheduled check ${withCheck[r].toFixed(0)} ms (the check: ${check.requests} requests, ${(check.ms / 1000).toFixed(1)} s); beside a low-lane load without yielding ${withLowLane[r].toFixed(0)} ms`,
+        `round ${r + 1}: export of ${pages} pages alone ${alone[r]!.toFixed(0)} ms; beside a scheduled check ${withCheck[r]!.toFixed(0)} ms (the check: ${check.requests} requests, ${(check.ms / 1000).toFixed(1)} s); beside a low-lane load without yielding ${withLowLane[r]!.toFixed(0)} ms`,
       );
     }
     const ratio = median(withCheck) / median(alone);

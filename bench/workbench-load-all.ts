@@ -20,7 +20,7 @@ const companies = Number(process.argv[2] ?? 25_000);
 const latencyMs = Number(process.argv[3] ?? 20);
 const rounds = Number(process.argv[4] ?? 5);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 async function main() {
   const entry = builtWriterEntry();
@@ -48,8 +48,8 @@ async function main() {
       db.raw.pragma('wal_checkpoint(TRUNCATE)');
       const size = (await stat(db.file)).size;
       store.delete(snap.id);
-      const pace = (n / load[r]) * 1000;
-      console.log(`round ${r + 1}: loop ${loop[r].toFixed(0)} ms, load all ${load[r].toFixed(0)} ms (${n} rows, ${pace.toFixed(0)} rows/s, file ${(size / 1e6).toFixed(0)} MB)`);
+      const pace = (n / load[r]!) * 1000;
+      console.log(`round ${r + 1}: loop ${loop[r]!.toFixed(0)} ms, load all ${load[r]!.toFixed(0)} ms (${n} rows, ${pace.toFixed(0)} rows/s, file ${(size / 1e6).toFixed(0)} MB)`);
     }
     const ratio = median(load) / median(loop);
     console.log(`load all of ${companies} rows at ${latencyMs} ms/page: median ${median(load).toFixed(0)} ms vs bare loop ${median(loop).toFixed(0)} ms -> ${ratio.toFixed(3)}x (target <= 1.10x) ${ratio <= 1.1 ? 'PASS' : 'OVER'}`);

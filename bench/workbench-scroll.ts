@@ -48,7 +48,7 @@ try {
   await loadButton.click();
   await page.getByText(/^Snapshot of .*: [\d,]+ rows/).waitFor({ timeout: 900_000 });
   const banner = await page.getByText(/^Snapshot of .*: [\d,]+ rows/).textContent();
-  const rows = Number(/: ([\d,]+) rows/.exec(banner ?? '')?.[1].replace(/,/g, ''));
+  const rows = Number(/: ([\d,]+) rows/.exec(banner ?? '')?.[1]!.replace(/,/g, ''));
   console.log(`loaded ${rows} rows through the UI in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Scroll' }).click();

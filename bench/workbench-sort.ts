@@ -21,8 +21,8 @@ import { builtWriterEntry } from './helpers/built-writer';
 
 const rows = Number(process.argv[2] ?? 100_000);
 const million = rows >= 1_000_000;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
 const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'OVER');

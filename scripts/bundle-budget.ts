@@ -30,7 +30,7 @@ export interface BundleReport {
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g;
 
 export function staticImports(code: string): string[] {
-  return [...code.matchAll(STATIC_IMPORT)].map((m) => m[1]);
+  return [...code.matchAll(STATIC_IMPORT)].map((m) => m[1]!); // the specifier group is not optional
 }
 
 export function measureRenderer(outDir: string): BundleReport {
@@ -42,7 +42,7 @@ export function measureRenderer(outDir: string): BundleReport {
       return { file, bytes: code.length, gzip: gzipSync(code).length };
     });
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\.\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const entries = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\.\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
   if (entries.length === 0) throw new Error(`no entry script in ${join(outDir, 'index.html')}`);
   const first = new Set<string>();
   const visit = (file: string) => {

@@ -34,7 +34,7 @@ export class EsgTrace {
         const sid = /\/processing\//.test(req.url) ? UUID.exec(req.url)?.[0] : undefined;
         const m = /\/companies\/([^/?]+)\/([a-z]+)/.exec(req.url);
         if (sid) push(this.statusSends, sid, x);
-        else if (m) push(this.moduleSends, `${decodeURIComponent(m[1])}/${m[2]}`, x);
+        else if (m) push(this.moduleSends, `${decodeURIComponent(m[1]!)}/${m[2]}`, x);
         try {
           return await inner.send(req, attempt);
         } finally {

@@ -96,7 +96,7 @@ function selfTimes(inside: TraceEvent[]): Map<string, number> {
   const stack: { e: TraceEvent; end: number }[] = [];
   for (const e of sorted) {
     const end = e.ts + (e.dur ?? 0);
-    while (stack.length && stack[stack.length - 1].end <= e.ts) stack.pop();
+    while (stack.length && stack[stack.length - 1]!.end <= e.ts) stack.pop();
     const parent = stack[stack.length - 1];
     self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0));
     if (parent) self.set(parent.e.name, (self.get(parent.e.name) ?? 0) - (e.dur ?? 0));

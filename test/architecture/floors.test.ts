@@ -15,7 +15,7 @@ const eslint = new ESLint({ cwd: ROOT });
 /** The restricted-path problems ESLint reports for `code` placed at `asPath` (relative to the repo root). */
 async function floorProblems(code: string, asPath: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const used = [x];\n`, { filePath: join(ROOT, asPath) });
-  return result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
 }
 const refused = (pattern: RegExp) => [expect.stringMatching(pattern)];
 
@@ -62,7 +62,7 @@ function documentedUses(): Record<string, string[]> {
   const rows: Record<string, string[]> = {};
   for (const line of section.split('\n')) {
     const m = /^\| `([a-z-]+)` \| ([^|]*) \|/.exec(line);
-    if (m) rows[m[1]] = [...m[2].matchAll(/`([a-z-]+)`/g)].map((u) => u[1]);
+    if (m) rows[m[1]!] = [...m[2]!.matchAll(/`([a-z-]+)`/g)].map((u) => u[1]!);
   }
   return rows;
 }

@@ -74,7 +74,7 @@ test('a list’s analytics match the workspace, pass axe, save as SVG; a company
   expect(shownRatings.map((r) => [r[0], r[1]])).toEqual(expectedRatings.map(([r, n]) => [r, fmt.format(n)]));
 
   const bins = Array.from({ length: 10 }, () => 0);
-  for (const m of scored) bins[Math.min(9, Math.floor(m.esg.overallScore! / 10))]++;
+  for (const m of scored) bins[Math.min(9, Math.floor(m.esg.overallScore! / 10))]!++;
   const histogram = await tableRows(page, 'Score distributions: the numbers');
   expect(histogram.slice(0, 10).map((r) => [r[0], r[1]])).toEqual(bins.map((n, i) => [`${i * 10}–${i * 10 + 10}`, String(n)]));
   const byCountry = await tableRows(page, 'Overall score by country: the numbers');
@@ -96,7 +96,7 @@ test('a list’s analytics match the workspace, pass axe, save as SVG; a company
   expect(svg).toContain('</svg>');
 
   // A company opened from the list: its percentile among the list's scores.
-  const company = scored[0];
+  const company = scored[0]!;
   const values = scored.map((m) => m.esg.overallScore!);
   await view.getByRole('table', { name: `Companies in ${NAME}` }).getByRole('button', { name: company.name!, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: company.name!, exact: true })).toBeVisible();

@@ -51,11 +51,11 @@ test('hostile ESG content: nothing runs or opens, nothing crashes, missing score
   await sandboxUp(host.control);
   const [content, huge, deep] = (await control<{ result: Company[] }>(host.control, '/esg/companies?kind=known&limit=3')).result;
   for (const [c, kind] of [[content, 'content'], [huge, 'huge'], [deep, 'deep']] as const) {
-    await control(host.control, '/esg/hostile', { method: 'PUT', body: JSON.stringify({ company_id: c.company_id, kind }) });
+    await control(host.control, '/esg/hostile', { method: 'PUT', body: JSON.stringify({ company_id: c!.company_id, kind }) });
   }
 
   // A run over the three stores what it can; the deep company's cells fail, saying why.
-  await listFromIds(page, 'Hostile', [content, huge, deep].map((c) => c.company_id));
+  await listFromIds(page, 'Hostile', [content, huge, deep].map((c) => c!.company_id));
   await openRuns(page);
   await page.getByRole('combobox', { name: 'List' }).selectOption({ label: 'Hostile (3 companies)' });
   await page.getByRole('button', { name: 'Refresh ESG', exact: true }).click();
@@ -66,7 +66,7 @@ test('hostile ESG content: nothing runs or opens, nothing crashes, missing score
   await expect(page.getByTestId('count-failed').locator('strong')).toHaveText('3');
 
   // The content company: the stored news, then a live request.
-  await openCompany(page, content.company_id);
+  await openCompany(page, content!.company_id);
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByRole('list', { name: 'news items' })).toBeVisible();
   await panel.getByRole('button', { name: /^Request news/ }).click();
@@ -130,7 +130,7 @@ test('hostile ESG content: nothing runs or opens, nothing crashes, missing score
   await exportDialog.getByRole('button', { name: 'Close' }).click();
 
   // The huge company: the headline shows clamped, the screen keeps working.
-  await openCompany(page, huge.company_id);
+  await openCompany(page, huge!.company_id);
   await expect(panel.getByRole('list', { name: 'news items' })).toContainText('characters in all'); // as stored by the run
   await panel.getByRole('button', { name: /^Request news/ }).click();
   await expect(panel.getByRole('list', { name: 'news items' })).toContainText('characters in all; the export has the full text');
@@ -139,13 +139,13 @@ test('hostile ESG content: nothing runs or opens, nothing crashes, missing score
   await expect(panel.getByRole('table', { name: /^Commitments of / })).toContainText('Huge commitment'); // the 5 MB description is not a column
 
   // The deep company: a clear error per module; the rest of the screen works.
-  await openCompany(page, deep.company_id);
+  await openCompany(page, deep!.company_id);
   await panel.getByRole('button', { name: /^Request news/ }).click();
-  await expect(panel).toContainText(`The ESG news answer for company ${deep.company_id} is nested more than 64 levels deep`);
+  await expect(panel).toContainText(`The ESG news answer for company ${deep!.company_id} is nested more than 64 levels deep`);
   await page.getByRole('tab', { name: /Scores/ }).click();
   await expect(page.getByRole('tab', { name: /Scores/ })).toHaveAttribute('aria-selected', 'true');
-  await openCompany(page, content.company_id);
-  await expect(page.getByTestId('esg-company-name')).toContainText(content.name.slice(0, 10));
+  await openCompany(page, content!.company_id);
+  await expect(page.getByTestId('esg-company-name')).toContainText(content!.name.slice(0, 10));
   await expectNoAxeViolations(page, 'ESG screen after a hostile error');
 
   expect(await injected(page)).toEqual({ hostile: null, imgs: 0, bidi: false });

@@ -121,7 +121,7 @@ test('each CSV preset writes what it says, and the choice is remembered for the 
 test('a bulk-match file with ";" and a BOM is exported with ";" and a BOM', async ({ page, app }) => {
   test.setTimeout(120_000);
   const [a, b] = loadDataset(42, 400).companies.filter((c) => /^[A-Za-z0-9 .&-]+$/.test(c.name));
-  const input = Buffer.concat([BOM, Buffer.from(`Kundennr;Company;Ort\r\nK1;${a.name};Düsseldorf\r\nK2;${b.name};Köln\r\n`, 'utf8')]);
+  const input = Buffer.concat([BOM, Buffer.from(`Kundennr;Company;Ort\r\nK1;${a!.name};Düsseldorf\r\nK2;${b!.name};Köln\r\n`, 'utf8')]);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Match' }).click();
   await page.getByRole('tab', { name: 'Bulk (CSV)' }).click();
   const bulk = page.getByRole('tabpanel', { name: 'Bulk (CSV)' });
@@ -141,9 +141,9 @@ test('a bulk-match file with ";" and a BOM is exported with ";" and a BOM', asyn
   const bytes = readFileSync(join(app.dataDir, 'exports', (await link.getAttribute('download'))!));
   expect(bytes.subarray(0, 3)).toEqual(BOM);
   const [header, ...rows] = parse(bytes.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][];
-  expect(header.slice(0, 3)).toEqual(['Kundennr', 'Company', 'Ort']);
+  expect(header!.slice(0, 3)).toEqual(['Kundennr', 'Company', 'Ort']);
   expect(rows.map((r) => r.slice(0, 3))).toEqual([
-    ['K1', a.name, 'Düsseldorf'],
-    ['K2', b.name, 'Köln'],
+    ['K1', a!.name, 'Düsseldorf'],
+    ['K2', b!.name, 'Köln'],
   ]);
 });

@@ -105,8 +105,8 @@ test('export the filtered, faceted, sorted snapshot view in CSV, XLSX, JSON and 
   const csvPath = await exportAs(dialog, app.dataDir, 'CSV');
   const [csvHeader, ...csvRows] = parse(readFileSync(csvPath, 'utf8'), { bom: true }) as string[][];
   expect(csvHeader).toEqual(columns);
-  expect(csvRows.map((r) => r[csvHeader.indexOf('company_id')])).toEqual(viewIds);
-  expect(csvRows.map((r) => r[csvHeader.indexOf('name')])).toEqual(view.map((c) => c.name));
+  expect(csvRows.map((r) => r[csvHeader!.indexOf('company_id')])).toEqual(viewIds);
+  expect(csvRows.map((r) => r[csvHeader!.indexOf('name')])).toEqual(view.map((c) => c.name));
   expectViewAbout(readSidecar(csvPath, 'csv'));
   await dialog.getByRole('button', { name: 'Export again' }).click();
 
@@ -132,7 +132,7 @@ test('export the filtered, faceted, sorted snapshot view in CSV, XLSX, JSON and 
     expectViewAbout(readSidecar(path, format));
     expect(records.map((r) => r.company_id)).toEqual(viewIds);
     // Each record holds the visible columns, nested again (address.city -> address: { city }), in grid order.
-    const keys = Object.keys(flattenRecord(records[0]));
+    const keys = Object.keys(flattenRecord(records[0]!));
     expect(keys.length).toBeGreaterThan(5);
     expect(keys).toEqual(columns.filter((c) => keys.includes(c)));
     expect(records.map((r) => flattenRecord(r)['address.city'] ?? null)).toEqual(view.map((c) => c.address?.city ?? null));

@@ -53,9 +53,9 @@ test('export the current page as CSV from the results and check the file', async
   const onDisk = readFileSync(file, 'utf8');
   const [header, ...rows] = parse(onDisk) as string[][];
   // Visible columns in grid order (name first), raw field names and values.
-  expect(header.slice(0, 2)).toEqual(['name', 'company_id']);
+  expect(header!.slice(0, 2)).toEqual(['name', 'company_id']);
   expect(rows.map((r) => r[1])).toEqual(shownIds);
-  expect(new Set(rows.map((r) => r.length))).toEqual(new Set([header.length]));
+  expect(new Set(rows.map((r) => r.length))).toEqual(new Set([header!.length]));
 
   const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(saved.suggestedFilename()).toBe(fileName);
@@ -86,7 +86,7 @@ test('export all pages as Excel with a row limit, follow it on the Exports scree
 
   const rows = await readXlsx(join(app.dataDir, 'exports', (await link.getAttribute('download'))!));
   const [header, ...data] = rows as string[][];
-  expect(header[0]).toBe('company_id');
+  expect(header![0]).toBe('company_id');
   expect(header).toContain('address.city');
   expect(data).toHaveLength(450);
   const ids = data.map((r) => r[0]);

@@ -13,7 +13,7 @@ import { matchAll, pasteCsv } from './match-helpers';
 
 const companies = generateCompanies(42, 25_000);
 const [a, b, c] = companies.slice(0, 3);
-const CSV = `Company,Country\n${[a, b, c].map((x) => `"${x.name}",${x.country}`).join('\n')}\n`;
+const CSV = `Company,Country\n${[a, b, c].map((x) => `"${x!.name}",${x!.country}`).join('\n')}\n`;
 
 const jobs = (page: Page) => page.getByRole('list', { name: 'Export jobs' }).getByRole('listitem');
 const openExports = async (page: Page) => {
@@ -45,12 +45,12 @@ guardedTest('a match and an ESG export on the Exports screen: facts, Export agai
 
     // The ESG workbook of one company, from the ESG screen.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG', exact: true }).click();
-    await page.getByRole('textbox', { name: 'Company ID', exact: true }).fill(a.company_id);
+    await page.getByRole('textbox', { name: 'Company ID', exact: true }).fill(a!.company_id);
     await page.getByRole('button', { name: 'Open company' }).click();
     await page.getByRole('button', { name: 'Export ESG…' }).click();
     // The export is named after what the dialog shows: wait for the name (a busy CI machine may
     // still be looking it up, and the export would then be named by the id, as shown).
-    const esgDialog = page.getByRole('dialog', { name: `Export ESG of ${a.name}`, exact: true });
+    const esgDialog = page.getByRole('dialog', { name: `Export ESG of ${a!.name}`, exact: true });
     await expect(esgDialog).toBeVisible({ timeout: 30_000 });
     await esgDialog.getByRole('button', { name: 'Start ESG export' }).click();
     const esgLink = esgDialog.getByRole('link', { name: /^Download esg-.*\.xlsx$/ });
@@ -68,7 +68,7 @@ guardedTest('a match and an ESG export on the Exports screen: facts, Export agai
     await expect(matchRow.getByRole('link', { name: `Download ${matchFile}` })).toBeVisible();
     const esgRow = page.getByRole('listitem', { name: esgFile, exact: true });
     await expect(esgRow).toContainText('Excel (XLSX) · Finished');
-    await expect(esgRow).toContainText(`ESG of company ${a.name}`);
+    await expect(esgRow).toContainText(`ESG of company ${a!.name}`);
     await expect(esgRow).toContainText(FACTS);
     await expectNoAxeViolations(page, 'the Exports screen with a match and an ESG export');
 

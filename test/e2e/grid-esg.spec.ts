@@ -29,7 +29,7 @@ test('ticked grid rows -> Refresh ESG for 3 selected -> the board shows those co
   for (const [i, c] of picked.entries()) await expect(grid.locator(`[role="row"][aria-rowindex="${i + 2}"]`)).toContainText(c.name);
 
   await page.getByRole('button', { name: 'Refresh ESG for 3 selected' }).click();
-  const label = `${picked[0].name}, ${picked[1].name} and ${picked[2].name}`;
+  const label = `${picked[0]!.name}, ${picked[1]!.name} and ${picked[2]!.name}`;
   const dialog = page.getByRole('dialog', { name: `Refresh ESG for ${label}` });
   await expect(dialog).toContainText('Modules to request for 3 companies');
   // Scores only: a short run (three 4 s sessions).

@@ -8,8 +8,8 @@ export function largestEmployers(n: number): { threshold: number; top: SandboxCo
   const byEmployees = generateCompanies(42, 25_000)
     .filter((c) => typeof c.employee_count === 'number')
     .sort((a, b) => (b.employee_count as number) - (a.employee_count as number));
-  const threshold = byEmployees[n].employee_count as number;
-  expect(byEmployees[n - 1].employee_count).toBeGreaterThan(threshold);
+  const threshold = byEmployees[n]!.employee_count as number;
+  expect(byEmployees[n - 1]!.employee_count).toBeGreaterThan(threshold);
   return { threshold, top: byEmployees.slice(0, n) };
 }
 

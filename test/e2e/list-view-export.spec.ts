@@ -62,16 +62,16 @@ test('export a sorted, filtered list view in JSON, NDJSON and CSV with its colum
 
   const jsonPath = await exportAs(dialog, app.dataDir, 'JSON', { columns: /^The list’s columns/, again: true });
   const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as Record<string, unknown>[];
-  expect(Object.keys(json[0])).toEqual([...LIST_EXPORT_HEADERS]);
+  expect(Object.keys(json[0]!)).toEqual([...LIST_EXPORT_HEADERS]);
   inViewOrder(json.map((r) => r['Company ID']));
   expect(aboutOf(jsonPath)).toMatchObject({ List: 'Large', Filter: TEXT, Sort: 'employees, descending (empty cells last)', Rows: view.length });
 
   const ndjsonPath = await exportAs(dialog, app.dataDir, 'NDJSON', { columns: /^All fields/, again: true });
   const records = readFileSync(ndjsonPath, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
   inViewOrder(records.map((r) => r.company_id));
-  const first = big.find((c) => c.company_id === records[0].company_id)!;
+  const first = big.find((c) => c.company_id === records[0]!.company_id)!;
   expect(records[0]).toMatchObject({ name: first.name, employee_count: first.employee_count, esg: {} });
-  expect(records[0].added_to_list).toMatch(/^\d{4}-\d\d-\d\dT/);
+  expect(records[0]!.added_to_list).toMatch(/^\d{4}-\d\d-\d\dT/);
   expect(String(aboutOf(ndjsonPath).Columns)).toMatch(/^all fields of the stored records/);
 
   await dialog.getByRole('radio', { name: 'CSV', exact: true }).check();

@@ -35,7 +35,7 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   // Six axe scans and two exports: minutes on a busy machine.
   test.setTimeout(900_000);
   expect(big.length).toBeGreaterThan(100);
-  expect(byEmployees[0].employee_count).toBeGreaterThan(byEmployees[1].employee_count ?? 0);
+  expect(byEmployees[0]!.employee_count).toBeGreaterThan(byEmployees[1]!.employee_count ?? 0);
   await searchBig(page);
 
   // Selected rows of the service page -> a new list, named by the analyst.
@@ -64,7 +64,7 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   await expect(view.getByRole('heading', { level: 2, name: 'Very large employers' })).toBeVisible();
   await expect(view.getByTestId('list-rows')).toHaveText(`Rows 1–50 of ${fmt.format(big.length)}`);
   const table = view.getByRole('table', { name: 'Companies in Very large employers' });
-  await expect(table.getByRole('row').nth(1)).toContainText(big[0].name);
+  await expect(table.getByRole('row').nth(1)).toContainText(big[0]!.name);
   await expect(table.getByRole('row').nth(1)).toContainText('—');
   await expect(page.getByRole('list', { name: 'Your lists' })).toContainText(`Very large employers${fmt.format(big.length)} companies`);
   await expectNoAxeViolations(page, 'the Lists screen with a list open');
@@ -73,10 +73,10 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   await table.getByRole('button', { name: 'Employees' }).click();
   await table.getByRole('button', { name: 'Employees' }).click();
   await expect(table.getByRole('columnheader', { name: /Employees/ })).toHaveAttribute('aria-sort', 'descending');
-  await expect(table.getByRole('row').nth(1)).toContainText(byEmployees[0].name);
-  await view.getByLabel('Filter this list').fill(byEmployees[1].name);
+  await expect(table.getByRole('row').nth(1)).toContainText(byEmployees[0]!.name);
+  await view.getByLabel('Filter this list').fill(byEmployees[1]!.name);
   await expect(view.getByTestId('list-rows')).toHaveText(/^Rows 1–\d+ of \d+$/);
-  await expect(table.getByRole('row').nth(1)).toContainText(byEmployees[1].name);
+  await expect(table.getByRole('row').nth(1)).toContainText(byEmployees[1]!.name);
   await view.getByLabel('Filter this list').fill('');
   await expect(view.getByTestId('list-rows')).toHaveText(`Rows 1–50 of ${fmt.format(big.length)}`);
 
@@ -92,16 +92,16 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   await expect(job).toContainText(`${fmt.format(big.length)} of ${fmt.format(big.length)} rows · took`);
   await expectNoAxeViolations(page, 'the list view with a finished export');
   const rows = await readCsv(join(app.dataDir, 'exports', csvName));
-  expect(rows[0].slice(0, 3)).toEqual(['Name', 'Company ID', 'Country']);
+  expect(rows[0]!.slice(0, 3)).toEqual(['Name', 'Company ID', 'Country']);
   expect(rows).toHaveLength(big.length + 1);
-  expect(rows[1].slice(0, 2)).toEqual([byEmployees[0].name, byEmployees[0].company_id]);
+  expect(rows[1]!.slice(0, 2)).toEqual([byEmployees[0]!.name, byEmployees[0]!.company_id]);
   expect(new Set(rows.slice(1).map((r) => r[1]))).toEqual(new Set(big.map((c) => c.company_id)));
   await view.getByRole('button', { name: 'Export Excel' }).click();
   await expect(view.getByRole('link', { name: /^Download .*\.xlsx$/ })).toBeVisible({ timeout: 30_000 });
   const xlsxName = (await view.getByRole('link', { name: /^Download / }).getAttribute('download'))!;
   const book = await readXlsx(join(app.dataDir, 'exports', xlsxName));
   expect(book).toHaveLength(big.length + 1);
-  expect(book[1].slice(0, 2)).toEqual([byEmployees[0].name, byEmployees[0].company_id]);
+  expect(book[1]!.slice(0, 2)).toEqual([byEmployees[0]!.name, byEmployees[0]!.company_id]);
   // Both list exports are on the Exports screen too, named after the list.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Exports' }).click();
   const exportJobs = page.getByRole('list', { name: 'Export jobs' });
@@ -113,15 +113,15 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   const pasted = [companies[7], companies[11]];
   const form = page.getByRole('form', { name: 'New list from pasted ids' });
   await form.getByLabel('List name').fill('Pasted');
-  await form.getByLabel('Company ids').fill(`${pasted[0].company_id}\nnot-a-uuid\n${pasted[1].company_id}`);
+  await form.getByLabel('Company ids').fill(`${pasted[0]!.company_id}\nnot-a-uuid\n${pasted[1]!.company_id}`);
   await form.getByRole('button', { name: 'Create list' }).click();
   await expect(form.getByText('Line 2: “not-a-uuid” is not a company id.')).toBeVisible();
   await expectNoAxeViolations(page, 'the pasted-ids form reporting a malformed id');
   await form.getByRole('button', { name: 'Create with the 2 valid ids, skip the others' }).click();
   await expect(form.getByText('Created “Pasted” with 2 companies.')).toBeVisible();
   const pastedView = page.getByRole('region', { name: 'Pasted' });
-  await expect(pastedView.getByRole('table')).toContainText(pasted[0].name);
-  await expect(pastedView.getByRole('table')).toContainText(pasted[1].name);
+  await expect(pastedView.getByRole('table')).toContainText(pasted[0]!.name);
+  await expect(pastedView.getByRole('table')).toContainText(pasted[1]!.name);
 
   // Rename, duplicate, delete (with a confirmation).
   const lists = page.getByRole('list', { name: 'Your lists' });

@@ -17,8 +17,8 @@ import { readExportedCsv } from './match-helpers';
 const good = loadDataset(42, 400).companies.filter((c) => c.website && /^[A-Za-z0-9 .&-]+$/.test(c.name)).slice(0, 2);
 const ROWS = [
   ['Kundennr', 'Firma', 'Web', 'Straße', 'Ort', 'Segment', 'Umsatz'],
-  ['K1', good[0].name, good[0].website!, 'Königsallee 1', 'Düsseldorf', 'Großkunde', '1.200 €'],
-  ['K2', good[1].name, good[1].website!, 'Hauptstraße 5', 'Köln', 'Bäckerei', '80 €'],
+  ['K1', good[0]!.name, good[0]!.website!, 'Königsallee 1', 'Düsseldorf', 'Großkunde', '1.200 €'],
+  ['K2', good[1]!.name, good[1]!.website!, 'Hauptstraße 5', 'Köln', 'Bäckerei', '80 €'],
   ['K3', 'Müller & Söhne GmbH', 'mueller-soehne.example', 'Straße des 17. Juni', 'Berlin', 'Großkunde', '5 €'],
 ];
 
@@ -43,10 +43,10 @@ async function runAndExport(page: Page, app: BrowserModeApp, fileName: string, w
   // The CSV goes out the way the file came in (issue 27): its delimiter and encoding.
   await expect(page.getByRole('status').filter({ hasText: 'Saved ' })).toContainText(written.words);
   const [header, ...out] = readExportedCsv(join(app.dataDir, 'exports', (await csvLink.getAttribute('download'))!), written.encoding);
-  expect(header.slice(0, 7)).toEqual(ROWS[0]);
+  expect(header!.slice(0, 7)).toEqual(ROWS[0]);
   expect(out.map((r) => r.slice(0, 7))).toEqual(ROWS.slice(1));
   // The umlauts that were sent matched as well: the known companies are found.
-  expect(out.slice(0, 2).map((r) => r[header.indexOf('match.company_id')])).toEqual(good.map((c) => c.company_id));
+  expect(out.slice(0, 2).map((r) => r[header!.indexOf('match.company_id')])).toEqual(good.map((c) => c.company_id));
 
   await page.getByRole('button', { name: 'Export XLSX' }).click();
   const xlsxLink = page.getByRole('link', { name: /^Download .*\.xlsx$/ });

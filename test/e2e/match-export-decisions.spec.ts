@@ -9,12 +9,12 @@ import { exportedCsv, matchAll, pasteCsv } from './match-helpers';
 
 const plain = loadDataset(42, 400).companies.filter((c) => c.website && !/[",;]/.test(c.name));
 // Name and website: 0.95, accepted on their own. Name only: 0.7, waits for review (threshold 80 %).
-const sure = plain[0];
+const sure = plain[0]!;
 const unsure = plain.slice(1, 3);
 
 test('a rejected and a pending row: no company in match.*, the best candidate in candidate.*', async ({ page, app }) => {
   test.setTimeout(120_000);
-  const csv = ['ref,Company,Web', `S1,${sure.name},${sure.website}`, `U1,${unsure[0].name},`, `U2,${unsure[1].name},`].join('\n');
+  const csv = ['ref,Company,Web', `S1,${sure.name},${sure.website}`, `U1,${unsure[0]!.name},`, `U2,${unsure[1]!.name},`].join('\n');
   await matchAll(page, await pasteCsv(page, csv));
 
   const review = page.getByRole('region', { name: 'Review matches' });
@@ -28,13 +28,13 @@ test('a rejected and a pending row: no company in match.*, the best candidate in
   };
   const [accepted, rejected, pending] = out;
   expect(out.map((r) => r[0])).toEqual(['S1', 'U1', 'U2']);
-  expect([accepted, rejected, pending].map((r) => cell(r, 'match.decision'))).toEqual(['auto-accepted', 'rejected', 'pending']);
+  expect([accepted, rejected, pending].map((r) => cell(r!, 'match.decision'))).toEqual(['auto-accepted', 'rejected', 'pending']);
 
   // Accepted: the company in match.*, and the same company as the best candidate.
-  expect(cell(accepted, 'match.company_id')).toBe(sure.company_id);
-  expect(cell(accepted, 'match.company.name')).toBe(sure.name);
-  expect(cell(accepted, 'match.confidence')).toBe('0.95');
-  expect(cell(accepted, 'candidate.company_id')).toBe(sure.company_id);
+  expect(cell(accepted!, 'match.company_id')).toBe(sure.company_id);
+  expect(cell(accepted!, 'match.company.name')).toBe(sure.name);
+  expect(cell(accepted!, 'match.confidence')).toBe('0.95');
+  expect(cell(accepted!, 'candidate.company_id')).toBe(sure.company_id);
 
   // Rejected and pending: every match.company* and match.confidence cell empty; the candidate apart.
   const companyColumns = header.filter((h) => h === 'match.company_id' || h === 'match.confidence' || h.startsWith('match.company.'));
@@ -43,10 +43,10 @@ test('a rejected and a pending row: no company in match.*, the best candidate in
     [rejected, unsure[0]],
     [pending, unsure[1]],
   ] as const) {
-    expect(companyColumns.map((h) => cell(row, h)), `${row[0]}: ${companyColumns.join(', ')}`).toEqual(companyColumns.map(() => ''));
-    expect(cell(row, 'candidate.company_id')).toBe(company.company_id);
-    expect(cell(row, 'candidate.name')).toBe(company.name);
-    expect(cell(row, 'candidate.confidence')).toBe('0.7');
-    expect(cell(row, 'match.status')).toBe('matched');
+    expect(companyColumns.map((h) => cell(row!, h)), `${row![0]}: ${companyColumns.join(', ')}`).toEqual(companyColumns.map(() => ''));
+    expect(cell(row!, 'candidate.company_id')).toBe(company!.company_id);
+    expect(cell(row!, 'candidate.name')).toBe(company!.name);
+    expect(cell(row!, 'candidate.confidence')).toBe('0.7');
+    expect(cell(row!, 'match.status')).toBe('matched');
   }
 });

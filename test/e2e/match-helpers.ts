@@ -16,7 +16,7 @@ export function readExportedCsv(path: string, encoding: 'utf-8' | 'windows-1252'
   const bytes = readFileSync(path);
   const text =
     bytes[0] === 0xff && bytes[1] === 0xfe ? iconv.decode(bytes, 'utf-16le') : bytes[0] === 0xfe && bytes[1] === 0xff ? iconv.decode(bytes, 'utf-16be') : iconv.decode(bytes, encoding);
-  const head = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0].replace(/"[^"]*"/g, '');
+  const head = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!.replace(/"[^"]*"/g, '');
   const delimiter = [',', ';', '\t', '|'].reduce((best, d) => (head.split(d).length > head.split(best).length ? d : best), ',');
   return parse(text, { delimiter, bom: true }) as string[][];
 }
@@ -49,5 +49,6 @@ export async function exportedCsv(page: Page, dataDir: string, name: RegExp = /^
   const link = page.getByRole('link', { name }).last();
   await expect(link).toBeVisible();
   const [header, ...rows] = readExportedCsv(join(dataDir, 'exports', (await link.getAttribute('download'))!));
+  if (!header) throw new Error('The exported CSV is empty (no header line)');
   return { header, rows, col: (n: string) => header.indexOf(n) };
 }

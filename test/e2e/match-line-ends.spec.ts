@@ -13,11 +13,11 @@ test('a CR-only file with a stray quote: every record in is a row out, the bad o
   test.setTimeout(120_000);
   const rows = [
     ['ref', 'Company', 'Web'],
-    ['M1', good[0].name, good[0].website!],
-    ['M2', good[1].name, good[1].website!],
+    ['M1', good[0]!.name, good[0]!.website!],
+    ['M2', good[1]!.name, good[1]!.website!],
     ['M3', 'Bäckerei "Zum Löwen" GmbH', 'loewen.example'], // a stray quote: unreadable as CSV
-    ['M4', good[2].name, good[2].website!],
-    ['M5', good[3].name, good[3].website!],
+    ['M4', good[2]!.name, good[2]!.website!],
+    ['M5', good[3]!.name, good[3]!.website!],
   ];
   const file = Buffer.from(rows.map((r) => r.join(';')).join('\r') + '\r', 'utf8');
 

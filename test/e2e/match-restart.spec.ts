@@ -57,7 +57,7 @@ guardedTest('a bulk match and its review decisions come back after the app is ki
     await openBulk(page);
     await expect(page.getByRole('heading', { name: /Pasted CSV\s+Finished/ })).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => counts(page)).toBe(decided);
-    await expect(page.getByRole('region', { name: 'Review matches' }).getByRole('grid', { name: 'Review queue' }).getByRole('row').nth(1)).toContainText(unsure[2].name);
+    await expect(page.getByRole('region', { name: 'Review matches' }).getByRole('grid', { name: 'Review queue' }).getByRole('row').nth(1)).toContainText(unsure[2]!.name);
 
     // Earlier bulk matches: listed under the setup; Delete asks, Cancel keeps it, Delete removes it.
     await page.getByRole('button', { name: /^New bulk match/ }).click();

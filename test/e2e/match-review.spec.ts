@@ -61,23 +61,23 @@ test('bulk match review: slider, keyboard decisions, decisions in the export, ac
   await expect(rows.nth(2)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowUp');
   await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
-  await expect(rows.nth(1)).toContainText(unsure[0].name);
+  await expect(rows.nth(1)).toContainText(unsure[0]!.name);
   await page.keyboard.press('a');
   await expect.poll(() => counts(page)).toBe('2 waiting for review · 3 auto-accepted · 1 accepted · 0 picked another · 0 rejected');
   // The accepted row left the queue: the next one is active, with its candidates beside the queue.
-  await expect(rows.nth(1)).toContainText(unsure[1].name);
+  await expect(rows.nth(1)).toContainText(unsure[1]!.name);
   const candidates = review.getByRole('complementary', { name: /Candidates for line 6/ });
   const second = candidates.getByRole('button', { name: /^Pick candidate 2: / });
   const pickedLabel = ((await second.getAttribute('aria-label')) ?? '').replace(/^Pick candidate 2: /, '');
   await page.keyboard.press('2');
   await expect.poll(() => counts(page)).toBe('1 waiting for review · 3 auto-accepted · 1 accepted · 1 picked another · 0 rejected');
-  await expect(rows.nth(1)).toContainText(unsure[2].name);
+  await expect(rows.nth(1)).toContainText(unsure[2]!.name);
   await page.keyboard.press('r');
   await expect.poll(() => counts(page)).toBe('0 waiting for review · 3 auto-accepted · 1 accepted · 1 picked another · 1 rejected');
   // Decided rows can still be changed: they are listed under "Decided".
   await review.getByLabel('Show in review').selectOption('decided');
   await expect(queue.getByRole('row')).toHaveCount(7);
-  await expect(queue.getByRole('row').filter({ hasText: unsure[2].name })).toContainText('Rejected');
+  await expect(queue.getByRole('row').filter({ hasText: unsure[2]!.name })).toContainText('Rejected');
   await expectNoAxeViolations(page, 'the decided rows of the review');
 
   // The export records every decision next to every input row and column.
@@ -85,19 +85,19 @@ test('bulk match review: slider, keyboard decisions, decisions in the export, ac
   const link = page.getByRole('link', { name: /^Download companies-matched-.*\.csv$/ });
   await expect(link).toBeVisible();
   const [header, ...out] = readExportedCsv(join(app.dataDir, 'exports', (await link.getAttribute('download'))!));
-  const col = (name: string) => header.indexOf(name);
-  expect(header.slice(0, 3)).toEqual(['ref', 'Company', 'Web']);
+  const col = (name: string) => header!.indexOf(name);
+  expect(header!.slice(0, 3)).toEqual(['ref', 'Company', 'Web']);
   expect(out.map((r) => r[0])).toEqual(['S1', 'S2', 'S3', 'U1', 'U2', 'U3']);
   expect(out.map((r) => r[col('match.decision')])).toEqual(['auto-accepted', 'auto-accepted', 'auto-accepted', 'accepted', 'picked', 'rejected']);
   // match.* is the company the decision accepts; candidate.* the service's best candidate.
   expect(out.slice(0, 3).map((r) => r[col('match.company_id')])).toEqual(sure.map((c) => c.company_id));
-  expect(out[3][col('match.company_id')]).toBe(out[3][col('candidate.company_id')]);
+  expect(out[3]![col('match.company_id')]).toBe(out[3]![col('candidate.company_id')]);
   // Picked: another candidate than the best, named as the review showed it.
-  expect(out[4][col('match.company_id')]).not.toBe(out[4][col('candidate.company_id')]);
-  expect(pickedLabel.startsWith(out[4][col('match.company.name')])).toBe(true);
+  expect(out[4]![col('match.company_id')]).not.toBe(out[4]![col('candidate.company_id')]);
+  expect(pickedLabel.startsWith(out[4]![col('match.company.name')]!)).toBe(true);
   // Rejected: no company in match.*, the best candidate kept apart.
-  expect(out[5][col('match.company_id')]).toBe('');
-  expect(out[5][col('candidate.company_id')]).not.toBe('');
+  expect(out[5]![col('match.company_id')]).toBe('');
+  expect(out[5]![col('candidate.company_id')]).not.toBe('');
 
   // Only accepted rows join the list (3 auto + 1 accepted + 1 picked; the rejected one stays out).
   const toList = review.getByRole('form', { name: 'Add accepted rows to a list' });

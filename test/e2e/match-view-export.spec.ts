@@ -17,7 +17,7 @@ const known = plain.slice(0, 3);
 test('export the Matched rows of a bulk match in JSON, NDJSON and CSV as the table shows them, read back', async ({ page, app }) => {
   test.setTimeout(180_000);
   // Lines 2 and 4 match (name and website); line 3 has no company name (invalid); line 5 matches too.
-  const csv = ['ref,Company,Web', `S1,${known[0].name},${known[0].website}`, 'S2,,', `S3,${known[1].name},${known[1].website}`, `S4,${known[2].name},${known[2].website}`].join('\n');
+  const csv = ['ref,Company,Web', `S1,${known[0]!.name},${known[0]!.website}`, 'S2,,', `S3,${known[1]!.name},${known[1]!.website}`, `S4,${known[2]!.name},${known[2]!.website}`].join('\n');
   await matchAll(page, await pasteCsv(page, csv));
   const table = page.getByRole('region', { name: 'Rows' });
   await table.getByLabel('Show').selectOption({ label: 'Matched' });
@@ -30,11 +30,11 @@ test('export the Matched rows of a bulk match in JSON, NDJSON and CSV as the tab
 
   const jsonPath = await exportAs(dialog, app.dataDir, 'JSON', { columns: /^The table’s columns/, again: true });
   const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as Record<string, unknown>[];
-  expect(Object.keys(json[0])).toEqual([...BULK_ROW_HEADERS]);
+  expect(Object.keys(json[0]!)).toEqual([...BULK_ROW_HEADERS]);
   expect(json.map((r) => [r.Line, r.Status, r.Name, r['Best match']])).toEqual([
-    [2, 'Matched', known[0].name, known[0].name],
-    [4, 'Matched', known[1].name, known[1].name],
-    [5, 'Matched', known[2].name, known[2].name],
+    [2, 'Matched', known[0]!.name, known[0]!.name],
+    [4, 'Matched', known[1]!.name, known[1]!.name],
+    [5, 'Matched', known[2]!.name, known[2]!.name],
   ]);
   const about = (JSON.parse(readFileSync(`${jsonPath}.about.json`, 'utf8')) as { about: Record<string, unknown> }).about;
   expect(about).toMatchObject({ 'Bulk match of': 'pasted CSV', 'Rows shown': 'Matched', Rows: 3 });
@@ -42,7 +42,7 @@ test('export the Matched rows of a bulk match in JSON, NDJSON and CSV as the tab
   const ndjsonPath = await exportAs(dialog, app.dataDir, 'NDJSON', { columns: /^All fields/, again: true });
   const records = readFileSync(ndjsonPath, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
   expect(records.map((r) => r.line)).toEqual([2, 4, 5]);
-  expect(records[0]).toMatchObject({ state: 'matched', input: { name: known[0].name, website: known[0].website }, best: { company: { company_id: known[0].company_id } } });
+  expect(records[0]).toMatchObject({ state: 'matched', input: { name: known[0]!.name, website: known[0]!.website }, best: { company: { company_id: known[0]!.company_id } } });
 
   await dialog.getByRole('radio', { name: 'CSV', exact: true }).check();
   await dialog.getByRole('radio', { name: 'Data tools' }).check();

@@ -86,12 +86,12 @@ test('bulk match of pasted CSV with a key column, malformed rows and an unclosed
   const line = (ref: string, c: (typeof good)[number]) => `${ref};${c.name};${c.website};${c.country}`;
   const csv = [
     'ref;Company;Web;Country', // 1
-    line('K1', good[0]), // 2
-    line('K2', good[1]), // 3
+    line('K1', good[0]!), // 2
+    line('K2', good[1]!), // 3
     'K3;;nobody.example;DE', // 4: no name
     'K4;Too;many;columns;here', // 5: wrong field count
-    line('K5', good[2]), // 6
-    line('K6', good[3]), // 7
+    line('K5', good[2]!), // 6
+    line('K6', good[3]!), // 7
     'K7;"Never closed;x.example;FR', // 8: the quote swallows the rest
     'K8;Lost One;lost.example;IT', // 9
     'K9;Lost Two;lost2.example;ES', // 10
@@ -120,7 +120,7 @@ test('bulk match of pasted CSV with a key column, malformed rows and an unclosed
   await expect(table.getByRole('row').filter({ hasText: 'Line 4: Company name is required.' })).toContainText('Invalid');
   await expect(table.getByRole('row').filter({ hasText: 'Line 5: wrong number of columns' })).toContainText('Invalid');
   await expect(table.getByRole('row').filter({ hasText: 'Line 10: not read, because the quote opened on line 8' })).toContainText('Invalid');
-  await expect(table.getByRole('row').filter({ hasText: good[3].name })).toContainText('Matched');
+  await expect(table.getByRole('row').filter({ hasText: good[3]!.name })).toContainText('Matched');
   await expect(page.getByRole('button', { name: 'Retry 0 failed rows' })).toBeDisabled();
   await expectNoAxeViolations(page, 'a finished bulk match');
 
@@ -131,25 +131,25 @@ test('bulk match of pasted CSV with a key column, malformed rows and an unclosed
   // The file on disk: every input row, the analyst's key column first, statuses and matches joined to it.
   // The pasted ";" is kept (issue 27): read with the delimiter the file uses.
   const [header, ...rows] = readExportedCsv(join(app.dataDir, 'exports', (await link.getAttribute('download'))!));
-  expect(header.slice(0, 5)).toEqual(['ref', 'Company', 'Web', 'Country', 'extra fields']);
+  expect(header!.slice(0, 5)).toEqual(['ref', 'Company', 'Web', 'Country', 'extra fields']);
   expect(rows.map((r) => r[0])).toEqual(['K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'K7', 'K8', 'K9']);
-  const col = (name: string) => header.indexOf(name);
+  const col = (name: string) => header!.indexOf(name);
   expect(rows.map((r) => r[col('match.status')])).toEqual(['matched', 'matched', 'invalid', 'invalid', 'matched', 'matched', 'invalid', 'invalid', 'invalid']);
-  expect(rows[0][col('match.company_id')]).toBe(good[0].company_id);
-  expect(rows[5][col('match.company_id')]).toBe(good[3].company_id);
-  expect(rows[3].slice(0, 5)).toEqual(['K4', 'Too', 'many', 'columns', 'here']);
-  expect(rows[7].slice(0, 4)).toEqual(['K8', 'Lost One', 'lost.example', 'IT']);
+  expect(rows[0]![col('match.company_id')]).toBe(good[0]!.company_id);
+  expect(rows[5]![col('match.company_id')]).toBe(good[3]!.company_id);
+  expect(rows[3]!.slice(0, 5)).toEqual(['K4', 'Too', 'many', 'columns', 'here']);
+  expect(rows[7]!.slice(0, 4)).toEqual(['K8', 'Lost One', 'lost.example', 'IT']);
 
   // Open a matched row's company from the bulk table.
   await table.getByRole('button', { name: 'Open details of the match for line 2' }).click();
-  await expect(page.getByRole('region', { name: good[0].name })).toContainText(good[0].company_id);
+  await expect(page.getByRole('region', { name: good[0]!.name })).toContainText(good[0]!.company_id);
 
   // Switching to the single form and back keeps the finished job on screen.
   await page.getByRole('tab', { name: 'One company' }).click();
   await expect(page.getByRole('form', { name: 'Match one company' })).toBeVisible();
   // The bulk row's detail stays with the bulk tab; it does not take room beside the single form.
-  await expect(page.getByRole('region', { name: good[0].name })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: good[0]!.name })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Bulk (CSV)' }).click();
-  await expect(page.getByRole('region', { name: good[0].name })).toBeVisible();
-  await expect(table.getByRole('row').filter({ hasText: good[3].name })).toContainText('Matched');
+  await expect(page.getByRole('region', { name: good[0]!.name })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: good[3]!.name })).toContainText('Matched');
 });

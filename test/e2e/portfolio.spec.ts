@@ -83,7 +83,7 @@ test('search, load all, a list of 50, refresh all three modules, watch the board
   await expect(page.getByRole('status').filter({ hasText: summary })).toHaveCount(1);
 
   // Open a company from the board: the ESG screen names it and shows what the run stored.
-  const company = known[0];
+  const company = known[0]!;
   const row = board.locator(`[role="row"][data-company-id="${company.company_id}"]`);
   await row.scrollIntoViewIfNeeded();
   for (const m of ['news', 'commitments', 'scores']) await expect(row.locator(`[data-module="${m}"]`)).toHaveAttribute('data-state', 'complete');

@@ -17,7 +17,7 @@ const RATINGS = ['AAA', 'AA', 'A', 'BBB', 'BB', 'B', 'CCC'];
 // The country with most of the 30, for the facet.
 const countries = new Map<string, number>();
 for (const c of top) countries.set(c.country, (countries.get(c.country) ?? 0) + 1);
-const [bigCountry, inBig] = [...countries].sort((a, b) => b[1] - a[1])[0];
+const [bigCountry, inBig] = [...countries].sort((a, b) => b[1] - a[1])[0]!;
 const countryName = top.find((c) => c.country === bigCountry)!.country_name;
 
 async function members(page: Page): Promise<ListMembersPage['rows']> {
@@ -30,7 +30,7 @@ async function members(page: Page): Promise<ListMembersPage['rows']> {
 }
 
 const ratingRows = (page: Page) =>
-  page.getByRole('table', { name: 'Rating breakdown: the numbers' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[1].textContent]));
+  page.getByRole('table', { name: 'Rating breakdown: the numbers' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[0]!.textContent, tr.children[1]!.textContent]));
 
 function expectedRatings(rows: ListMembersPage['rows']): string[][] {
   const counts = new Map<string, number>();

@@ -21,13 +21,13 @@ async function memberIds(page: Page, name: string): Promise<string[]> {
   return page.evaluate(async (listName) => {
     type R<T> = { ok: true; value: T } | { ok: false; error: { message: string } };
     const api = (window as unknown as { firmscope: { lists: Record<string, (i?: unknown) => Promise<R<unknown>>> } }).firmscope.lists;
-    const all = (await api.all()) as R<Array<{ id: number; name: string }>>;
+    const all = (await api.all!()) as R<Array<{ id: number; name: string }>>;
     if (!all.ok) throw new Error(all.error.message);
     const list = all.value.find((l) => l.name === listName);
     if (!list) throw new Error(`no list named ${listName}`);
     const ids: string[] = [];
     for (let offset = 0; ; offset += 1_000) {
-      const page = (await api.members({ id: list.id, view: {}, offset, limit: 1_000 })) as R<{ total: number; rows: Array<{ companyId: string }> }>;
+      const page = (await api.members!({ id: list.id, view: {}, offset, limit: 1_000 })) as R<{ total: number; rows: Array<{ companyId: string }> }>;
       if (!page.ok) throw new Error(page.error.message);
       ids.push(...page.value.rows.map((m) => m.companyId));
       if (offset + 1_000 >= page.value.total) return ids;

@@ -31,28 +31,28 @@ test('the scroll view shows every row of the snapshot down to the last, sorted a
 
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Scroll' }).click();
   await expect(scroller(page)).toHaveAttribute('aria-rowcount', String(big.length + 1));
-  await expect(row(page, 1)).toHaveAttribute('data-company-id', big[0].company_id);
+  await expect(row(page, 1)).toHaveAttribute('data-company-id', big[0]!.company_id);
   // The end of the list, by keyboard: the last rows of the snapshot in the service's order.
   await scroller(page).focus();
   await page.keyboard.press('End');
-  await expect(row(page, big.length)).toHaveAttribute('data-company-id', big[big.length - 1].company_id);
-  await expect(row(page, big.length - 1)).toHaveAttribute('data-company-id', big[big.length - 2].company_id);
+  await expect(row(page, big.length)).toHaveAttribute('data-company-id', big[big.length - 1]!.company_id);
+  await expect(row(page, big.length - 1)).toHaveAttribute('data-company-id', big[big.length - 2]!.company_id);
   await expectNoAxeViolations(page, 'the scroll view at its end');
 
   // Sorted by revenue, descending: the view starts again at the top; empty revenues come last.
   await page.getByLabel('Sort by').selectOption('revenue');
   await page.getByLabel('Direction').selectOption('desc');
-  await expect(row(page, 1)).toHaveAttribute('data-company-id', byRevenue[0].company_id);
-  await expect(row(page, 2)).toHaveAttribute('data-company-id', byRevenue[1].company_id);
+  await expect(row(page, 1)).toHaveAttribute('data-company-id', byRevenue[0]!.company_id);
+  await expect(row(page, 2)).toHaveAttribute('data-company-id', byRevenue[1]!.company_id);
   await scroller(page).evaluate((el) => (el.scrollTop = el.scrollHeight));
   const last = withoutRevenue.length ? withoutRevenue[withoutRevenue.length - 1] : byRevenue[byRevenue.length - 1];
-  await expect(row(page, big.length)).toHaveAttribute('data-company-id', last.company_id);
+  await expect(row(page, big.length)).toHaveAttribute('data-company-id', last!.company_id);
 
   // A facet choice narrows the list to its rows.
   const facets = page.getByRole('complementary', { name: 'Facets' });
   await facets.getByRole('button', { name: `Germany (DE) ${fmt.format(german.length)} companies` }).click();
   await expect(scroller(page)).toHaveAttribute('aria-rowcount', String(german.length + 1));
-  await expect(row(page, 1)).toHaveAttribute('data-company-id', german.filter(hasRevenue).sort((a, b) => (b.revenue as number) - (a.revenue as number))[0].company_id);
+  await expect(row(page, 1)).toHaveAttribute('data-company-id', german.filter(hasRevenue).sort((a, b) => (b.revenue as number) - (a.revenue as number))[0]!.company_id);
 
   // Back to the paged view.
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Pages' }).click();

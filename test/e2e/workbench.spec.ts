@@ -40,12 +40,12 @@ test('load all, sort by revenue, facet by country, chips, conditions from facets
   await expect(snapshotPage(page)).toHaveText(`Page 1 of ${pages}`);
   await expect(snapshotRows(page)).toHaveText(`Rows 1–100 of ${fmt.format(big.length)}`);
   // Service order until a sort is chosen.
-  await expect(firstId(page)).toHaveAttribute('title', big[0].company_id);
+  await expect(firstId(page)).toHaveAttribute('title', big[0]!.company_id);
 
   await page.getByLabel('Sort by').selectOption('revenue');
   await page.getByLabel('Direction').selectOption('desc');
-  await expect(firstId(page)).toHaveAttribute('title', byRevenue[0].company_id);
-  await expect(rowIdCell(page, 3)).toHaveAttribute('title', byRevenue[1].company_id);
+  await expect(firstId(page)).toHaveAttribute('title', byRevenue[0]!.company_id);
+  await expect(rowIdCell(page, 3)).toHaveAttribute('title', byRevenue[1]!.company_id);
   await page.getByRole('button', { name: 'Last', exact: true }).click();
   await expect(snapshotPage(page)).toHaveText(`Page ${pages} of ${pages}`);
   // Companies without revenue come last, even sorted descending.
@@ -66,7 +66,7 @@ test('load all, sort by revenue, facet by country, chips, conditions from facets
   await de.click();
   await expect(de).toHaveAttribute('aria-pressed', 'true');
   await expect(snapshotRows(page)).toContainText(`of ${fmt.format(german.length)}`);
-  await expect(firstId(page)).toHaveAttribute('title', german.filter((c) => typeof c.revenue === 'number').sort((a, b) => (b.revenue as number) - (a.revenue as number))[0].company_id);
+  await expect(firstId(page)).toHaveAttribute('title', german.filter((c) => typeof c.revenue === 'number').sort((a, b) => (b.revenue as number) - (a.revenue as number))[0]!.company_id);
   const chips = page.getByRole('list', { name: 'Facet choices' });
   await expect(chips).toContainText('Country: Germany (DE)');
   await expectNoAxeViolations(page, 'the snapshot view with a facet chosen');
@@ -105,10 +105,10 @@ test('load all, sort by revenue, facet by country, chips, conditions from facets
     const id = await firstId(page).getAttribute('title');
     return companies.find((c) => c.company_id === id)?.revenue;
   };
-  await expect.poll(revenueOf).toBe(byRevenue[100].revenue);
+  await expect.poll(revenueOf).toBe(byRevenue[100]!.revenue);
   await page.keyboard.press('j');
   await expect(snapshotPage(page)).toHaveText(`Page 3 of ${pages}`);
-  await expect.poll(revenueOf).toBe(byRevenue[200].revenue);
+  await expect.poll(revenueOf).toBe(byRevenue[200]!.revenue);
   expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
   await page.keyboard.press('k');
   await expect(snapshotPage(page)).toHaveText(`Page 2 of ${pages}`);
@@ -117,7 +117,7 @@ test('load all, sort by revenue, facet by country, chips, conditions from facets
   expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
 
   // Text filter over the loaded rows (FTS): a distinctive word of one company's name.
-  const target = byRevenue[0];
+  const target = byRevenue[0]!;
   await page.getByLabel('Filter loaded rows').fill(target.name);
   await expect(snapshotRows(page)).not.toContainText(`of ${fmt.format(big.length)}`);
   await expect(firstId(page)).toHaveAttribute('title', target.company_id);

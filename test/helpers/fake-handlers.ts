@@ -16,7 +16,7 @@ export function echoHandlers(
   const handlers: Record<string, Record<string, (input: unknown, ctx: CallContext) => Promise<unknown>>> = {};
   for (const f of listEntries(table).fns) {
     handlers[f.group] ??= {};
-    handlers[f.group][f.name] = overrides[`${f.group}.${f.name}`] ?? (async (input) => ({ group: f.group, name: f.name, input }) satisfies EchoValue);
+    handlers[f.group]![f.name] = overrides[`${f.group}.${f.name}`] ?? (async (input) => ({ group: f.group, name: f.name, input }) satisfies EchoValue);
   }
   return handlers as unknown as BridgeHandlers;
 }
@@ -26,7 +26,7 @@ export function expectedApiShape(table: TableDef = bridgeTable): Record<string, 
   const shape: Record<string, string[]> = {};
   const { fns, events } = listEntries(table);
   for (const g of Object.keys(table)) shape[g] = [];
-  for (const f of fns) shape[f.group].push(f.name);
-  for (const e of events) shape[e.group].push(e.listener);
+  for (const f of fns) shape[f.group]!.push(f.name);
+  for (const e of events) shape[e.group]!.push(e.listener);
   return shape;
 }

@@ -40,8 +40,8 @@ describe('Electron preload', () => {
     expect(Object.keys(api)).toEqual(Object.keys(bridgeTable));
     const shape = expectedApiShape();
     for (const g of Object.keys(shape)) {
-      expect(Object.keys(api[g])).toEqual(shape[g]);
-      for (const k of shape[g]) expect(typeof api[g][k]).toBe('function');
+      expect(Object.keys(api[g]!)).toEqual(shape[g]);
+      for (const k of shape[g]!) expect(typeof api[g]![k]).toBe('function');
     }
   });
 
@@ -50,7 +50,7 @@ describe('Electron preload', () => {
     exposeFirmscope(bridgeTable, f.bridge as never, f.ipc as never);
     const api = f.exposed.get('firmscope') as Api;
     for (const entry of listEntries(bridgeTable).fns) {
-      const r = await api[entry.group][entry.name]({ probe: entry.name });
+      const r = await api[entry.group]![entry.name]!({ probe: entry.name });
       expect(r).toEqual({ ok: true, value: { channel: fnChannel(entry.group, entry.name), input: { probe: entry.name } } });
     }
     expect(f.ipc.invoke).toHaveBeenCalledTimes(listEntries(bridgeTable).fns.length);
@@ -61,7 +61,7 @@ describe('Electron preload', () => {
     exposeFirmscope(bridgeTable, f.bridge as never, f.ipc as never);
     const api = f.exposed.get('firmscope') as Api;
     const got: unknown[][] = [];
-    const off = api.esg.onProgress((...args: unknown[]) => got.push(args)) as () => void;
+    const off = api.esg!.onProgress!((...args: unknown[]) => got.push(args)) as () => void;
     f.emit(eventChannel('esg', 'progress'), { sessionId: 's1' });
     expect(got).toEqual([[{ sessionId: 's1' }]]);
     off();
@@ -77,7 +77,7 @@ describe('Electron preload', () => {
     f.ipc.invoke.mockRejectedValueOnce(new Error("Error invoking remote method 'x': boom at /home/user/secret.ts:1:1"));
     exposeFirmscope(bridgeTable, f.bridge as never, f.ipc as never);
     const api = f.exposed.get('firmscope') as Api;
-    const r = (await api.connection.status()) as { ok: boolean; error: { code: string; message: string } };
+    const r = (await api.connection!.status!()) as { ok: boolean; error: { code: string; message: string } };
     expect(r.ok).toBe(false);
     expect(r.error.code).toBe('internal');
     expect(r.error.message).not.toContain('secret.ts');
@@ -87,7 +87,7 @@ describe('Electron preload', () => {
     const f = fakeElectron();
     exposeFirmscope(bridgeTable, f.bridge as never, f.ipc as never);
     const api = f.exposed.get('firmscope') as Api;
-    expect(() => api.app.onNotice('not a function')).toThrow(TypeError);
+    expect(() => api.app!.onNotice!('not a function')).toThrow(TypeError);
   });
 
   it('freezes the browser-mode object so page code cannot replace functions', () => {

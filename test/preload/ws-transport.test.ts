@@ -52,7 +52,7 @@ describe('browser-mode transport', () => {
     const api = buildFirmscopeApi(bridgeTable, transport) as Api;
     const shape = expectedApiShape();
     expect(Object.keys(api)).toEqual(Object.keys(shape));
-    for (const g of Object.keys(shape)) expect(Object.keys(api[g])).toEqual(shape[g]);
+    for (const g of Object.keys(shape)) expect(Object.keys(api[g]!)).toEqual(shape[g]);
 
     const [a, b] = await Promise.all([api.connection!.activate!({ id: 'sandbox' }), api.app!.info!()]);
     expect(a).toEqual({ ok: true, value: { group: 'connection', name: 'activate', input: { id: 'sandbox' } } });

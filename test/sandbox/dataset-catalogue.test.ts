@@ -15,7 +15,7 @@ describe('generateCompanies', () => {
     expect(fresh.map((c) => c.company_id)).toEqual(all.slice(0, 300).map((c) => c.company_id));
     expect(JSON.stringify(fresh[17])).toBe(JSON.stringify(all[17]));
     const other = generateCompanies(43, 300);
-    expect(other[0].company_id).not.toBe(all[0].company_id);
+    expect(other[0]!.company_id).not.toBe(all[0]!.company_id);
   });
 
   it('gives every record a unique UUID company_id and parses as a company record', () => {

@@ -84,8 +84,8 @@ describe('sandbox ESG content', () => {
       expect((a.topics as string[]).length).toBe(1);
     }
     expect(new Set(articles.map((a) => a.sentiment_label)).size).toBe(3);
-    const company = ds.byId.get(ids[0])!;
-    const own = engine.request(ids[0], 'news').items;
+    const company = ds.byId.get(ids[0]!)!;
+    const own = engine.request(ids[0]!, 'news').items;
     expect(own.every((a) => String(a.title).includes(company.name))).toBe(true);
     // Held newest first.
     const dates = own.map((a) => String(a.published_at));
@@ -115,17 +115,17 @@ describe('sandbox ESG content', () => {
     const order = ['AAA', 'AA', 'A', 'BBB', 'BB', 'B', 'CCC'];
     for (const s of scores) {
       for (const k of ['overall', 'environmental', 'social', 'governance']) {
-        expect(s[k]).toBeGreaterThanOrEqual(0);
-        expect(s[k]).toBeLessThanOrEqual(100);
+        expect(s![k]).toBeGreaterThanOrEqual(0);
+        expect(s![k]).toBeLessThanOrEqual(100);
       }
-      expect(order).toContain(s.rating);
-      expect(s.methodology).toEqual(expect.any(String));
-      expect(s.methodology_version).toEqual(expect.any(String));
-      expect(Number.isNaN(Date.parse(String(s.computed_at)))).toBe(false);
+      expect(order).toContain(s!.rating);
+      expect(s!.methodology).toEqual(expect.any(String));
+      expect(s!.methodology_version).toEqual(expect.any(String));
+      expect(Number.isNaN(Date.parse(String(s!.computed_at)))).toBe(false);
     }
-    const sorted = [...scores].sort((a, b) => (b.overall as number) - (a.overall as number));
-    const ranks = sorted.map((s) => order.indexOf(s.rating as string));
+    const sorted = [...scores].sort((a, b) => (b!.overall as number) - (a!.overall as number));
+    const ranks = sorted.map((s) => order.indexOf(s!.rating as string));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-    expect(new Set(scores.map((s) => s.rating)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(scores.map((s) => s!.rating)).size).toBeGreaterThanOrEqual(3);
   });
 });

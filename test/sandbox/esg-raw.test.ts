@@ -12,7 +12,7 @@ afterEach(async () => {
 async function sandbox(enableControl = true) {
   const sb = await start({ companies: 400, enableControl, esg: { sessionMs: 60_000 } });
   open.push(sb);
-  return { sb, token: await getToken(sb), company: sb.control.esgCompanies('known', 1)[0].company_id };
+  return { sb, token: await getToken(sb), company: sb.control.esgCompanies('known', 1)[0]!.company_id };
 }
 const moduleText = async (sb: SandboxHandle, token: string, id: string, module: string) => {
   const res = await fetch(`${sb.baseUrl}/esg/v1/companies/${id}/${module}`, { headers: { authorization: `Bearer ${token}` } });
@@ -51,19 +51,19 @@ describe('raw ESG answers', () => {
     const ids = sb.control.esgCompanies('known', 3).map((c) => c.company_id);
     expect(await (await control(sb, 'PUT', '/esg/hostile', { company_id: ids[0], kind: 'content' })).json()).toEqual({ modules: ['news', 'commitments', 'scores'] });
     expect(await (await control(sb, 'PUT', '/esg/hostile', { company_id: ids[1], kind: 'huge' })).json()).toEqual({ modules: ['news', 'commitments'] });
-    expect(sb.control.setEsgHostile(ids[2], 'deep')).toEqual(['news', 'commitments', 'scores']);
+    expect(sb.control.setEsgHostile(ids[2]!, 'deep')).toEqual(['news', 'commitments', 'scores']);
 
-    const scores = await moduleText(sb, token, ids[0], 'scores');
+    const scores = await moduleText(sb, token, ids[0]!, 'scores');
     expect(scores).toContain('"overall":1e999');
     expect(JSON.parse(scores).result[0].environmental).toBe(-Infinity);
-    const news = JSON.parse(await moduleText(sb, token, ids[0], 'news')).result as { url: string; title: string }[];
+    const news = JSON.parse(await moduleText(sb, token, ids[0]!, 'news')).result as { url: string; title: string }[];
     expect(news.map((a) => a.url)).toContain('javascript:window.__hostile=3');
-    expect(news[0].title).toContain('<img src=x onerror=');
+    expect(news[0]!.title).toContain('<img src=x onerror=');
 
-    const huge = JSON.parse(await moduleText(sb, token, ids[1], 'news')).result[0].title as string;
+    const huge = JSON.parse(await moduleText(sb, token, ids[1]!, 'news')).result[0].title as string;
     expect(huge.length).toBeGreaterThan(HOSTILE_STRING_CHARS);
 
-    const deep = await moduleText(sb, token, ids[2], 'news');
+    const deep = await moduleText(sb, token, ids[2]!, 'news');
     expect(deep).toContain('['.repeat(HOSTILE_DEPTH) + ']'.repeat(HOSTILE_DEPTH));
   });
 

@@ -21,7 +21,7 @@ afterAll(() => sb.close());
 let companyIndex = 0;
 /** A fresh ESG-known company per test, so tests do not share sessions. */
 function nextCompany(): string {
-  return sb.control.esgCompanies('known', 200)[companyIndex++].company_id;
+  return sb.control.esgCompanies('known', 200)[companyIndex++]!.company_id;
 }
 const moduleGet = (id: string, module: string, q = '') => apiGet(sb, token, `/esg/v1/companies/${id}/${module}${q}`);
 const statusGet = (session: string) => apiGet(sb, token, `/esg/v1/processing/${session}`);
@@ -58,7 +58,7 @@ describe('module request and session lifecycle', () => {
     expect(again.active_processing_session).toBe(session);
 
     const counts = await pollToEnd(session);
-    for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeGreaterThanOrEqual(counts[i - 1]);
+    for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeGreaterThanOrEqual(counts[i - 1]!);
     const done = EsgModuleResponseSchema.parse((await moduleGet(id, 'news', '?page_size=200')).body);
     expect(done.status).toBe('complete');
     expect(done.active_processing_session).toBeNull();
@@ -131,7 +131,7 @@ describe('module request and session lifecycle', () => {
     expect(mod.status).toBe('complete');
     expect(mod.active_processing_session).toBeNull();
     const stats = sb.control.stats();
-    expect(stats.statusCalls[session].length).toBeGreaterThanOrEqual(27);
+    expect(stats.statusCalls[session]!.length).toBeGreaterThanOrEqual(27);
   });
 
   it('concurrent first requests share one session', async () => {
@@ -179,7 +179,7 @@ describe('module request and session lifecycle', () => {
       const id = nextCompany();
       const session = (await moduleGet(id, 'news')).body.active_processing_session;
       const counts = await pollToEnd(session, 500);
-      const diffs = counts.slice(1, -1).map((c, i) => c - counts[i]);
+      const diffs = counts.slice(1, -1).map((c, i) => c - counts[i]!);
       sawPause = diffs.some((d) => d === 0) && new Set(diffs).size > 1;
     }
     expect(sawPause).toBe(true);
@@ -217,7 +217,7 @@ describe('not_found, errors and permissions', () => {
     expect(share).toBeGreaterThan(0.02);
     expect(share).toBeLessThan(0.09);
     for (const module of ['news', 'commitments', 'scores']) {
-      const r = EsgModuleResponseSchema.parse((await moduleGet(unknown[0].company_id, module)).body);
+      const r = EsgModuleResponseSchema.parse((await moduleGet(unknown[0]!.company_id, module)).body);
       expect(r).toMatchObject({ status: 'not_found', active_processing_session: null, count: 0, result: [] });
     }
     const notInDataset = EsgModuleResponseSchema.parse((await moduleGet(randomUUID(), 'news')).body);

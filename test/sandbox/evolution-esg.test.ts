@@ -78,10 +78,10 @@ describe('ESG modules across an epoch boundary', () => {
     const [s0, s1] = [before.scores[0], scores.items[0]];
     for (const field of ['overall', 'environmental', 'social', 'governance']) {
       const change = changesOf(rated, 'score').find((c) => c.field === field);
-      expect([s0[field], s1[field]]).toEqual(change ? [change.old, change.new] : [s0[field], s0[field]]);
+      expect([s0![field], s1![field]]).toEqual(change ? [change.old, change.new] : [s0![field], s0![field]]);
     }
     const [rating] = changesOf(rated, 'rating');
-    expect([s0.rating, s1.rating]).toEqual([rating.old, rating.new]);
+    expect([s0!.rating, s1!.rating]).toEqual([rating!.old, rating!.new]);
 
     // News: the new articles are exactly the logged ones; the held ones stay.
     const after = await held(news, 'news');
@@ -94,13 +94,13 @@ describe('ESG modules across an epoch boundary', () => {
     // Commitments: one changed status as logged, everything else the same; or one new commitment appended.
     const [status] = changesOf(moved, 'commitment');
     const movedAfter = (await held(moved, 'commitments')).items;
-    const patch = status.new as Item;
-    expect(before.moved.find((c) => c.commitment_id === status.item_id)).toMatchObject(status.old as Item);
-    expect(movedAfter).toEqual(before.moved.map((c) => (c.commitment_id === status.item_id ? { ...c, status: patch.status } : c)));
+    const patch = status!.new as Item;
+    expect(before.moved.find((c) => c.commitment_id === status!.item_id)).toMatchObject(status!.old as Item);
+    expect(movedAfter).toEqual(before.moved.map((c) => (c.commitment_id === status!.item_id ? { ...c, status: patch.status } : c)));
     const [fresh] = changesOf(announced, 'commitment');
     const announcedAfter = (await held(announced, 'commitments')).items;
     expect(announcedAfter.slice(0, -1)).toEqual(before.announced);
-    expect(announcedAfter.at(-1)).toMatchObject(fresh.new as Item);
+    expect(announcedAfter.at(-1)).toMatchObject(fresh!.new as Item);
 
     // Nothing logged for it: still complete, no new session, the same score.
     const quietAfter = await held(quiet, 'scores');

@@ -41,8 +41,8 @@ const valueAt = (record: unknown, path: string): unknown => path.split('.').redu
 function withValue(record: SandboxCompany, path: string, value: unknown): SandboxCompany {
   const copy = structuredClone(record) as unknown as Record<string, Record<string, unknown>>;
   const keys = path.split('.');
-  if (keys.length === 1) (copy as Record<string, unknown>)[keys[0]] = value;
-  else copy[keys[0]][keys[1]] = value;
+  if (keys.length === 1) (copy as Record<string, unknown>)[keys[0]!] = value;
+  else copy[keys[0]!]![keys[1]!] = value;
   return copy as unknown as SandboxCompany;
 }
 

@@ -22,13 +22,13 @@ describe('match', () => {
     expect(res.status).toBe(200);
     const body = MatchResponseSchema.parse(res.body);
     expect(body.count).toBe(body.result.length);
-    expect(body.result[0].company.company_id).toBe(target.company_id);
-    expect(body.result[0].confidence).toBeGreaterThan(0.9);
-    for (let i = 1; i < body.result.length; i++) expect(body.result[i].confidence).toBeLessThanOrEqual(body.result[i - 1].confidence);
+    expect(body.result[0]!.company.company_id).toBe(target.company_id);
+    expect(body.result[0]!.confidence).toBeGreaterThan(0.9);
+    for (let i = 1; i < body.result.length; i++) expect(body.result[i]!.confidence).toBeLessThanOrEqual(body.result[i - 1]!.confidence);
   });
 
   it('honours limit and returns nothing for a name with no overlap', async () => {
-    const target = sb.control.dataset.companies[3];
+    const target = sb.control.dataset.companies[3]!;
     const limited = MatchResponseSchema.parse((await apiPost(sb, token, '/match/v5/companies', { name: target.name, limit: 2 })).body);
     expect(limited.result.length).toBeLessThanOrEqual(2);
     const none = MatchResponseSchema.parse((await apiPost(sb, token, '/match/v5/companies', { name: 'zzqx' })).body);

@@ -99,7 +99,7 @@ describe('sandbox CLI --rate-limit', () => {
         let out = '';
         child.stdout.on('data', (d) => {
           out += d;
-          if (out.includes('\n')) resolve(out.split('\n')[0]);
+          if (out.includes('\n')) resolve(out.split('\n')[0]!);
         });
         child.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
       });

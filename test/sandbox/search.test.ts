@@ -160,9 +160,9 @@ describe('pagination sessions', () => {
     const first = await search(body, { page_size: 20 });
     const next = first.body.pagination.next as string;
     const [data, sig] = next.split('.');
-    const payload = JSON.parse(Buffer.from(data, 'base64url').toString());
+    const payload = JSON.parse(Buffer.from(data!, 'base64url').toString());
     const forged = `${Buffer.from(JSON.stringify({ ...payload, o: 0 })).toString('base64url')}.${sig}`;
-    for (const t of [forged, `${next}x`, 'garbage', `${data}.${'A'.repeat(sig.length)}`]) {
+    for (const t of [forged, `${next}x`, 'garbage', `${data}.${'A'.repeat(sig!.length)}`]) {
       const res = await search(body, { page_size: 20, pagination_token: t });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_pagination_token');
@@ -178,7 +178,7 @@ describe('pagination sessions', () => {
   });
 
   it('has next null on the last page and a single page when everything fits', async () => {
-    const res = await search({ filters: { and: [f('company_id', 'equals', companies[5].company_id)] } });
+    const res = await search({ filters: { and: [f('company_id', 'equals', companies[5]!.company_id)] } });
     expect(res.body.count).toBe(1);
     expect(res.body.pagination).toEqual({ next: null, previous: null });
     const none = await search({ filters: { and: [f('name', 'equals', 'no such company at all')] } });

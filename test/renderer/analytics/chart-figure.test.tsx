@@ -89,20 +89,20 @@ describe('portfolio chart tables', () => {
       'Rating by industry division',
       'Top movers since the previous refresh',
     ]);
-    expect(byKey.coverage.description).toBe('1,000 of 1,200 companies (83 %) have ESG data, 950 (79 %) have scores; the bars count companies by their newest stored result.');
+    expect(byKey.coverage!.description).toBe('1,000 of 1,200 companies (83 %) have ESG data, 950 (79 %) have scores; the bars count companies by their newest stored result.');
   });
 
   it('puts bins in rows and parts in columns, with the medians last', () => {
-    const t = byKey.distributions.table;
+    const t = byKey.distributions!.table;
     expect(t.columns).toEqual(['Score range', 'Overall', 'Environmental', 'Social', 'Governance']);
     expect(t.rows[4]).toEqual(['40–50', '300', '300', '300', '300']);
     expect(t.rows.at(-1)).toEqual(['Median', '51.5', '51.5', '51.5', '51.5']);
   });
 
   it('names groups in full in the small multiples’ tables, and movers by name with the rating change', () => {
-    expect(byKey['overall-by-division'].table.rows[0].slice(0, 4)).toEqual(['62 Computer programming, consultancy and related activities', '1,200', '950', '51.5']);
-    expect(byKey['ratings-by-country'].table).toEqual({ columns: ['Country', 'AA', 'A', 'BBB'], rows: [['Germany', '30', '200', '420']] });
-    expect(byKey.movers.table.rows).toEqual([
+    expect(byKey['overall-by-division']!.table.rows[0]!.slice(0, 4)).toEqual(['62 Computer programming, consultancy and related activities', '1,200', '950', '51.5']);
+    expect(byKey['ratings-by-country']!.table).toEqual({ columns: ['Country', 'AA', 'A', 'BBB'], rows: [['Germany', '30', '200', '420']] });
+    expect(byKey.movers!.table.rows).toEqual([
       ['Apex Energy', '+12.5', '50', '62.5', 'BBB → A'],
       ['Borealis', '−9', '70', '61', 'A'],
     ]);

@@ -19,8 +19,8 @@ describe('request log text', () => {
     const lines = logAsText(entries).trimEnd().split('\n');
     expect(lines[0]).toContain(LOG_KEEPS);
     expect(lines[1]).toBe('time\tmethod\thost\tpath\tstatus\tms\tattempt\terror\tmessage');
-    expect(lines[2].split('\t')).toEqual(['2026-11-23T14:05:00.000Z', 'POST', 'h:1', '/api/search/v1/companies?page_size=10&pagination_token=…', '401', '12', '1', 'invalid_token', 'The access token has expired']);
-    expect(lines[3].split('\t').slice(7)).toEqual(['timeout', 'No answer within 30 s']);
+    expect(lines[2]!.split('\t')).toEqual(['2026-11-23T14:05:00.000Z', 'POST', 'h:1', '/api/search/v1/companies?page_size=10&pagination_token=…', '401', '12', '1', 'invalid_token', 'The access token has expired']);
+    expect(lines[3]!.split('\t').slice(7)).toEqual(['timeout', 'No answer within 30 s']);
   });
 
   it('saves as a JSON file named for its time, with the app version and every entry', () => {

@@ -11,12 +11,12 @@ const up = (i: number, module: TaskUpdate['module'], state: TaskUpdate['state'],
 
 describe('board model', () => {
   it('starts every cell queued, one row per company in order, duplicates once', () => {
-    const b = createBoard(ESG_MODULES, [...companies.slice(0, 3), companies[0]], [], t0);
+    const b = createBoard(ESG_MODULES, [...companies.slice(0, 3), companies[0]!], [], t0);
     expect(b.rows.map((r) => r.companyName)).toEqual(['Company 0 AG', 'Company 1 AG', 'Company 2 AG']);
     expect(b.total).toBe(9);
     expect(b.counts.queued).toBe(9);
     expect(b.ended).toBe(0);
-    expect(b.rows[0].cells.news).toMatchObject({ state: 'queued' });
+    expect(b.rows[0]!.cells.news).toMatchObject({ state: 'queued' });
   });
 
   it('applies a batch to the touched rows only; every other row keeps its identity', () => {
@@ -25,8 +25,8 @@ describe('board model', () => {
     expect(next.rows).not.toBe(b.rows);
     const changed = next.rows.map((r, i) => (r === b.rows[i] ? null : i)).filter((i) => i !== null);
     expect(changed).toEqual([5, 700]);
-    expect(next.rows[5].cells.news).toEqual({ state: 'processing', count: 12, reason: null, updatedAt: t0 + 2 });
-    expect(next.rows[5].cells.scores).toBe(b.rows[5].cells.scores);
+    expect(next.rows[5]!.cells.news).toEqual({ state: 'processing', count: 12, reason: null, updatedAt: t0 + 2 });
+    expect(next.rows[5]!.cells.scores).toBe(b.rows[5]!.cells.scores);
     expect(next.counts).toMatchObject({ queued: 2998, processing: 1, complete: 1, requesting: 0 });
     expect(next.ended).toBe(1);
   });
@@ -41,14 +41,14 @@ describe('board model', () => {
   it('ignores an update older than the cell it would replace', () => {
     const b = applyUpdates(createBoard(ESG_MODULES, companies, [], t0), [up(1, 'news', 'complete', t0 + 50, { count: 40 })], t0 + 50);
     const late = applyUpdates(b, [up(1, 'news', 'processing', t0 + 20, { count: 10 })], t0 + 60);
-    expect(late.rows[1].cells.news?.state).toBe('complete');
+    expect(late.rows[1]!.cells.news?.state).toBe('complete');
     expect(late.counts.complete).toBe(1);
   });
 
   it('keeps the live count while processing and counts every state', () => {
     let b = createBoard(['news', 'scores'], companies.slice(0, 4), [], t0);
     b = applyUpdates(b, [up(0, 'news', 'processing', t0 + 1, { count: 7 }), up(0, 'news', 'processing', t0 + 2, { count: 19 })], t0 + 2);
-    expect(b.rows[0].cells.news?.count).toBe(19);
+    expect(b.rows[0]!.cells.news?.count).toBe(19);
     b = applyUpdates(
       b,
       [up(1, 'news', 'not_found', t0 + 3), up(2, 'news', 'no_access', t0 + 3), up(3, 'news', 'cancelled', t0 + 3), up(0, 'scores', 'failed', t0 + 3, { reason: 'Service unavailable (503) after 5 tries' })],

@@ -118,7 +118,7 @@ describe('Refresh ESG for the grid selection', () => {
         { companyId: id(3), companyName: null },
       ],
     });
-    expect(starts[0].modules).not.toContain('news');
+    expect(starts[0]!.modules).not.toContain('news');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -44,7 +44,7 @@ describe('run board from the esgRuns contract', () => {
     };
     const model = boardFromRun(board, 10);
     expect(model.rows.map((r) => r.companyName)).toEqual(['Company 1', 'Company 2']);
-    expect(model.rows[0].cells.news).toMatchObject({ state: 'complete', count: 12 });
+    expect(model.rows[0]!.cells.news).toMatchObject({ state: 'complete', count: 12 });
     expect(model.counts).toMatchObject({ complete: 1, processing: 1, queued: 2 });
     expect(model.modules).toEqual(['news', 'scores']);
   });

@@ -104,7 +104,7 @@ describe('ESG runs screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start run' }));
     await waitFor(() => expect(starts).toHaveLength(1));
     expect(starts[0]).toMatchObject({ label: 'Portfolio A', listId: 1, modules: ['news', 'scores'] });
-    expect(starts[0].companies).toHaveLength(917);
+    expect(starts[0]!.companies).toHaveLength(917);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

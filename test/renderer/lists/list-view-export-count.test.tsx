@@ -53,7 +53,7 @@ describe('Export view… of a list', () => {
   it('says no cell is touched when the rows on screen hold no formula-like text', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ListViewExport list={list} view={{}} total={1} rows={[ROWS[2]]} />
+        <ListViewExport list={list} view={{}} total={1} rows={[ROWS[2]!]} />
       </QueryClientProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Export view…' }));

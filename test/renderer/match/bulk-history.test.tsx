@@ -47,10 +47,10 @@ describe('earlier bulk matches', () => {
   it('lists each job with its counts, opens one, and offers no Delete while a job runs', () => {
     const { onOpen } = mount([view('running', { state: 'running', done: 10 }), view('firms')]);
     const items = within(screen.getByRole('region', { name: 'Earlier bulk matches' })).getAllByRole('listitem');
-    expect(items[1].textContent).toContain('firms.csv');
-    expect(items[1].textContent).toContain('40 rows · 30 matched · 6 waiting for review · Finished');
-    expect(within(items[0]).queryByRole('button', { name: /^Delete/ })).toBeNull();
-    fireEvent.click(within(items[1]).getByRole('button', { name: /^Open firms\.csv/ }));
+    expect(items[1]!.textContent).toContain('firms.csv');
+    expect(items[1]!.textContent).toContain('40 rows · 30 matched · 6 waiting for review · Finished');
+    expect(within(items[0]!).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    fireEvent.click(within(items[1]!).getByRole('button', { name: /^Open firms\.csv/ }));
     expect(onOpen).toHaveBeenCalledWith('firms');
   });
 

@@ -85,7 +85,7 @@ const mount = () =>
     </QueryClientProvider>,
   );
 const grid = () => screen.getByRole('grid', { name: 'Review queue' });
-const queueLines = () => within(grid()).getAllByRole('row').slice(1).map((r) => Number(r.children[0].textContent));
+const queueLines = () => within(grid()).getAllByRole('row').slice(1).map((r) => Number(r.children[0]!.textContent));
 const highlighted = () => Number(grid().getAttribute('aria-activedescendant')!.split('-').at(-1));
 const decisions = async () => Object.fromEntries((await feature.handlers.bulkRows({ id: jobId, offset: 0, limit: 20 }, ctx)).rows.map((r) => [r.line, r.decision]));
 

@@ -20,7 +20,7 @@ describe('cursorLine', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.integer({ min: 2, max: 500 }), { minLength: 1 }), fc.nat(), (lines, pick) => {
         const sorted = [...lines].sort((a, b) => a - b);
-        const wanted = sorted[pick % sorted.length];
+        const wanted = sorted[pick % sorted.length]!;
         expect(cursorLine(sorted, wanted)).toBe(wanted);
         const without = sorted.filter((l) => l !== wanted);
         const next = cursorLine(without, wanted);

@@ -38,13 +38,13 @@ describe('attribute by label or field name', () => {
     const attribute = combo('Attribute of condition 1');
     for (const typed of ['Country', ' COUNTRY ', 'country']) {
       type(attribute, typed);
-      expect(latest.conditions[0].attribute).toBe('country');
+      expect(latest.conditions[0]!.attribute).toBe('country');
       expect(attribute.getAttribute('aria-invalid')).toBeNull();
       expect(row().textContent).not.toMatch(/Unknown attribute/);
     }
     key(attribute, 'Enter');
     expect(attribute.value).toBe('country');
-    expect(filter().attribute).toBe('country');
+    expect(filter()!.attribute).toBe('country');
     // The value editor followed: the country picker.
     expect(combo('Value of condition 1').placeholder).toBe('country name or code');
   });
@@ -58,14 +58,14 @@ describe('attribute by label or field name', () => {
     expect(highlighted(attribute)).toBe('Countrycountry');
     key(attribute, 'Enter');
     expect(attribute.value).toBe('country');
-    expect(latest.conditions[0].attribute).toBe('country');
+    expect(latest.conditions[0]!.attribute).toBe('country');
   });
 
   it('a label that is a prefix of another resolves to its own attribute only; unknown text is flagged', () => {
     mount();
     const attribute = combo('Attribute of condition 1');
     type(attribute, 'Industry');
-    expect(latest.conditions[0].attribute).toBe('industry_label');
+    expect(latest.conditions[0]!.attribute).toBe('industry_label');
     type(attribute, 'colour');
     fireEvent.blur(attribute);
     expect(attribute.getAttribute('aria-invalid')).toBe('true');
@@ -80,7 +80,7 @@ describe('Enter takes the highlighted suggestion', () => {
     type(value, 'Germ');
     expect(value.getAttribute('aria-activedescendant')).toBeTruthy();
     key(value, 'Enter');
-    expect(filter().value).toBe('DE');
+    expect(filter()!.value).toBe('DE');
   });
 
   it('country chips: "Germ" + Enter adds DE; Escape then Enter keeps the typed text', () => {
@@ -88,12 +88,12 @@ describe('Enter takes the highlighted suggestion', () => {
     const add = combo('Add a value to condition 1');
     type(add, 'Germ');
     key(add, 'Enter');
-    expect(listItems(latest.conditions[0])).toEqual(['DE']);
+    expect(listItems(latest.conditions[0]!)).toEqual(['DE']);
     type(add, 'Fra');
     key(add, 'Escape');
     expect(add.getAttribute('aria-activedescendant')).toBeNull();
     key(add, 'Enter');
-    expect(listItems(latest.conditions[0])).toEqual(['DE', 'Fra']);
+    expect(listItems(latest.conditions[0]!)).toEqual(['DE', 'Fra']);
   });
 
   it('relation: "great" + Enter is greater than', () => {
@@ -102,7 +102,7 @@ describe('Enter takes the highlighted suggestion', () => {
     type(relation, 'great');
     expect(highlighted(relation)).toMatch(/^greater than/);
     key(relation, 'Enter');
-    expect(filter().relation).toBe('greater_than');
+    expect(filter()!.relation).toBe('greater_than');
     expect(relation.value).toBe('greater than');
   });
 
@@ -112,7 +112,7 @@ describe('Enter takes the highlighted suggestion', () => {
     type(value, 'Apex');
     expect(value.getAttribute('aria-activedescendant')).toBeNull();
     key(value, 'Enter');
-    expect(filter().value).toBe('Apex');
+    expect(filter()!.value).toBe('Apex');
   });
 });
 
@@ -135,11 +135,11 @@ describe('NACE sections', () => {
     expect(codes.map((li) => li.textContent?.slice(0, 5))).toEqual(C);
     // Removing one code leaves the others as plain chips; removing the section removes them all.
     fireEvent.click(screen.getByRole('button', { name: 'Remove 10.71 from condition 1' }));
-    expect(filter().value).toEqual(C.slice(1));
+    expect(filter()!.value).toEqual(C.slice(1));
     expect(screen.queryByRole('button', { name: /of section C/ })).toBeNull();
     type(add, 'C');
     key(add, 'Enter');
-    expect(filter().value).toEqual([...C.slice(1), '10.71']);
+    expect(filter()!.value).toEqual([...C.slice(1), '10.71']);
     fireEvent.click(screen.getByRole('button', { name: 'Remove section C from condition 1' }));
     expect(screen.queryByRole('list', { name: 'Values of condition 1' })).toBeNull();
   });

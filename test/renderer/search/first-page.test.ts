@@ -52,7 +52,7 @@ describe('first page of the service', () => {
     const session = createSearchSession(store, new QueryClient());
     await session.reopen(za, 10, 4);
     expect(store.get().search.session.shown?.pageNumber).toBe(4);
-    bridge.search.reopen.mockClear();
+    bridge.search.reopen!.mockClear();
     await session.first();
     expect(bridge.search.reopen).toHaveBeenCalledWith(expect.objectContaining({ body: za, pageSize: 10, pageNumber: 1 }));
     expect(store.get().search.session.shown).toMatchObject({ pageNumber: 1, body: za, pageSize: 10 });

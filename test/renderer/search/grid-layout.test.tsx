@@ -51,8 +51,8 @@ describe('the result grid', () => {
     scroller.scrollLeft = 20_000;
     fireEvent.scroll(scroller);
     const headers = screen.getAllByRole('columnheader');
-    expect(headers[1].textContent).toContain('Name');
-    expect(headers[1].className).toContain('grid__cell--pinned');
+    expect(headers[1]!.textContent).toContain('Name');
+    expect(headers[1]!.className).toContain('grid__cell--pinned');
     // Far-right columns are mounted too, with a spacer between them and the pinned one.
     expect(headers.some((h) => h.getAttribute('title')?.startsWith('extra_29'))).toBe(true);
     expect(document.querySelector('.grid__row--head .grid__gap')).not.toBeNull();

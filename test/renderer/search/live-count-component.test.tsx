@@ -10,7 +10,7 @@ const body = (v: number) => ({ filters: { and: [{ attribute: 'employee_count', r
 function fakeBridge(liveCount: boolean | undefined) {
   const countMatches = vi.fn(async (input: { body: unknown; requestId?: string }) => ({
     ok: true as const,
-    value: { count: 1000 + (input.body as ReturnType<typeof body>).filters.and[0].value },
+    value: { count: 1000 + (input.body as ReturnType<typeof body>).filters.and[0]!.value },
   }));
   const cancel = vi.fn(async () => ({ ok: true as const, value: undefined }));
   const profile = { id: `p-${String(liveCount)}`, name: 'P', kind: 'sandbox', ...(liveCount === undefined ? {} : { liveCount }) };
@@ -59,7 +59,7 @@ describe('LiveCount', () => {
     expect(countMatches).not.toHaveBeenCalled();
     await wait(1);
     expect(countMatches).toHaveBeenCalledTimes(1);
-    expect(countMatches.mock.calls[0][0].body).toEqual(body(2));
+    expect(countMatches.mock.calls[0]![0].body).toEqual(body(2));
     await wait(0);
     expect(status().textContent).toBe(`about ${new Intl.NumberFormat().format(1002)} companies match`);
   });

@@ -44,7 +44,7 @@ describe('live count timing', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(requests.map((r) => r.body)).toEqual([{ v: 'abc' }]);
     expect(last()).toEqual({ kind: 'checking' });
-    requests[0].resolve(1234);
+    requests[0]!.resolve(1234);
     await settle();
     expect(last()).toEqual({ kind: 'count', count: 1234 });
   });
@@ -54,14 +54,14 @@ describe('live count timing', () => {
     counter.edit('old', { v: 'old' });
     await vi.advanceTimersByTimeAsync(600);
     counter.edit('new', { v: 'new' });
-    expect(requests[0].signal.aborted).toBe(true);
+    expect(requests[0]!.signal.aborted).toBe(true);
     await vi.advanceTimersByTimeAsync(600);
-    requests[1].resolve(7);
+    requests[1]!.resolve(7);
     await settle();
     expect(last()).toEqual({ kind: 'count', count: 7 });
     // The service answers the aborted request anyway, late, and then fails it too: both ignored.
-    requests[0].resolve(999);
-    requests[0].reject(new Error('late'));
+    requests[0]!.resolve(999);
+    requests[0]!.reject(new Error('late'));
     await settle();
     expect(last()).toEqual({ kind: 'count', count: 7 });
     expect(states).not.toContainEqual({ kind: 'count', count: 999 });
@@ -72,7 +72,7 @@ describe('live count timing', () => {
     counter.edit('x', { v: 'x' });
     await vi.advanceTimersByTimeAsync(600);
     counter.edit('y', { v: 'y' });
-    requests[0].resolve(5); // arrives during y's quiet time
+    requests[0]!.resolve(5); // arrives during y's quiet time
     await settle();
     expect(last()).toEqual({ kind: 'idle' });
     await vi.advanceTimersByTimeAsync(600);
@@ -84,7 +84,7 @@ describe('live count timing', () => {
     counter.edit('a', { v: 'a' });
     await vi.advanceTimersByTimeAsync(600);
     counter.edit(null);
-    expect(requests[0].signal.aborted).toBe(true);
+    expect(requests[0]!.signal.aborted).toBe(true);
     expect(last()).toEqual({ kind: 'idle' });
     await vi.advanceTimersByTimeAsync(5000);
     expect(requests).toHaveLength(1);
@@ -94,7 +94,7 @@ describe('live count timing', () => {
     const { counter, requests, last } = setup({ errorMs: 3000 });
     counter.edit('a', { v: 'a' });
     await vi.advanceTimersByTimeAsync(600);
-    requests[0].reject(new Error('The service could not be reached.'));
+    requests[0]!.reject(new Error('The service could not be reached.'));
     await settle();
     expect(last()).toEqual({ kind: 'error', message: 'The service could not be reached.' });
     await vi.advanceTimersByTimeAsync(2999);
@@ -107,12 +107,12 @@ describe('live count timing', () => {
     const { counter, requests, last } = setup();
     counter.edit('a', { v: 'a' });
     await vi.advanceTimersByTimeAsync(600);
-    requests[0].resolve(10);
+    requests[0]!.resolve(10);
     await settle();
     counter.edit('a', { v: 'a' });
     counter.edit('b', { v: 'b' });
     await vi.advanceTimersByTimeAsync(600);
-    requests[1].resolve(20);
+    requests[1]!.resolve(20);
     await settle();
     counter.edit('a', { v: 'a' });
     expect(last()).toEqual({ kind: 'count', count: 10 });
@@ -130,7 +130,7 @@ describe('live count timing', () => {
     const first = make();
     first.edit('a', {});
     await vi.advanceTimersByTimeAsync(600);
-    requests[0](11);
+    requests[0]!(11);
     await settle();
     first.dispose();
     const second = make();
@@ -150,8 +150,8 @@ describe('live count timing', () => {
     await vi.advanceTimersByTimeAsync(600);
     const before = states.length;
     counter.dispose();
-    expect(requests[0].signal.aborted).toBe(true);
-    requests[0].resolve(3);
+    expect(requests[0]!.signal.aborted).toBe(true);
+    requests[0]!.resolve(3);
     counter.edit('b', { v: 'b' });
     await vi.advanceTimersByTimeAsync(2000);
     expect(states).toHaveLength(before);

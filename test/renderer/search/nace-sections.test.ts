@@ -22,7 +22,7 @@ describe('NACE sections', () => {
   });
 
   it('are found by letter (that one first) or a word of the label', () => {
-    expect(searchSections('c')[0].letter).toBe('C');
+    expect(searchSections('c')[0]!.letter).toBe('C');
     expect(searchSections('Manuf').map((s) => s.letter)).toEqual(['C']);
     expect(searchSections('financ').map((s) => s.letter)).toEqual(['K']);
     expect(searchSections('62')).toEqual([]);
@@ -68,18 +68,18 @@ describe('NACE sections', () => {
 describe('industry picker options', () => {
   it('offer the section before its divisions, with its classes to pick at once', () => {
     const groups = valueOptions({ attribute: 'industry_code', relation: 'in', query: 'Manuf', seen: [] });
-    expect(groups[0].label).toBe('Section C (divisions 10–33)');
-    expect(groups[0].options[0]).toMatchObject({ label: 'C Manufacturing', values: sectionClasses(section('C')), detail: 'whole section: 8 classes' });
-    expect(groups[1].label).toMatch(/^10 Manufacture of food products/);
+    expect(groups[0]!.label).toBe('Section C (divisions 10–33)');
+    expect(groups[0]!.options[0]).toMatchObject({ label: 'C Manufacturing', values: sectionClasses(section('C')), detail: 'whole section: 8 classes' });
+    expect(groups[1]!.label).toMatch(/^10 Manufacture of food products/);
   });
 
   it('put a section typed by its letter first; leave out a section already chosen or with no class to send', () => {
-    expect(valueOptions({ attribute: 'industry_code', relation: 'in', query: 'c', seen: [] })[0].options[0].label).toBe('C Manufacturing');
+    expect(valueOptions({ attribute: 'industry_code', relation: 'in', query: 'c', seen: [] })[0]!.options[0]!.label).toBe('C Manufacturing');
     const chosen = valueOptions({ attribute: 'industry_code', relation: 'in', query: 'c', seen: [], exclude: sectionClasses(section('C')) });
     expect(chosen.flatMap((g) => g.options).some((o) => o.label === 'C Manufacturing')).toBe(false);
     // Section O (84) has no class the catalogue knows: nothing to send with `in`, a prefix with starts_with.
     expect(valueOptions({ attribute: 'industry_code', relation: 'in', query: 'o', seen: [] }).flatMap((g) => g.options).some((o) => o.label.startsWith('O '))).toBe(false);
-    const prefix = valueOptions({ attribute: 'industry_code', relation: 'starts_with', query: 'o', seen: [] })[0].options[0];
+    const prefix = valueOptions({ attribute: 'industry_code', relation: 'starts_with', query: 'o', seen: [] })[0]!.options[0]!;
     expect(prefix).toMatchObject({ value: '84', label: 'O Public administration and defence; compulsory social security' });
     expect(prefix.values).toBeUndefined();
   });
@@ -98,7 +98,7 @@ describe('attributes by label or field name', () => {
   });
 
   it('are suggested whole match first, then by prefix', () => {
-    expect(searchAttributes('Country')[0].name).toBe('country');
+    expect(searchAttributes('Country')[0]!.name).toBe('country');
     expect(searchAttributes('co').map((a) => a.name).slice(0, 2)).toEqual(['company_id', 'country']);
     expect(searchAttributes('industry').map((a) => a.name)).toEqual(['industry_label', 'industry_code']);
   });

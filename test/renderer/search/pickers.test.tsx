@@ -35,7 +35,7 @@ describe('country picker', () => {
     fireEvent.change(input, { target: { value: 'Germ' } });
     expect(input.getAttribute('aria-expanded')).toBe('true');
     const list = screen.getByRole('listbox', { name: 'Suggested values, condition 1' });
-    expect(within(list).getAllByRole('option')[0].textContent).toContain('Germany');
+    expect(within(list).getAllByRole('option')[0]!.textContent).toContain('Germany');
     // A closed catalogue: the best suggestion is highlighted while typing, no arrow key needed.
     const active = input.getAttribute('aria-activedescendant')!;
     expect(document.getElementById(active)?.textContent).toContain('Germany');
@@ -43,7 +43,7 @@ describe('country picker', () => {
     key(input, 'Enter');
     expect((input as HTMLInputElement).value).toBe('DE');
     expect(input.getAttribute('aria-expanded')).toBe('false');
-    expect(body().filters.and[0].value).toBe('DE');
+    expect(body().filters.and[0]!.value).toBe('DE');
     expect(screen.getByText('Germany')).toBeTruthy();
   });
 
@@ -81,13 +81,13 @@ describe('chips', () => {
     fireEvent.paste(input, { clipboardData: { getData: () => 'AT, CH' } });
     const chips = () => within(screen.getByRole('list', { name: 'Values of condition 1' })).getAllByRole('listitem').map((li) => li.firstChild?.textContent);
     expect(chips()).toEqual(['Austria (AT)', 'Switzerland (CH)']);
-    expect(body().filters.and[0].value).toEqual(['AT', 'CH']);
+    expect(body().filters.and[0]!.value).toEqual(['AT', 'CH']);
     fireEvent.paste(input, { clipboardData: { getData: () => 'FR\nIT\n' } });
-    expect(body().filters.and[0].value).toEqual(['AT', 'CH', 'FR', 'IT']);
+    expect(body().filters.and[0]!.value).toEqual(['AT', 'CH', 'FR', 'IT']);
     key(input, 'Backspace');
-    expect(body().filters.and[0].value).toEqual(['AT', 'CH', 'FR']);
+    expect(body().filters.and[0]!.value).toEqual(['AT', 'CH', 'FR']);
     fireEvent.click(screen.getByRole('button', { name: 'Remove AT from condition 1' }));
-    expect(body().filters.and[0].value).toEqual(['CH', 'FR']);
+    expect(body().filters.and[0]!.value).toEqual(['CH', 'FR']);
   });
 
   it('a typed comma or Enter ends a value; Enter on a highlighted suggestion adds it', () => {
@@ -97,11 +97,11 @@ describe('chips', () => {
     expect(input.value).toBe('');
     fireEvent.change(input, { target: { value: 'AG' } });
     key(input, 'Enter');
-    expect(body().filters.and[0].value).toEqual(['GmbH', 'AG']);
+    expect(body().filters.and[0]!.value).toEqual(['GmbH', 'AG']);
     fireEvent.change(input, { target: { value: 'Co.' } });
     key(input, 'ArrowDown');
     key(input, 'Enter');
-    expect(body().filters.and[0].value).toEqual(['GmbH', 'AG', 'Co., Ltd.']);
+    expect(body().filters.and[0]!.value).toEqual(['GmbH', 'AG', 'Co., Ltd.']);
   });
 });
 
@@ -111,7 +111,7 @@ describe('relation menu', () => {
     const rel = screen.getByRole('combobox', { name: 'Relation of condition 1' }) as HTMLInputElement;
     expect(rel.value).toBe('equals');
     fireEvent.change(rel, { target: { value: 'greater than' } });
-    expect(latest.conditions[0].relation).toBe('greater_than');
+    expect(latest.conditions[0]!.relation).toBe('greater_than');
     fireEvent.blur(rel);
     expect(rel.value).toBe('greater than');
     expect(screen.getByRole('spinbutton', { name: 'Value of condition 1 (number)' })).toBeTruthy();
@@ -119,7 +119,7 @@ describe('relation menu', () => {
     fireEvent.change(rel, { target: { value: 'betw' } });
     key(rel, 'ArrowDown');
     key(rel, 'Enter');
-    expect(latest.conditions[0].relation).toBe('between');
+    expect(latest.conditions[0]!.relation).toBe('between');
     expect(screen.getByRole('spinbutton', { name: 'From (lower bound) of condition 1' })).toBeTruthy();
     expect(screen.getByRole('spinbutton', { name: 'To (upper bound) of condition 1' })).toBeTruthy();
   });
@@ -130,7 +130,7 @@ describe('relation menu', () => {
     fireEvent.change(rel, { target: { value: 'bigger' } });
     const enter = fireEvent.keyDown(rel, { key: 'Enter' });
     expect(enter).toBe(false); // default prevented: the form is not submitted with the old relation
-    expect(latest.conditions[0].relation).toBe('bigger');
+    expect(latest.conditions[0]!.relation).toBe('bigger');
     expect(rel.value).toBe('bigger');
   });
 
@@ -139,7 +139,7 @@ describe('relation menu', () => {
     const rel = screen.getByRole('combobox', { name: 'Relation of condition 1' });
     fireEvent.change(rel, { target: { value: 'near' } });
     fireEvent.blur(rel);
-    expect(latest.conditions[0].relation).toBe('near');
+    expect(latest.conditions[0]!.relation).toBe('near');
     expect(rel.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText(/Unknown relation "near"/)).toBeTruthy();
   });

@@ -43,7 +43,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const firstNameCell = () => screen.getAllByRole('row')[1].querySelectorAll<HTMLElement>('[role="gridcell"]')[1];
+const firstNameCell = () => screen.getAllByRole('row')[1]!.querySelectorAll<HTMLElement>('[role="gridcell"]')[1]!;
 
 describe('ResultGrid headers and cells', () => {
   it('labels headers from the catalogue, keeps the field name in the title, and shows the name first', () => {
@@ -51,13 +51,13 @@ describe('ResultGrid headers and cells', () => {
     const headers = screen.getAllByRole('columnheader').slice(1);
     expect(headers.map((h) => h.textContent)).toEqual(['Name', 'Company ID', 'Revenue (USD)', 'Founded', 'Tags']);
     expect(headers.map((h) => h.getAttribute('title')?.split('.')[0])).toEqual(['name', 'company_id', 'revenue', 'founding_year', 'tags']);
-    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('gridcell');
-    expect(cells[1].textContent).toBe('Company 1');
-    expect(cells[2].textContent).toBe('00000001…Copy');
-    expect(cells[2].getAttribute('title')).toBe(id(1));
-    expect(cells[3].textContent).toBe(new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 }).format(986_608_001));
-    expect(cells[4].textContent).toBe('1987');
-    expect([...cells[5].querySelectorAll('.grid__chip')].map((c) => c.textContent)).toEqual(['b2b', 'fintech']);
+    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('gridcell');
+    expect(cells[1]!.textContent).toBe('Company 1');
+    expect(cells[2]!.textContent).toBe('00000001…Copy');
+    expect(cells[2]!.getAttribute('title')).toBe(id(1));
+    expect(cells[3]!.textContent).toBe(new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 }).format(986_608_001));
+    expect(cells[4]!.textContent).toBe('1987');
+    expect([...cells[5]!.querySelectorAll('.grid__chip')].map((c) => c.textContent)).toEqual(['b2b', 'fintech']);
     expect(screen.getByRole('grid').textContent).not.toContain('[object Object]');
   });
 
@@ -76,7 +76,7 @@ describe('keyboard paging', () => {
     const pages: number[] = [];
     render(<Paged onPage={(p) => pages.push(p)} />);
     // A cell further down: after paging the focus moves to the first row of the new page.
-    const cell = screen.getAllByRole('row')[4].querySelectorAll<HTMLElement>('[role="gridcell"]')[1];
+    const cell = screen.getAllByRole('row')[4]!.querySelectorAll<HTMLElement>('[role="gridcell"]')[1]!;
     act(() => cell.focus());
     expect(cell.getAttribute('data-cell')).toBe('3:1');
     fireEvent.keyDown(cell, { key: 'j' });

@@ -104,7 +104,7 @@ describe('the JSON editor shows exactly what the builder holds', () => {
     const text = JSON.stringify(body);
     const s = { ...initialSearchState(), ...editBodyText(text) };
     expect(s.editor.problem).toBeUndefined();
-    expect(listItems(s.builder!.conditions[0])).toEqual(['red', 'blue']);
+    expect(listItems(s.builder!.conditions[0]!)).toEqual(['red', 'blue']);
     expect(editorText({ builder: s.builder!, editor: s.editor })).toBe(text);
     expect(checkRun({ ...s, builder: s.builder! })).toMatchObject({ ok: false, where: 'builder', reason: expect.stringMatching(/condition 1: Unknown attribute "colour"/) });
   });
@@ -141,18 +141,18 @@ describe('countries by name, relations by label', () => {
     expect(soft.find((d) => d.code === '58')?.classes.map((c) => c.code)).toEqual(['58.29']);
     const div62 = industryTree('62');
     expect(div62[0]).toMatchObject({ code: '62', classes: [{ code: '62.01' }, { code: '62.02' }] });
-    expect(industryTree('62.09', ['62.09'])[0].classes.map((c) => c.code)).toEqual(['62.09']);
+    expect(industryTree('62.09', ['62.09'])[0]!.classes.map((c) => c.code)).toEqual(['62.09']);
     expect(industryTree('veterinary').length).toBe(0);
-    expect(industryTree('veterinary', [], true)[0].code).toBe('75');
+    expect(industryTree('veterinary', [], true)[0]!.code).toBe('75');
     const groups = valueOptions({ attribute: 'industry_code', relation: 'starts_with', query: '62', seen: [{ key: '62.01', count: 7 }] });
-    expect(groups[0].options.map((o) => o.value)).toEqual(['62', '62.01', '62.02']);
-    expect(groups[0].options[1].detail).toMatch(/7 in loaded results/);
+    expect(groups[0]!.options.map((o) => o.value)).toEqual(['62', '62.01', '62.02']);
+    expect(groups[0]!.options[1]!.detail).toMatch(/7 in loaded results/);
   });
 
   it('country suggestions put values seen in the loaded snapshot first and skip chosen chips', () => {
     const groups = valueOptions({ attribute: 'country', relation: 'in', query: 'a', seen: [{ key: 'AT', count: 3 }, { key: 'DE', count: 9 }], exclude: ['AU'] });
     expect(groups[0]).toMatchObject({ label: 'In the loaded results', options: [{ value: 'AT', label: 'Austria' }] });
-    expect(groups[1].options.map((o) => o.value)).not.toContain('AU');
+    expect(groups[1]!.options.map((o) => o.value)).not.toContain('AU');
   });
 });
 

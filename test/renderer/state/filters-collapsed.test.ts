@@ -27,12 +27,12 @@ describe('folded filter panel', () => {
     await vi.advanceTimersByTimeAsync(0);
     store.update('search', { filtersCollapsed: true, facetsHidden: true });
     await vi.advanceTimersByTimeAsync(100);
-    const saved = bridge.uiState.save.mock.calls.find(([a]) => a.screen === 'search')?.[0].state;
+    const saved = bridge.uiState.save!.mock.calls.find(([a]) => a.screen === 'search')?.[0].state;
     expect(saved).toMatchObject({ v: 1, filtersCollapsed: true, facetsHidden: true });
     persister.stop();
 
     // A new run of the app on the same profile.
-    bridge.uiState.load.mockImplementationOnce(() => ok({ search: JSON.parse(JSON.stringify(saved)) }));
+    bridge.uiState.load!.mockImplementationOnce(() => ok({ search: JSON.parse(JSON.stringify(saved)) }));
     const next = createScreenStore();
     const p2 = startPersister(next, createSearchSession(next, new QueryClient()), 'sandbox');
     await vi.waitFor(() => expect(next.get().search.filtersCollapsed).toBe(true));

@@ -43,11 +43,11 @@ describe('the snapshot view across a restart', () => {
     await vi.advanceTimersByTimeAsync(0);
     store.update('search', { workbench: view, serviceFor: 3 });
     await vi.advanceTimersByTimeAsync(100);
-    const saved = bridge.uiState.save.mock.calls.filter(([a]) => a.screen === 'search').at(-1)?.[0].state;
+    const saved = bridge.uiState.save!.mock.calls.filter(([a]) => a.screen === 'search').at(-1)?.[0].state;
     expect(saved).toMatchObject({ workbench: view, serviceFor: 3 });
     persister.stop();
 
-    bridge.uiState.load.mockImplementationOnce(() => ok({ search: JSON.parse(JSON.stringify(saved)) }));
+    bridge.uiState.load!.mockImplementationOnce(() => ok({ search: JSON.parse(JSON.stringify(saved)) }));
     const next = createScreenStore();
     const p2 = startPersister(next, createSearchSession(next, new QueryClient()), 'sandbox');
     await vi.waitFor(() => expect(next.get().search.workbench).toEqual(view));

@@ -77,8 +77,11 @@ export function installFakeWatches(init: Partial<Pick<FakeWatches, 'watches' | '
     update: vi.fn((input: Partial<WatchInput> & { id: number; paused?: boolean }) => {
       record('update', input);
       const i = fake.watches.findIndex((w) => w.id === input.id);
-      fake.watches[i] = { ...fake.watches[i], ...input };
-      return ok(fake.watches[i]);
+      const old = fake.watches[i];
+      if (!old) throw new Error(`The fake bridge has no watch ${input.id}`);
+      const updated = { ...old, ...input };
+      fake.watches[i] = updated;
+      return ok(updated);
     }),
     delete: vi.fn((input: { id: number }) => {
       record('delete', input);

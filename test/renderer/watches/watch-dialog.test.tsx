@@ -63,8 +63,8 @@ describe('Watch… dialog', () => {
     fireEvent.click(screen.getByLabelText('Also check when the app starts'));
     await waitFor(() => expect(cost().textContent).toBe('About 5 requests per check; 1 per day at this schedule; one more check at every app start; daily budget 2,000.'));
     // The cost does not depend on the hour or day: retyping them asks main nothing more.
-    expect(fake.calls.estimate.at(-1)).toEqual({ target: { kind: 'search', savedSearchId: 's1' }, schedule: { kind: 'weekly', day: 0, at: '00:00' } });
-    const asked = fake.calls.estimate.length;
+    expect(fake.calls.estimate!.at(-1)).toEqual({ target: { kind: 'search', savedSearchId: 's1' }, schedule: { kind: 'weekly', day: 0, at: '00:00' } });
+    const asked = fake.calls.estimate!.length;
     fireEvent.change(screen.getByLabelText(/^Time/), { target: { value: '07:45' } });
     fireEvent.change(screen.getByLabelText(/^Time/), { target: { value: '07:30' } });
     expect(fake.calls.estimate).toHaveLength(asked);
@@ -96,7 +96,7 @@ describe('Watch… dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create watch' }));
     await waitFor(() => expect(fake.calls.create).toHaveLength(1));
     // Modules in the service's order, whatever order they were ticked in.
-    expect(fake.calls.create[0]).toEqual({ name: 'Portfolio A', target: { kind: 'list', listId: 7, modules: ['news', 'scores'] }, schedule: { kind: 'hourly' }, checkAtStart: false, scoreThreshold: 2.5 });
+    expect(fake.calls.create![0]).toEqual({ name: 'Portfolio A', target: { kind: 'list', listId: 7, modules: ['news', 'scores'] }, schedule: { kind: 'hourly' }, checkAtStart: false, scoreThreshold: 2.5 });
   });
 
   it('shows our own problems and main’s invalid_input next to the field', async () => {
@@ -108,7 +108,7 @@ describe('Watch… dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create watch' }));
     const time = screen.getByLabelText(/^Time/);
     await waitFor(() => expect(time.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(time.getAttribute('aria-describedby')!.split(' ')[0])!.textContent).toBe('Enter a time as HH:MM (24-hour clock)');
+    expect(document.getElementById(time.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toBe('Enter a time as HH:MM (24-hour clock)');
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Name is required')).toBeTruthy();
 
@@ -135,7 +135,7 @@ describe('Watch… dialog', () => {
     fireEvent.click(screen.getByLabelText('Commitments'));
     fireEvent.click(screen.getByRole('button', { name: 'Save watch' }));
     await waitFor(() => expect(fake.calls.update).toHaveLength(1));
-    expect(fake.calls.update[0]).toEqual({
+    expect(fake.calls.update![0]).toEqual({
       id: 3,
       name: 'Portfolio A scores',
       target: { kind: 'list', listId: 7, modules: ['commitments', 'scores'] },

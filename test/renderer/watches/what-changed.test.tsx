@@ -147,8 +147,8 @@ describe('the inbox', () => {
     expect(text[4]).toBe('Unread: ESG score movedApex Energy GmbHOverall score: 61.46 → 68.7 (+7.2 points)Mark read');
     expect(text[5]).toBe('Unread: ESG rating changedApex Energy GmbHA → BB (downgrade)Mark read');
     expect(text[6]).toBe('Unread: New newsApex Energy GmbHApex opens a plant in LeipzigMark read');
-    expect(rows()[0].className).toContain('change--unread');
-    expect(rows()[2].className).not.toContain('change--unread');
+    expect(rows()[0]!.className).toContain('change--unread');
+    expect(rows()[2]!.className).not.toContain('change--unread');
   });
 
   it('sends the kind, watch and unread filters to main and keeps them in the screen store', async () => {
@@ -157,12 +157,12 @@ describe('the inbox', () => {
     fireEvent.click(screen.getByLabelText('ESG score moved'));
     fireEvent.click(screen.getByLabelText('Entered the search'));
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(fake.calls.changes.at(-1)).toEqual({ kinds: ['entered', 'score'], unreadOnly: false, offset: 0, limit: 200 });
+    expect(fake.calls.changes!.at(-1)).toEqual({ kinds: ['entered', 'score'], unreadOnly: false, offset: 0, limit: 200 });
     fireEvent.change(screen.getByLabelText('Watch'), { target: { value: '2' } });
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect(fake.calls.changes.at(-1)).toEqual({ watchId: 2, kinds: ['entered', 'score'], unreadOnly: false, offset: 0, limit: 200 });
+    expect(fake.calls.changes!.at(-1)).toEqual({ watchId: 2, kinds: ['entered', 'score'], unreadOnly: false, offset: 0, limit: 200 });
     fireEvent.click(screen.getByLabelText('Unread only'));
-    await waitFor(() => expect(fake.calls.changes.at(-1)).toMatchObject({ unreadOnly: true }));
+    await waitFor(() => expect(fake.calls.changes!.at(-1)).toMatchObject({ unreadOnly: true }));
     expect(store.get().watches).toEqual({ watchId: 2, kinds: ['entered', 'score'], unreadOnly: true, page: 0 });
     // What a restart brings back.
     const saved = toPersisted('watches', store.get());
@@ -180,28 +180,28 @@ describe('the inbox', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark read: Entered the search, Apex Energy GmbH' }));
     await waitFor(() => expect(screen.getByTestId('inbox-summary').textContent).toBe('Changes 1–7 of 7 · 5 unread'));
     expect(fake.calls.markRead).toEqual([{ ids: [1] }]);
-    expect(rows()[0].className).not.toContain('change--unread');
+    expect(rows()[0]!.className).not.toContain('change--unread');
     await waitFor(() => expect(within(card('DE manufacturing > 500')).getByText('2 unread')).toBeTruthy());
 
-    const portfolioCheck = screen.getAllByRole('heading', { level: 4 })[2];
+    const portfolioCheck = screen.getAllByRole('heading', { level: 4 })[2]!;
     fireEvent.click(within(portfolioCheck.parentElement!).getByRole('button', { name: /^Mark read: the check of .+ of Portfolio A$/ }));
-    await waitFor(() => expect(fake.calls.markRead.at(-1)).toEqual({ checkId: 20 }));
+    await waitFor(() => expect(fake.calls.markRead!.at(-1)).toEqual({ checkId: 20 }));
     await waitFor(() => expect(screen.getByTestId('inbox-summary').textContent).toBe('Changes 1–7 of 7 · 2 unread'));
 
     fireEvent.change(screen.getByLabelText('Watch'), { target: { value: '1' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Mark all of ‘DE manufacturing > 500’ read' }));
-    await waitFor(() => expect(fake.calls.markRead.at(-1)).toEqual({ watchId: 1 }));
+    await waitFor(() => expect(fake.calls.markRead!.at(-1)).toEqual({ watchId: 1 }));
     await waitFor(() => expect(screen.getByTestId('inbox-summary').textContent).toBe('Changes 1–4 of 4 · 0 unread'));
   });
 
   it('opens the company by name on the ESG screen, with the module for ESG changes', async () => {
     renderScreen();
     await waitFor(() => expect(rows()).toHaveLength(7));
-    fireEvent.click(within(rows()[1]).getByRole('button', { name: 'Borealis AG' }));
-    fireEvent.click(within(rows()[4]).getByRole('button', { name: 'Apex Energy GmbH' }));
+    fireEvent.click(within(rows()[1]!).getByRole('button', { name: 'Borealis AG' }));
+    fireEvent.click(within(rows()[4]!).getByRole('button', { name: 'Apex Energy GmbH' }));
     expect(routes).toEqual([
       { screen: 'esg', companyId: ID2, companyName: 'Borealis AG' },
-      { screen: 'esg', companyId: changes[0].companyId, companyName: 'Apex Energy GmbH', module: 'scores' },
+      { screen: 'esg', companyId: changes[0]!.companyId, companyName: 'Apex Energy GmbH', module: 'scores' },
     ]);
   });
 
@@ -212,8 +212,8 @@ describe('the inbox', () => {
     expect(await screen.findByText(/^Exported 4 changes to changes\.xlsx\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download changes.xlsx' }).getAttribute('href')).toBe('/download/changes.xlsx');
     expect(fake.calls.exportChanges).toEqual([{ id: 1 }]);
-    fireEvent.click(screen.getAllByRole('button', { name: /^Export this check: the check of .+ of DE manufacturing > 500$/ })[0]);
-    await waitFor(() => expect(fake.calls.exportChanges.at(-1)).toEqual({ id: 1, checkId: 11 }));
+    fireEvent.click(screen.getAllByRole('button', { name: /^Export this check: the check of .+ of DE manufacturing > 500$/ })[0]!);
+    await waitFor(() => expect(fake.calls.exportChanges!.at(-1)).toEqual({ id: 1, checkId: 11 }));
   });
 
   it('says the latest check that found something, and refreshes on main’s changed event', async () => {
@@ -226,7 +226,7 @@ describe('the inbox', () => {
     });
     expect(screen.getByTestId('check-finished').textContent).toMatch(/: What changed: DE manufacturing > 500\. 1 company entered 'DE manufacturing > 500'$/);
     await waitFor(() => expect(rows()).toHaveLength(8));
-    expect(rows()[0].textContent).toContain('Cobalt SE');
+    expect(rows()[0]!.textContent).toContain('Cobalt SE');
   });
 });
 

@@ -72,14 +72,14 @@ describe('profile payload template', () => {
     expect(buildMatchBody({ website: 'acme.example' }, template).ok).toBe(true);
     const r = buildMatchBody({}, template);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.problems[0].message).toMatch(/at least one of: name, website/);
+    if (!r.ok) expect(r.problems[0]!.message).toMatch(/at least one of: name, website/);
   });
 
   it('reports invalid JSON and unknown placeholders as template problems', () => {
     expect(parseMatchTemplate('{"name": "{{name}}"')).toMatchObject({ ok: false, problems: [{ field: 'template' }] });
     const r = parseMatchTemplate('{"n": "{{nmae}}"}');
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.problems[0].message).toContain('{{nmae}}');
+    if (!r.ok) expect(r.problems[0]!.message).toContain('{{nmae}}');
     expect(parseMatchTemplate('"{{name}}"')).toMatchObject({ ok: false });
   });
 

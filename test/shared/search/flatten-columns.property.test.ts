@@ -30,7 +30,7 @@ function exportColumns(records: Array<Record<string, unknown>>) {
   const union = new ColumnUnion();
   const rows = records.map((r) => union.place(r));
   const { columns, indices } = union.finalOrder();
-  return { columns, cell: (row: number, col: number) => rows[row][indices[col]] };
+  return { columns, cell: (row: number, col: number) => rows[row]![indices[col]!] };
 }
 
 const same = (a: unknown, b: unknown) => (isEmptyCell(a) && isEmptyCell(b)) || JSON.stringify(a) === JSON.stringify(b);
@@ -59,7 +59,7 @@ describe('grid columns and export columns agree', () => {
     ];
     expect(collectColumns(records)).toEqual(['company_id', 'name', 'address.street', 'address.city', 'country']);
     expect(collectColumns(records)).toEqual(exportColumns(records).columns);
-    const nullOne = flattenRecord(records[1]);
+    const nullOne = flattenRecord(records[1]!);
     expect(cellValue(nullOne, 'address.city')).toBeNull();
     // A field the record does not have at all is still missing (undefined: hatched in the grid).
     expect(cellValue(flattenRecord({ company_id: '3' }), 'address.city')).toBeUndefined();

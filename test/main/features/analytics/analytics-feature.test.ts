@@ -94,6 +94,6 @@ describe('analytics feature', () => {
     ]);
     // Without the list it was opened from: each list holding it.
     const again = await analytics.handlers.peers({ companyId: alpha }, ctx);
-    expect(again.groups[0].label).toBe('List “Portfolio”');
+    expect(again.groups[0]!.label).toBe('List “Portfolio”');
   });
 });

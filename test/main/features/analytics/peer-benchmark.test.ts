@@ -14,7 +14,7 @@ const workspace = [
 
 describe('peerBenchmark', () => {
   it('ranks the company in its list and among division, country and division-in-country peers', () => {
-    const b = peerBenchmark(subject, [{ label: 'List “Watch”', companies: [subject, workspace[1], workspace[2]] }], workspace);
+    const b = peerBenchmark(subject, [{ label: 'List “Watch”', companies: [subject, workspace[1]!, workspace[2]!] }], workspace);
     expect(b).toMatchObject({ companyId: 's', name: 'Subject', overall: 60, rating: 'BBB', country: DE, division: D62 });
     expect(b.groups.map((g) => [g.kind, g.label, g.values, g.percentile, g.rank])).toEqual([
       ['list', 'List “Watch”', [40, 60, 80], 50, 2],
@@ -26,7 +26,7 @@ describe('peerBenchmark', () => {
 
   it('counts the company once even when the list holds it too, and says nothing without a score', () => {
     const unscored = company('u', { country: FR });
-    const b = peerBenchmark(unscored, [], [unscored, workspace[2]]);
+    const b = peerBenchmark(unscored, [], [unscored, workspace[2]!]);
     expect(b.groups).toEqual([{ kind: 'country', label: 'Companies in France', values: [80], percentile: null, rank: null }]);
   });
 });

@@ -23,7 +23,7 @@ describe('coverage', () => {
     const c = coverage(cs, NOW);
     expect(c).toMatchObject({ companies: 5, withData: 4, withScores: 3, newest: NOW - 2 * 3600_000, oldest: NOW - 200 * DAY });
     expect(Object.fromEntries(c.freshness.map((f) => [f.key, f.count]))).toEqual({ day: 1, week: 1, month: 0, quarter: 1, older: 1, never: 1 });
-    expect(c.freshness[0].label).toBe('Within a day');
+    expect(c.freshness[0]!.label).toBe('Within a day');
   });
   it('puts the bucket edges on whole days', () => {
     expect(freshnessOf(NOW - DAY, NOW)).toBe('day');
@@ -78,7 +78,7 @@ describe('portfolioAnalytics', () => {
       ['social', 3, 50],
       ['governance', 3, 52],
     ]);
-    const overall = a.distributions[0].bins;
+    const overall = a.distributions[0]!.bins;
     expect(overall.find((b) => b.x0 === 50)!.count).toBe(1);
     expect(overall.find((b) => b.x0 === 80)!.count).toBe(1);
     expect(overall.find((b) => b.x0 === 30)!.count).toBe(1);
@@ -90,7 +90,7 @@ describe('portfolioAnalytics', () => {
       ['France', 2, 1, 38],
       ['Country unknown', 1, 0, null],
     ]);
-    expect(a.byCountry[0].ratings).toEqual([
+    expect(a.byCountry[0]!.ratings).toEqual([
       { rating: 'AA', count: 1 },
       { rating: 'BBB', count: 1 },
       { rating: 'BB', count: 0 },

@@ -48,7 +48,7 @@ beforeEach(async () => {
   snapshots.finish(snapshotId, { status: 'complete', finishedAt: NOW - 30_000 });
   const store = new EsgRunStore(db);
   const save = (i: number, overall: number, rating: string) =>
-    store.saveResult({ companyId: ids[i], companyName: `C${i}`, module: 'scores', fetchedAt: NOW - 3600_000, runId: null, items: [{ score_id: randomUUID(), overall, environmental: overall, social: overall, governance: overall, rating }] });
+    store.saveResult({ companyId: ids[i]!, companyName: `C${i}`, module: 'scores', fetchedAt: NOW - 3600_000, runId: null, items: [{ score_id: randomUUID(), overall, environmental: overall, social: overall, governance: overall, rating }] });
   save(0, 60, 'BBB');
   save(1, 40, 'BB');
   save(2, 80, 'AA');
@@ -83,11 +83,11 @@ describe('analytics of a snapshot view', () => {
   });
 
   it('ranks a company opened from the snapshot among all its rows, then among workspace peers', async () => {
-    const b = await feature().handlers.peers({ companyId: ids[0], snapshotId }, ctx);
+    const b = await feature().handlers.peers({ companyId: ids[0]!, snapshotId }, ctx);
     expect(b.country).toEqual({ key: 'DE', label: 'Germany' });
     expect(b.groups[0]).toMatchObject({ kind: 'snapshot', label: 'The loaded search results it was opened from (6 companies)', values: [40, 60, 80], rank: 2 });
-    expect(b.groups[0].percentile).toBe(50);
-    await expect(feature().handlers.peers({ companyId: ids[0], snapshotId: snapshotId + 99 }, ctx)).rejects.toMatchObject({ code: 'not_found' });
+    expect(b.groups[0]!.percentile).toBe(50);
+    await expect(feature().handlers.peers({ companyId: ids[0]!, snapshotId: snapshotId + 99 }, ctx)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('says a snapshot that is gone (or another profile’s) is not found', async () => {

@@ -38,7 +38,7 @@ describe('scoreBins', () => {
     expect(bins).toHaveLength(10);
     expect(bins[0]).toEqual({ x0: 0, x1: 10, count: 2 });
     expect(bins[1]).toEqual({ x0: 10, x1: 20, count: 1 });
-    expect(bins[5].count).toBe(1);
+    expect(bins[5]!.count).toBe(1);
     expect(bins[9]).toEqual({ x0: 90, x1: 100, count: 2 });
     expect(bins.reduce((n, b) => n + b.count, 0)).toBe(6);
   });

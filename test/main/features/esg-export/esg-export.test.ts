@@ -18,7 +18,7 @@ import { testWorkspacePort } from '../../../helpers/workspace';
 
 const CANARY = '=HYPERLINK("http://evil.example","x")';
 const profile = ProfileSchema.parse({ id: 'p1', name: 'Research desk', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c' });
-const ids = [randomUUID(), randomUUID(), randomUUID()];
+const ids = [randomUUID(), randomUUID(), randomUUID()] as const;
 const T1 = Date.UTC(2026, 10, 20, 9, 30);
 const T2 = Date.UTC(2026, 10, 22, 14, 0);
 
@@ -117,43 +117,43 @@ describe('ESG export', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Companies', 'Scores', 'News', 'Commitments', 'About']);
 
     const [cHead, ...companies] = sheetRows(wb.getWorksheet('Companies')!);
-    const c = (row: unknown[], col: string) => row[cHead.indexOf(col)];
-    expect(cHead.slice(0, 4)).toEqual(['company_id', 'company_name', 'country', 'overall']);
+    const c = (row: unknown[], col: string) => row[cHead!.indexOf(col)];
+    expect(cHead!.slice(0, 4)).toEqual(['company_id', 'company_name', 'country', 'overall']);
     expect(companies.map((r) => [r[0], r[1], r[2]])).toEqual([
       [ids[0], 'Alpha AG', 'DE'],
       [ids[1], 'Beta SA', 'FR'],
       [ids[2], 'Gamma Ltd', 'GB'],
     ]);
-    expect(c(companies[0], 'overall')).toBe(61);
-    expect(c(companies[0], 'rating')).toBe('A');
-    expect(c(companies[0], 'overall_change')).toBe(11);
-    expect(c(companies[0], 'news_count')).toBe(2);
-    expect(c(companies[1], 'news_fetched_at')).toEqual(new Date(T2));
-    expect(c(companies[2], 'overall')).toBeUndefined(); // no data: an empty cell, not 0
+    expect(c(companies[0]!, 'overall')).toBe(61);
+    expect(c(companies[0]!, 'rating')).toBe('A');
+    expect(c(companies[0]!, 'overall_change')).toBe(11);
+    expect(c(companies[0]!, 'news_count')).toBe(2);
+    expect(c(companies[1]!, 'news_fetched_at')).toEqual(new Date(T2));
+    expect(c(companies[2]!, 'overall')).toBeUndefined(); // no data: an empty cell, not 0
 
     const [sHead, ...scores] = sheetRows(wb.getWorksheet('Scores')!);
-    expect(sHead.slice(0, 3)).toEqual(['company_id', 'company_name', 'fetched_at']);
+    expect(sHead!.slice(0, 3)).toEqual(['company_id', 'company_name', 'fetched_at']);
     expect(sHead).toContain('weights.environmental');
     expect(scores).toHaveLength(1);
-    expect(scores[0][sHead.indexOf('overall')]).toBe(61);
-    expect(scores[0][sHead.indexOf('fetched_at')]).toEqual(new Date(T1));
+    expect(scores[0]![sHead!.indexOf('overall')]).toBe(61);
+    expect(scores[0]![sHead!.indexOf('fetched_at')]).toEqual(new Date(T1));
 
     const [nHead, ...news] = sheetRows(wb.getWorksheet('News')!);
-    expect(news.map((r) => [r[0], r[1], r[nHead.indexOf('article_id')]])).toEqual([
+    expect(news.map((r) => [r[0], r[1], r[nHead!.indexOf('article_id')]])).toEqual([
       [ids[0], 'Alpha AG', 'n1'],
       [ids[0], 'Alpha AG', 'n2'],
       [ids[1], 'Beta SA', 'n3'],
     ]);
     // XLSX keeps text exactly (a string cell never runs): no apostrophe, no formula.
-    expect(news[0][nHead.indexOf('title')]).toBe(CANARY);
-    expect(news[1][nHead.indexOf('title')]).toBe('+49 30 1234 hotline opened');
-    expect(news[0][nHead.indexOf('topics')]).toBe('water; audit');
-    expect(news[1][nHead.indexOf('published_at')]).toEqual(new Date('2026-09-12'));
+    expect(news[0]![nHead!.indexOf('title')]).toBe(CANARY);
+    expect(news[1]![nHead!.indexOf('title')]).toBe('+49 30 1234 hotline opened');
+    expect(news[0]![nHead!.indexOf('topics')]).toBe('water; audit');
+    expect(news[1]![nHead!.indexOf('published_at')]).toEqual(new Date('2026-09-12'));
 
     const [mHead, ...commitments] = sheetRows(wb.getWorksheet('Commitments')!);
     // An item's own company_id never replaces the join key.
-    expect(commitments[0].slice(0, 2)).toEqual([ids[0], 'Alpha AG']);
-    expect(commitments[0][mHead.indexOf('target_year')]).toBe(2040);
+    expect(commitments[0]!.slice(0, 2)).toEqual([ids[0], 'Alpha AG']);
+    expect(commitments[0]![mHead!.indexOf('target_year')]).toBe(2040);
 
     const about = Object.fromEntries(sheetRows(wb.getWorksheet('About')!).map((r) => [r[0], r[1]]));
     expect(about).toMatchObject({ 'Companies of': 'List “Portfolio”', Profile: 'Research desk', Companies: 3, 'With ESG data': 2, 'News rows': 3, 'Scores rows': 1, 'Commitments rows': 1 });
@@ -168,12 +168,12 @@ describe('ESG export', () => {
     expect(csvJob).toMatchObject({ state: 'done', module: 'news', rows: 3 });
     expect(csvJob.fileName).toMatch(/^esg-news-Portfolio-.*\.csv$/);
     const [head, ...rows] = parse(await readFile(join(dir, csvJob.fileName), 'utf8')) as string[][];
-    expect(head.slice(0, 3)).toEqual(['company_id', 'company_name', 'fetched_at']);
+    expect(head!.slice(0, 3)).toEqual(['company_id', 'company_name', 'fetched_at']);
     expect(rows.map((r) => r[1])).toEqual(['Alpha AG', 'Alpha AG', 'Beta SA']);
     // CSV: formula-like text gets the ' prefix (the canary cannot run), a phone-like number too.
-    expect(rows[0][head.indexOf('title')]).toBe(`'${CANARY}`);
-    expect(rows[1][head.indexOf('title')]).toBe(`'+49 30 1234 hotline opened`);
-    expect(rows[2][head.indexOf('fetched_at')]).toBe(new Date(T2).toISOString());
+    expect(rows[0]![head!.indexOf('title')]).toBe(`'${CANARY}`);
+    expect(rows[1]![head!.indexOf('title')]).toBe(`'+49 30 1234 hotline opened`);
+    expect(rows[2]![head!.indexOf('fetched_at')]).toBe(new Date(T2).toISOString());
 
     const nd = await finished(await feature.handlers.start({ source: { kind: 'list', listId: list.id }, format: 'ndjson', module: 'scores' }, ctx));
     const records = (await readFile(join(dir, nd.fileName), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
@@ -182,7 +182,7 @@ describe('ESG export', () => {
 
     const comp = await finished(await feature.handlers.start({ source: { kind: 'list', listId: list.id }, format: 'csv', module: 'companies' }, ctx));
     const [ch, ...crows] = parse(await readFile(join(dir, comp.fileName), 'utf8')) as string[][];
-    expect(crows.map((r) => r[ch.indexOf('company_name')])).toEqual(['Alpha AG', 'Beta SA', 'Gamma Ltd']);
+    expect(crows.map((r) => r[ch!.indexOf('company_name')])).toEqual(['Alpha AG', 'Beta SA', 'Gamma Ltd']);
   });
 
   it('exports one company by id with its stored name; a cancelled export leaves no file', async () => {

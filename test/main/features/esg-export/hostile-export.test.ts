@@ -30,7 +30,9 @@ let huge: { company_id: string; name: string };
 let deep: { company_id: string; name: string };
 beforeAll(async () => {
   ({ clock, sandbox } = await sandboxWithClock(5, { sessionMs: 2000, sessionJitter: 0 }, 400));
-  [content, huge, deep] = sandbox.control.esgCompanies('known', 3);
+  const [c, h, d] = sandbox.control.esgCompanies('known', 3);
+  if (!c || !h || !d) throw new Error('The sandbox has fewer than three known ESG companies');
+  [content, huge, deep] = [c, h, d];
   sandbox.control.setEsgHostile(content.company_id, 'content');
   sandbox.control.setEsgHostile(huge.company_id, 'huge');
   sandbox.control.setEsgHostile(deep.company_id, 'deep');
@@ -54,7 +56,7 @@ describe('the ESG screen feature', () => {
   it('huge: the 5 MB headline reaches the screen clamped, saying so', async () => {
     const { feature } = featureOn(sandbox, clock);
     const news = await feature.handlers.request({ companyId: huge.company_id, module: 'news', pageSize: 10 }, ctx());
-    const title = news.items[0].title as string;
+    const title = news.items[0]!.title as string;
     expect(title.length).toBeLessThan(DISPLAY_MAX_CHARS + 100);
     expect(title).toContain('characters in all; the export has the full text');
     await feature.dispose!();
@@ -145,10 +147,10 @@ describe('a run and the ESG export', () => {
     const [score] = rows('Scores').filter((r) => r.company_id === content.company_id);
     expect(score).toMatchObject({ overall: null, environmental: null, social: 'NaN', governance: 42, methodology: '=cmd' });
     const [summary] = rows('Companies').filter((r) => r.company_id === content.company_id);
-    expect(summary.overall).toBeNull();
+    expect(summary!.overall).toBeNull();
     // The 5 MB headline: as much as an XLSX cell holds.
     const [big] = rows('News').filter((r) => r.company_id === huge.company_id);
-    expect((big.title as string).length).toBe(XLSX_MAX_CELL_CHARS);
+    expect((big!.title as string).length).toBe(XLSX_MAX_CELL_CHARS);
     // The deep company: listed, without data.
     expect(rows('Companies').map((r) => r.company_id)).toContain(deep.company_id);
     expect(rows('News').some((r) => r.company_id === deep.company_id)).toBe(false);

@@ -72,7 +72,7 @@ it('200 companies x 3 modules with faults and a restart in the middle: all termi
   expect(board.run.status).toBe('finished');
   expect(board.tasks.every((t) => isTerminalTask(t.state))).toBe(true);
   expect(board.run.counts).toMatchObject({ complete: 570, not_found: 30, failed: 0, no_access: 0, cancelled: 0, queued: 0, requesting: 0, processing: 0 });
-  expect(second.finished()[0].body).toBe('200 companies (news, commitments, scores): 570 of 600 cells done (95 %) · 30 not found.');
+  expect(second.finished()[0]!.body).toBe('200 companies (news, commitments, scores): 570 of 600 cells done (95 %) · 30 not found.');
   expect(second.rec.notifications).toEqual([{ title: 'ESG run finished: Faulty portfolio', body: '200 companies (news, commitments, scores): 570 of 600 cells done (95 %) · 30 not found.' }]);
 
   // The faults happened and were retried.
@@ -122,6 +122,6 @@ it('the search-only client: every cell no_access (403), said in words, and the r
     expect(t.state).toBe('no_access');
     expect(t.error!.message).toMatch(/lacks access to the ESG API \(403\)/);
   }
-  expect(w.rec.notifications[0].body).toBe('5 companies (news, commitments, scores): 0 of 15 cells done (0 %) · 15 without access.');
+  expect(w.rec.notifications[0]!.body).toBe('5 companies (news, commitments, scores): 0 of 15 cells done (0 %) · 15 without access.');
   await w.close();
 }, 120_000);

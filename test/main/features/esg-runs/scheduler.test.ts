@@ -133,7 +133,7 @@ describe('run scheduling', () => {
     expect(b.tasks.map((t) => t.state)).toEqual(Array(10).fill('complete'));
     const hist = await w.h.history({ companyId: 'c003', module: 'news', limit: 10 }, ctx());
     expect(hist).toHaveLength(1);
-    expect(hist[0].items).toEqual([{ article_id: 'c003-news', title: 'Item of c003' }]);
+    expect(hist[0]!.items).toEqual([{ article_id: 'c003-news', title: 'Item of c003' }]);
     // Completion only by status: no status call for a session after its terminal answer.
     const bySession = new Map<string, Array<{ status: string }>>();
     for (const c of w.api.statusCalls) bySession.set(c.sessionId, [...(bySession.get(c.sessionId) ?? []), c]);
@@ -241,7 +241,7 @@ describe('run scheduling', () => {
     const updates = w.updates();
     const at = w.rec.events.filter((e) => e.name === 'esgRunUpdate').map((e) => e.at);
     // Timer flushes only; the run's end flushes at once (the last cells with the finished status).
-    for (let i = 1; i < at.length - 1; i++) expect(at[i] - at[i - 1], `event ${i} of ${at.length}: ${at.slice(i - 3, i + 2).map((t) => t - t0)}`).toBeGreaterThanOrEqual(100);
+    for (let i = 1; i < at.length - 1; i++) expect(at[i]! - at[i - 1]!, `event ${i} of ${at.length}: ${at.slice(i - 3, i + 2).map((t) => t - t0)}`).toBeGreaterThanOrEqual(100);
     expect(updates.length).toBeLessThan((w.timers.now() - t0) / 100);
     const last = new Map<number, string>();
     for (const u of updates) for (const t of u.tasks) last.set(t.id, t.state);
@@ -258,6 +258,6 @@ describe('run scheduling', () => {
     expect(w.rec.notifications).toEqual([{ title: 'ESG run finished: DAX watchlist', body: '3 companies (scores): 3 of 3 cells done (100 %).' }]);
     const finished = w.rec.events.filter((e) => e.name === 'runFinished').map((e) => e.payload as { run: RunInfo; title: string });
     expect(finished).toHaveLength(1);
-    expect(finished[0].title).toBe('ESG run finished: DAX watchlist');
+    expect(finished[0]!.title).toBe('ESG run finished: DAX watchlist');
   });
 });

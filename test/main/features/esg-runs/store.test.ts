@@ -33,7 +33,7 @@ it('keeps every refresh: history newest first, change since previous, new items 
   ]);
   s.saveResult({ companyId: 'a', companyName: 'Alpha', module: 'scores', fetchedAt: 200, runId: null, items: [score(67, 'A', 's2')] });
   s.saveResult({ companyId: 'a', companyName: 'Alpha', module: 'news', fetchedAt: 210, runId: null, items: [{ article_id: 'n3' }, { article_id: 'n1' }, { article_id: 'n2' }] });
-  expect(s.history('a', 'scores').map((r) => r.items[0].overall)).toEqual([67, 60]);
+  expect(s.history('a', 'scores').map((r) => r.items[0]!.overall)).toEqual([67, 60]);
   const latest = s.latest('a');
   expect(latest.companyName).toBe('Alpha');
   expect(latest.modules.news.newSincePrevious).toEqual(['n3']);

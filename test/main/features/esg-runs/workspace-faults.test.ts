@@ -49,16 +49,16 @@ async function runThrough(dataDir: string, trouble: (file: string) => Promise<()
   // Held: a desktop notification and the workspace's notice, both in words; the board says paused.
   await until(() => world.rec.notifications.length > 0, 120_000, 'the run held');
   expect(world.rec.notifications).toEqual([{ title: 'ESG run paused: Held portfolio', body: expect.stringMatching(said) }]);
-  expect(world.rec.notifications[0].body).toMatch(/press Resume on the ESG board to go on/);
+  expect(world.rec.notifications[0]!.body).toMatch(/press Resume on the ESG board to go on/);
   expect(world.notices.some((n) => said.test(n))).toBe(true);
-  for (const text of [...world.notices, world.rec.notifications[0].body]) expect(text).not.toMatch(RAW_SQLITE);
+  for (const text of [...world.notices, world.rec.notifications[0]!.body]) expect(text).not.toMatch(RAW_SQLITE);
   const updates = world.rec.events.filter((e) => e.name === 'esgRunUpdate').map((e) => e.payload as RunUpdate);
   expect(updates.at(-1)!.run).toMatchObject({ id: run.id, status: 'paused' });
   // Reads still work while it is held (WAL: a lock holder does not stop readers; a full disk neither).
   const held = await world.feature.handlers.board({ runId: run.id }, ctx());
   expect(held.run.status).toBe('paused');
   expect(held.run.counts.complete).toBeLessThan(60);
-  expect((await world.feature.handlers.list({ limit: 10 }, ctx()))[0].status).toBe('paused');
+  expect((await world.feature.handlers.list({ limit: 10 }, ctx()))[0]!.status).toBe('paused');
   const sent = world.log.list().length;
   await new Promise((r) => setTimeout(r, 300));
   expect(world.log.list().length).toBe(sent); // no new work while held

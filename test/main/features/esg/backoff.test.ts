@@ -33,7 +33,7 @@ describe('ESG poll backoff', () => {
         let t = 0;
         let polls = 0;
         for (let a = 0; ; a++) {
-          t += delayFor(DEFAULT_BACKOFF, a, draws[a % draws.length]);
+          t += delayFor(DEFAULT_BACKOFF, a, draws[a % draws.length]!);
           polls++;
           if (t >= duration) break;
         }

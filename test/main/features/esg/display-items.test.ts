@@ -19,10 +19,10 @@ describe('display items', () => {
   it('clamps nested text, copies instead of changing the stored items, keeps __proto__ as a plain key', () => {
     const item = JSON.parse(`{"title":"t","tags":["${'x'.repeat(DISPLAY_MAX_CHARS + 1)}"],"__proto__":{"polluted":true},"n":3}`) as Record<string, unknown>;
     const [shown] = displayItems([item]);
-    expect((shown.tags as string[])[0]).toContain('characters in all');
+    expect((shown!.tags as string[])[0]).toContain('characters in all');
     expect((item.tags as string[])[0]).toHaveLength(DISPLAY_MAX_CHARS + 1);
-    expect(shown.n).toBe(3);
-    expect(Object.keys(shown)).toContain('__proto__');
+    expect(shown!.n).toBe(3);
+    expect(Object.keys(shown!)).toContain('__proto__');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

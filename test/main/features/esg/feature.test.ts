@@ -182,7 +182,7 @@ describe('ESG feature', () => {
     expect(p1).toMatchObject({ pageNumber: 1, hasNext: true, hasPrevious: false });
     const p2 = await feature.handlers.page({ viewId: p1.viewId, direction: 'next' }, ctx());
     expect(p2).toMatchObject({ viewId: p1.viewId, pageNumber: 2, hasNext: false, hasPrevious: true, items: [{ i: 3 }] });
-    expect(api.moduleCalls[1].paginationToken).toBe('n1');
+    expect(api.moduleCalls[1]!.paginationToken).toBe('n1');
     await expect(feature.handlers.page({ viewId: 'nope', direction: 'next' }, ctx())).rejects.toMatchObject({ code: 'pagination_expired' });
   });
 

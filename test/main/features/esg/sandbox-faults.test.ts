@@ -22,7 +22,7 @@ it('429 with Retry-After on status calls: every next call waits at least that lo
   const api = realClient(sandbox, sandbox.control.clients.analyst, Date.now, log);
   const { deps, rec } = fakeDeps(async () => api);
   const feature = createEsgFeature(deps, { policy: { baseMs: 200, capMs: 400 } });
-  const companyId = sandbox.control.esgCompanies('known', 7)[6].company_id;
+  const companyId = sandbox.control.esgCompanies('known', 7)[6]!.company_id;
   const v = await feature.handlers.request({ companyId, module: 'news', pageSize: 10 }, ctx());
   // More 429s than the client retries (4 attempts), so the watcher sees rate_limited too.
   sandbox.control.injectFault({ kind: 'rate_limit', retryAfterSeconds: 1 }, 5, 'status');
@@ -32,7 +32,7 @@ it('429 with Retry-After on status calls: every next call waits at least that lo
   const limited = status.filter((e) => e.status === 429);
   expect(limited).toHaveLength(5);
   status.forEach((e, i) => {
-    if (e.status === 429 && status[i + 1]) expect(status[i + 1].at - e.at).toBeGreaterThanOrEqual(1000);
+    if (e.status === 429 && status[i + 1]) expect(status[i + 1]!.at - e.at).toBeGreaterThanOrEqual(1000);
   });
   const progress = rec.events.map((e) => e.payload as WatchView).filter((w) => w.sessionId === v.sessionId);
   expect(progress.some((w) => w.error?.code === 'rate_limited')).toBe(true);

@@ -27,20 +27,20 @@ async function runSession(w: ReturnType<typeof featureOn>, companyId: string, mo
   return { sid, counts, done: w.completed(sid)! };
 }
 
-const nonDecreasing = (xs: number[]) => xs.every((x, i) => i === 0 || x >= xs[i - 1]);
+const nonDecreasing = (xs: number[]) => xs.every((x, i) => i === 0 || x >= xs[i - 1]!);
 
 describe('ESG modules against the sandbox', () => {
   it('news: processing → complete, count rises and includes earlier articles', async () => {
     const w = featureOn(sandbox, clock);
     const [company] = sandbox.control.esgCompanies('known', 1);
-    const run1 = await runSession(w, company.company_id, 'news');
+    const run1 = await runSession(w, company!.company_id, 'news');
     expect(run1.done.watch.state).toBe('complete');
     expect(nonDecreasing(run1.counts)).toBe(true);
     expect(run1.done.view).toMatchObject({ status: 'complete', sessionId: null, count: run1.done.watch.resultCount });
     const held = run1.done.watch.resultCount;
 
-    sandbox.control.invalidateEsg(company.company_id, 'news');
-    const run2 = await runSession(w, company.company_id, 'news');
+    sandbox.control.invalidateEsg(company!.company_id, 'news');
+    const run2 = await runSession(w, company!.company_id, 'news');
     // The count starts from everything already held and only grows.
     expect(Math.min(...run2.counts)).toBeGreaterThanOrEqual(held);
     expect(nonDecreasing(run2.counts)).toBe(true);
@@ -56,12 +56,12 @@ describe('ESG modules against the sandbox', () => {
   it('commitments: the count is this run only and a run replaces the previous set', async () => {
     const w = featureOn(sandbox, clock);
     const [, company] = sandbox.control.esgCompanies('known', 2);
-    const run1 = await runSession(w, company.company_id, 'commitments');
+    const run1 = await runSession(w, company!.company_id, 'commitments');
     expect(run1.done.view).toMatchObject({ status: 'complete', sessionId: null });
     expect(run1.done.view!.count).toBe(run1.done.watch.resultCount);
 
-    sandbox.control.invalidateEsg(company.company_id, 'commitments');
-    const run2 = await runSession(w, company.company_id, 'commitments');
+    sandbox.control.invalidateEsg(company!.company_id, 'commitments');
+    const run2 = await runSession(w, company!.company_id, 'commitments');
     expect(nonDecreasing(run2.counts)).toBe(true);
     expect(run2.counts[0]).toBeLessThanOrEqual(run2.done.watch.resultCount);
     expect(run2.done.view!.count).toBe(run2.done.watch.resultCount);
@@ -73,7 +73,7 @@ describe('ESG modules against the sandbox', () => {
   it('scores: the count goes 0 to 1 in one step and the score arrives whole', async () => {
     const w = featureOn(sandbox, clock);
     const [, , company] = sandbox.control.esgCompanies('known', 3);
-    const run = await runSession(w, company.company_id, 'scores');
+    const run = await runSession(w, company!.company_id, 'scores');
     expect(run.counts.every((c) => c === 0 || c === 1)).toBe(true);
     expect(run.counts[0]).toBe(0);
     expect(nonDecreasing(run.counts)).toBe(true);
@@ -86,7 +86,7 @@ describe('ESG modules against the sandbox', () => {
   it('a company unknown to the ESG sources answers not_found without any session to watch', async () => {
     const w = featureOn(sandbox, clock);
     const [company] = sandbox.control.esgCompanies('unknown', 1);
-    const v = await w.feature.handlers.request({ companyId: company.company_id, module: 'news', pageSize: 10 }, ctx());
+    const v = await w.feature.handlers.request({ companyId: company!.company_id, module: 'news', pageSize: 10 }, ctx());
     expect(v).toMatchObject({ status: 'not_found', sessionId: null, items: [] });
     expect(await w.feature.handlers.listWatches(undefined, ctx())).toEqual([]);
   });
@@ -94,7 +94,7 @@ describe('ESG modules against the sandbox', () => {
   it('pages completed news through esg.page', async () => {
     const w = featureOn(sandbox, clock);
     const [company] = sandbox.control.esgCompanies('known', 1);
-    const p1 = await w.feature.handlers.request({ companyId: company.company_id, module: 'news', pageSize: 2 }, ctx());
+    const p1 = await w.feature.handlers.request({ companyId: company!.company_id, module: 'news', pageSize: 2 }, ctx());
     expect(p1.status).toBe('complete');
     expect(p1.count).toBeGreaterThan(2);
     const p2 = await w.feature.handlers.page({ viewId: p1.viewId, direction: 'next' }, ctx());

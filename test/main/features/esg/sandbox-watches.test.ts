@@ -47,8 +47,8 @@ describe('ESG watches against the sandbox', () => {
     await w.feature.start!();
     await until(() => w.lastState('not-a-uuid') === 'error', 5000, 'error state');
     const [watch] = await w.feature.handlers.listWatches(undefined, ctx());
-    expect(watch.error!.message).toMatch(/not a valid UUID/);
-    expect(watch.polls).toBe(1);
+    expect(watch!.error!.message).toMatch(/not a valid UUID/);
+    expect(watch!.polls).toBe(1);
   });
 
   it('404: an unknown session (e.g. from before a restart) shows as expired after one call', async () => {
@@ -57,22 +57,22 @@ describe('ESG watches against the sandbox', () => {
     expect((await fetch(`${sandbox.baseUrl}/esg/v1/processing/${sid}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
 
     const settings = new MemorySettings();
-    settings.write(WATCHES_SETTINGS_KEY, persisted(sid, sandbox.control.esgCompanies('known', 1)[0].company_id));
+    settings.write(WATCHES_SETTINGS_KEY, persisted(sid, sandbox.control.esgCompanies('known', 1)[0]!.company_id));
     const w = featureOn(sandbox, clock, { settings });
     await w.feature.start!();
     await until(() => w.lastState(sid) === 'expired', 5000, 'expired state');
     await clock.sleep(30_000); // no error loop: nothing more is asked
     const [watch] = await w.feature.handlers.listWatches(undefined, ctx());
     expect(watch).toMatchObject({ state: 'expired', polls: 1, resultCount: 2 });
-    expect(watch.error!.message).toContain('the service no longer has this session; request again');
-    expect(watch.error!.message).not.toMatch(/expired|long ago/);
+    expect(watch!.error!.message).toContain('the service no longer has this session; request again');
+    expect(watch!.error!.message).not.toMatch(/expired|long ago/);
     // Ended, not polled again, and listed (after a restart too) until the analyst removes it.
     expect(settings.data.get(WATCHES_SETTINGS_KEY)).toEqual([expect.objectContaining({ sessionId: sid, ended: expect.objectContaining({ state: 'expired' }) })]);
     await w.feature.dispose!();
   });
 
   it('403: the search-only client is told the account lacks ESG access', async () => {
-    const company = sandbox.control.esgCompanies('known', 5)[4].company_id;
+    const company = sandbox.control.esgCompanies('known', 5)[4]!.company_id;
     const w = featureOn(sandbox, clock, { client: sandbox.control.clients.searchOnly });
     await expect(w.feature.handlers.request({ companyId: company, module: 'news', pageSize: 10 }, ctx())).rejects.toMatchObject({
       code: 'forbidden',
@@ -93,7 +93,7 @@ describe('ESG watches against the sandbox', () => {
   });
 
   it('401 mid-session (tokens revoked) is absorbed by the client: the watch goes on to complete', async () => {
-    const company = sandbox.control.esgCompanies('known', 8)[7].company_id;
+    const company = sandbox.control.esgCompanies('known', 8)[7]!.company_id;
     sandbox.control.invalidateEsg(company, 'news');
     const w = featureOn(sandbox, clock);
     const v = await w.feature.handlers.request({ companyId: company, module: 'news', pageSize: 10 }, ctx());
@@ -108,19 +108,19 @@ describe('ESG watches against the sandbox', () => {
   it('a restart mid-session resumes the watch from the settings file and completes it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-esg-restart-'));
     try {
-      const company = sandbox.control.esgCompanies('known', 6)[5].company_id;
+      const company = sandbox.control.esgCompanies('known', 6)[5]!.company_id;
       sandbox.control.invalidateEsg(company, 'news');
       const a = featureOn(sandbox, clock, { settings: openSettings({ dataDir }) });
       const v = await a.feature.handlers.request({ companyId: company, module: 'news', pageSize: 10 }, ctx());
       const sid = v.sessionId!;
       await until(() => a.progress(sid).some((p) => p.polls >= 2), 5000, 'two polls');
       await a.feature.dispose!();
-      const before = sandbox.control.stats().statusCalls[sid].length;
+      const before = sandbox.control.stats().statusCalls[sid]!.length;
       const onDisk = JSON.parse(readFileSync(join(dataDir, 'firmscope-settings.json'), 'utf8')) as Record<string, unknown>;
       expect(onDisk[WATCHES_SETTINGS_KEY]).toEqual([expect.objectContaining({ sessionId: sid, companyId: company, module: 'news' })]);
 
       await clock.sleep(3000);
-      expect(sandbox.control.stats().statusCalls[sid].length).toBe(before); // the stopped app is silent
+      expect(sandbox.control.stats().statusCalls[sid]!.length).toBe(before); // the stopped app is silent
 
       const settings = openSettings({ dataDir }); // a new process reads the file again
       const b = featureOn(sandbox, clock, { settings });
@@ -154,8 +154,8 @@ describe('ESG watches against the sandbox', () => {
     const bound = maxPollsWithin(DEFAULT_BACKOFF, SESSION);
     let total = 0;
     companies.forEach((companyId, i) => {
-      const started = stats.moduleRequests[`${companyId}/news`][0];
-      const calls = stats.statusCalls[sids[i]];
+      const started = stats.moduleRequests[`${companyId}/news`]![0]!;
+      const calls = stats.statusCalls[sids[i]!]!;
       total += calls.length;
       // Exactly one call at or after the session's end: the one that saw `complete`.
       expect(calls.filter((t) => t >= started + SESSION)).toHaveLength(1);

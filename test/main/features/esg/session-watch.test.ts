@@ -45,7 +45,7 @@ describe('SessionWatch', () => {
     w.start();
     await timers.advance(120_000);
     expect(api.statusCalls).toHaveLength(13);
-    expect(terminal[0].state).toBe('complete');
+    expect(terminal[0]!.state).toBe('complete');
   });
 
   it('stops at not_found', async () => {
@@ -53,7 +53,7 @@ describe('SessionWatch', () => {
     w.start();
     await timers.advance(30_000);
     expect(api.statusCalls).toHaveLength(1);
-    expect(terminal[0].state).toBe('not_found');
+    expect(terminal[0]!.state).toBe('not_found');
   });
 
   it('shows a 404 session as expired and does not retry it', async () => {
@@ -62,7 +62,7 @@ describe('SessionWatch', () => {
     await timers.advance(60_000);
     expect(api.statusCalls).toHaveLength(1);
     expect(terminal[0]).toMatchObject({ state: 'expired', error: { code: 'not_found' } });
-    expect(terminal[0].error!.message).toMatch(/no longer has this session; request again/);
+    expect(terminal[0]!.error!.message).toMatch(/no longer has this session; request again/);
   });
 
   it('explains 400 and 403 and stops', async () => {
@@ -74,8 +74,8 @@ describe('SessionWatch', () => {
       w.start();
       await timers.advance(60_000);
       expect(api.statusCalls).toHaveLength(1);
-      expect(terminal[0].state).toBe('error');
-      expect(terminal[0].error!.message).toMatch(re);
+      expect(terminal[0]!.state).toBe('error');
+      expect(terminal[0]!.error!.message).toMatch(re);
     }
   });
 
@@ -89,7 +89,7 @@ describe('SessionWatch', () => {
     await timers.advance(30_000);
     // Without the hint the second poll would come 2 s after the first.
     expect(api.statusCalls.map((c) => c.at - t0)).toEqual([1000, 8000]);
-    expect(terminal[0].state).toBe('complete');
+    expect(terminal[0]!.state).toBe('complete');
   });
 
   it('gives up after repeated transient failures instead of looping', async () => {

@@ -138,10 +138,10 @@ describe('formula canary: bulk match export', () => {
     const out = await feature.handlers.bulkExport({ id, format: 'csv' }, ctx);
     const raw = await readFile(join(dir, out!.fileName), 'utf8');
     const [header, ...rows] = parse(raw) as string[][];
-    for (const row of [header, ...rows]) for (const cell of row) expect(isFormulaLike(cell), JSON.stringify(cell)).toBe(false);
-    expect(rows.map((r) => unneutraliseText(r[0]))).toEqual(inputs);
+    for (const row of [header, ...rows]) for (const cell of row!) expect(isFormulaLike(cell), JSON.stringify(cell)).toBe(false);
+    expect(rows.map((r) => unneutraliseText(r[0]!))).toEqual(inputs);
     // The fake service names the company after the (trimmed) name it was sent.
-    expect(rows.map((r) => unneutraliseText(r[header.indexOf('match.company.website')]))).toEqual(inputs.map((t) => t.trim()));
+    expect(rows.map((r) => unneutraliseText(r[header!.indexOf('match.company.website')]!))).toEqual(inputs.map((t) => t.trim()));
   });
 
   it('XLSX: the key column and the company fields are string cells holding exactly the text', async () => {
@@ -165,6 +165,6 @@ describe('formula canary: Copy as TSV', () => {
     const tsv = toTsv(records, ['company_id', 'name', 'tags', 'address.city']);
     const cells = parse(tsv, { delimiter: '\t', relax_quotes: true }) as string[][];
     for (const row of cells) for (const cell of row) expect(isFormulaLike(cell), JSON.stringify(cell)).toBe(false);
-    expect(cells.slice(1).map((r) => unneutraliseText(r[1]))).toEqual(CANARY);
+    expect(cells.slice(1).map((r) => unneutraliseText(r[1]!))).toEqual(CANARY);
   });
 });

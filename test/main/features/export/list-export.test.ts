@@ -68,12 +68,12 @@ describe('list export (export feature, source kind list)', () => {
     expect(running).toEqual(expect.arrayContaining([1_000, 2_000]));
 
     const rows = await readCsv(join(dir, 'portfolio.csv'));
-    expect(rows[0].slice(0, 3)).toEqual(['Name', 'Company ID', 'Country']);
+    expect(rows[0]!.slice(0, 3)).toEqual(['Name', 'Company ID', 'Country']);
     expect(rows[0]).toContain('ESG overall score');
     expect(rows).toHaveLength(2_501);
-    expect(rows[1].slice(0, 3)).toEqual(['Company 2499', 'id-02499', 'Germany']);
+    expect(rows[1]!.slice(0, 3)).toEqual(['Company 2499', 'id-02499', 'Germany']);
     // The last row is company 0, whose formula-like name gets the neutralising prefix.
-    expect(rows[2_500].slice(0, 2)).toEqual(["'=HYPERLINK(\"x\")", 'id-00000']);
+    expect(rows[2_500]!.slice(0, 2)).toEqual(["'=HYPERLINK(\"x\")", 'id-00000']);
     expect(lists.views).toEqual([view]);
   });
 
@@ -102,7 +102,7 @@ describe('list export (export feature, source kind list)', () => {
     const job = await feature.handlers.start({ source: { kind: 'list', listId: 7, view: {} }, format: 'csv', columns: null, suggestedName: 'other' }, ctx);
     await h.finished(job!.id);
     expect(asked[0]).toMatch(/^Very large employers-.*\.csv$/);
-    expect((await feature.handlers.list(undefined, ctx))[0].list).toEqual({ id: 7, name: 'Very large employers' });
+    expect((await feature.handlers.list(undefined, ctx))[0]!.list).toEqual({ id: 7, name: 'Very large employers' });
     // After a restart the Exports screen still says which list the file came from.
     const restarted = createExportFeature(harness(null, dir).deps);
     await restarted.start!();

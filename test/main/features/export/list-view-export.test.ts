@@ -66,8 +66,8 @@ describe('list view export in all formats', () => {
     const { text, about } = await exportList('json', 'list');
     const rows = JSON.parse(text) as Record<string, unknown>[];
     expect(rows.map((r) => r['Company ID'])).toEqual(['id-4', 'id-3', 'id-2', 'id-1', 'id-0']);
-    expect(Object.keys(rows[0])).toEqual([...LIST_EXPORT_HEADERS]);
-    expect(rows[0]['ESG overall score']).toBe(44);
+    expect(Object.keys(rows[0]!)).toEqual([...LIST_EXPORT_HEADERS]);
+    expect(rows[0]!['ESG overall score']).toBe(44);
     expect(about).toMatchObject({ List: 'Portfolio', Filter: 'Company', Sort: 'employees, descending (empty cells last)', Rows: 5 });
     expect(about.Columns).toBe(`the list’s columns: ${LIST_EXPORT_HEADERS.join(', ')}`);
   });
@@ -90,7 +90,7 @@ describe('list view export in all formats', () => {
 
   it('CSV of all fields: dotted columns from the records, the ESG summary beside them', async () => {
     const { text } = await exportList('csv', 'all');
-    const header = text.replace(/^\uFEFF/, '').split(/\r?\n/)[0].split(',');
+    const header = text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!.split(',');
     expect(header.slice(0, 3)).toEqual(['company_id', 'name', 'address.city']);
     expect(header).toEqual(expect.arrayContaining(['esg.overallScore', 'esg.refreshedAt', 'added_to_list']));
   });

@@ -59,8 +59,8 @@ describe('bulk-match results view export (source match)', () => {
     expect(asked).toEqual([{ view: { jobId: 'job-1', states: ['matched'] }, fields: 'visible' }]);
 
     const [listed] = await feature.handlers.list(undefined, ctx);
-    expect(listed.canRepeat).toBe(true);
-    expect(await feature.handlers.again({ id: listed.id }, ctx)).toEqual({ fileName: 'results-2.csv' });
+    expect(listed!.canRepeat).toBe(true);
+    expect(await feature.handlers.again({ id: listed!.id }, ctx)).toEqual({ fileName: 'results-2.csv' });
     expect(asked).toHaveLength(2);
     const second = (await feature.handlers.list(undefined, ctx)).find((j) => j.fileName === 'results-2.csv')!;
     expect(await h.finished(second.id)).toMatchObject({ state: 'done', rows: 2_500 });

@@ -31,16 +31,16 @@ describe('recorded exports (ExportRecords port)', () => {
     const [job] = await feature.handlers.list(undefined, ctx);
     expect(job).toMatchObject({ origin: 'match', source: 'Bulk match of suppliers.csv', fileName: 'suppliers-matched.csv', state: 'done', rows: 1, bytes: 8, neutralised: 3, finishedAt: 2_000 });
     // No repeater yet (the match feature registers one when it is created).
-    expect(job.canRepeat).toBe(false);
-    await expect(feature.handlers.again({ id: job.id }, ctx)).rejects.toThrow(/cannot be written again/);
+    expect(job!.canRepeat).toBe(false);
+    await expect(feature.handlers.again({ id: job!.id }, ctx)).rejects.toThrow(/cannot be written again/);
 
     const asked: unknown[] = [];
     feature.records.repeatWith('match', async (again) => {
       asked.push(again);
       return { fileName: 'suppliers-matched (2).csv' };
     });
-    expect((await feature.handlers.list(undefined, ctx))[0].canRepeat).toBe(true);
-    expect(await feature.handlers.again({ id: job.id }, ctx)).toEqual({ fileName: 'suppliers-matched (2).csv' });
+    expect((await feature.handlers.list(undefined, ctx))[0]!.canRepeat).toBe(true);
+    expect(await feature.handlers.again({ id: job!.id }, ctx)).toEqual({ fileName: 'suppliers-matched (2).csv' });
     expect(asked).toEqual([{ id: 'job-1', format: 'csv' }]);
     await feature.dispose?.();
 
@@ -50,11 +50,11 @@ describe('recorded exports (ExportRecords port)', () => {
     const seen: unknown[] = [];
     next.records.repeatWith('match', async (again) => (seen.push(again), null));
     const [restored] = await next.handlers.list(undefined, ctx);
-    expect(restored).toMatchObject({ id: job.id, origin: 'match', rows: 1, bytes: 8 });
-    expect(await next.handlers.again({ id: job.id }, ctx)).toBeNull();
+    expect(restored).toMatchObject({ id: job!.id, origin: 'match', rows: 1, bytes: 8 });
+    expect(await next.handlers.again({ id: job!.id }, ctx)).toBeNull();
     expect(seen).toEqual([{ id: 'job-1', format: 'csv' }]);
 
-    await next.handlers.forget({ id: job.id }, ctx);
+    await next.handlers.forget({ id: job!.id }, ctx);
     expect(await next.handlers.list(undefined, ctx)).toEqual([]);
     expect(existsSync(path)).toBe(true);
     const third = createExportFeature(harness(null, dir).deps);

@@ -68,7 +68,7 @@ describe('runExport, all pages, all fields', () => {
     expect(header).toEqual(columns);
     expect(rows.map(normaliseXlsxRow)).toEqual(expectedRows(records, columns, 'xlsx').map(normaliseXlsxRow));
     // `=HYPERLINK(...)` names are stored as the text they are.
-    expect(rows[0][header.indexOf('name')]).toBe('=HYPERLINK("http://x/0")');
+    expect(rows[0]![header!.indexOf('name')]).toBe('=HYPERLINK("http://x/0")');
   });
 
   it('JSON and NDJSON hold the records exactly as the service returned them', async () => {
@@ -86,7 +86,7 @@ describe('runExport, all pages, all fields', () => {
     const { api } = fakeApi(records.slice(0, 300));
     await runExport(spec('json', { columns: cols }), deps({ api }));
     const parsed = JSON.parse(await readFile(join(dir, 'out.json'), 'utf8'));
-    expect(parsed[3]).toEqual({ name: records[3].name, address: { geo: { lat: 0.3 }, city: 'City 3' }, tags: ['a', 'b;c', 't3'], company_id: 'C000003' });
+    expect(parsed[3]).toEqual({ name: records[3]!.name, address: { geo: { lat: 0.3 }, city: 'City 3' }, tags: ['a', 'b;c', 't3'], company_id: 'C000003' });
     expect(Object.keys(parsed[3])).toEqual(['name', 'address', 'tags', 'company_id']);
     await runExport(spec('csv', { columns: cols }), deps({ api: fakeApi(records.slice(0, 300)).api }));
     const [header, ...rows] = await readCsv(join(dir, 'out.csv'));
@@ -122,7 +122,7 @@ describe('runExport, all pages, all fields', () => {
     await runExport(spec('csv', { source: { kind: 'rows', rows } }), deps());
     const [header, ...back] = await readCsv(join(dir, 'out.csv'));
     expect(header).toEqual(expectedColumns(rows));
-    expect(back).toEqual(expectedRows(rows, header, 'csv'));
+    expect(back).toEqual(expectedRows(rows, header!, 'csv'));
   });
 
   it('an empty result still makes a valid file', async () => {

@@ -32,7 +32,7 @@ function loaded(): number {
   const records = Array.from({ length: 60 }, (_, i) =>
     company(i + 1, { city: CITIES[i % 3], legal_form: FORMS[Math.floor(i / 3) % 3], country: COUNTRIES[Math.floor(i / 9) % 2], employee_count: i * 40 }),
   );
-  records.push(records[6]);
+  records.push(records[6]!);
   const s = snaps.create({ profileId: 'p', query: {}, pageSize: 200, rowCap: 1000, startedAt: 1 });
   snaps.append(s.id, records);
   snaps.finish(s.id, { status: 'complete', finishedAt: 2 });

@@ -73,9 +73,9 @@ describe('ListStore', () => {
     const bare = company(2).company_id;
     expect(lists.addToList(list.id, [{ companyId: bare.toUpperCase(), name: 'Named by caller' }, member(1)])).toEqual({ added: 1, alreadyIn: 1 });
     expect(names(list.id)).toEqual(['Company 1', 'Named by caller']);
-    expect(lists.membersPage(list.id, {}, 0, 10).rows[1].record).toBeNull();
+    expect(lists.membersPage(list.id, {}, 0, 10).rows[1]!.record).toBeNull();
     lists.addToList(list.id, [member(2)]);
-    expect(lists.membersPage(list.id, {}, 0, 10).rows[1].record).toMatchObject({ company_id: bare });
+    expect(lists.membersPage(list.id, {}, 0, 10).rows[1]!.record).toMatchObject({ company_id: bare });
     expect(lists.removeFromList(list.id, [bare])).toBe(1);
     expect(lists.memberIds(list.id)).toEqual([company(1).company_id]);
   });
@@ -139,7 +139,7 @@ describe('ListStore', () => {
     expect(names(list.id, { text: company(2).company_id.slice(-4) })).toEqual(['alpha AG']);
     const page = lists.membersPage(list.id, { sort: { field: 'name', direction: 'asc' } }, 2, 1);
     expect([page.total, page.rows.map((r) => r.name)]).toEqual([4, ['Mid 100%']]);
-    expect(page.rows[0].employees).toBeNull();
+    expect(page.rows[0]!.employees).toBeNull();
   });
 
   it('joins the esg_summary view: a replacement view (as the ESG-runs migration makes) fills and sorts the ESG columns', () => {
@@ -155,8 +155,8 @@ describe('ListStore', () => {
     db.sql.run('INSERT INTO test_esg VALUES (?, 61.5, ?, 12, 5000, 60), (?, 80, ?, 3, 6000, NULL)', [company(1).company_id, 'BB', company(3).company_id, 'A']);
     const rows = lists.membersPage(list.id, { sort: { field: 'overallScore', direction: 'desc' } }, 0, 10).rows;
     expect(rows.map((r) => r.name)).toEqual(['Company 3', 'Company 1', 'Company 2']);
-    expect(rows[1].esg).toEqual({ overallScore: 61.5, overallRating: 'BB', newsCount: 12, refreshedAt: 5000, overallChange: 1.5 });
-    expect(rows[2].esg).toEqual({});
+    expect(rows[1]!.esg).toEqual({ overallScore: 61.5, overallRating: 'BB', newsCount: 12, refreshedAt: 5000, overallChange: 1.5 });
+    expect(rows[2]!.esg).toEqual({});
   });
 
   it('is kept across reopening the file', () => {
@@ -196,8 +196,8 @@ describe('ListStore view ids and members by id (export of a long list)', () => {
     const paged = [0, 500, 1000].flatMap((o) => lists.membersPage(list.id, view, o, 500).rows.map((r) => r.companyId));
     expect(ids).toEqual(paged);
     expect(ids).toHaveLength(1200);
-    const some = [ids[5], ids[0], company(99_999).company_id, ids[1199]];
+    const some = [ids[5]!, ids[0]!, company(99_999).company_id, ids[1199]!];
     expect(lists.membersByIds(list.id, some).map((m) => m.companyId)).toEqual([ids[5], ids[0], ids[1199]]);
-    expect(lists.membersByIds(list.id, ids).map((m) => m.employees)).toEqual(paged.map((id) => lists.membersByIds(list.id, [id])[0].employees));
+    expect(lists.membersByIds(list.id, ids).map((m) => m.employees)).toEqual(paged.map((id) => lists.membersByIds(list.id, [id])[0]!.employees));
   });
 });

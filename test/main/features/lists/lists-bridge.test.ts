@@ -95,7 +95,7 @@ describe('lists bridge group', () => {
     const { ok } = await boot();
     const snap = await loadSnapshot(ok);
     const facets = await ok<Record<string, Array<{ key: string | number; count: number }>>>('snapshot', 'facets', { id: snap.id, view: {} });
-    const forms = facets.legal_form.slice(0, 2).map((f) => f.key);
+    const forms = facets.legal_form!.slice(0, 2).map((f) => f.key);
     const first = await ok<SnapshotPage>('snapshot', 'page', { id: snap.id, view: {}, offset: 0, limit: 1 });
     const city = String((first.rows[0] as { address?: { city?: string } | null; city?: string }).city ?? '');
     const view = { text: city, facets: { legal_form: forms }, sort: { field: 'name', direction: 'desc' } };
@@ -121,7 +121,7 @@ describe('lists bridge group', () => {
     expect([pasted.added, pasted.namesUnknown, pasted.lookupError]).toEqual([4, [UNKNOWN], null]);
     const members = await ok<ListMembersPage>('lists', 'members', { id: pasted.list.id, view: {}, offset: 0, limit: 10 });
     expect(members.rows.map((m) => m.name)).toEqual([...page.rows.map((r) => r.name), null]);
-    expect(members.rows[0]).toMatchObject({ companyId: page.rows[0].company_id, country: 'DE', record: page.rows[0] });
+    expect(members.rows[0]).toMatchObject({ companyId: page.rows[0]!.company_id, country: 'DE', record: page.rows[0] });
     expect(events).toEqual([
       { profileId: 'sandbox', listId: saved.list.id },
       { profileId: 'sandbox', listId: pasted.list.id },
@@ -140,14 +140,14 @@ describe('lists bridge group', () => {
     expect(csv).toMatchObject({ state: 'done', rows: list.memberCount });
     expect(csv.fileName).toMatch(/^0-Export me-.*\.csv$/);
     const rows = await readCsv(join(dir, csv.fileName));
-    expect(rows[0].slice(0, 3)).toEqual(['Name', 'Company ID', 'Country']);
+    expect(rows[0]!.slice(0, 3)).toEqual(['Name', 'Company ID', 'Country']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(all.rows.map((m) => m.companyId));
-    expect(rows[1][0]).toBe(all.rows[0].name);
-    const filtered = await ok<ExportJob>('export', 'start', { source: { kind: 'list', listId: list.id, view: { ...view, text: all.rows[0].name! } }, format: 'xlsx', columns: null });
+    expect(rows[1]![0]).toBe(all.rows[0]!.name);
+    const filtered = await ok<ExportJob>('export', 'start', { source: { kind: 'list', listId: list.id, view: { ...view, text: all.rows[0]!.name! } }, format: 'xlsx', columns: null });
     const xlsx = await exportsDone(filtered.id);
     const book = await readXlsx(join(dir, xlsx.fileName));
-    expect(book[0].slice(0, 2)).toEqual(['Name', 'Company ID']);
-    expect(book[1].slice(0, 2)).toEqual([all.rows[0].name, all.rows[0].companyId]);
+    expect(book[0]!.slice(0, 2)).toEqual(['Name', 'Company ID']);
+    expect(book[1]!.slice(0, 2)).toEqual([all.rows[0]!.name, all.rows[0]!.companyId]);
   });
 
   it('says lists are unavailable, with the reason, when the database module cannot load', async () => {

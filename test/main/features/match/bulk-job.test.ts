@@ -85,7 +85,7 @@ describe('BulkJob', () => {
     await job.start();
     expect(job.view()).toMatchObject({ state: 'failed', errors: 50, error: { code: 'auth_invalid_client' } });
     expect(api.calls.length).toBeLessThanOrEqual(2);
-    expect(job.rows[49].error?.message).toMatch(/^Line 51: not sent\. The client ID/);
+    expect(job.rows[49]!.error?.message).toMatch(/^Line 51: not sent\. The client ID/);
   });
 
   it('cancels: in-flight rows stay pending and can be retried', async () => {

@@ -118,7 +118,7 @@ describe('inspectCsv', () => {
       ['unreadable', 7],
     ]);
     expect(p.issues.find((i) => i.kind === 'unclosed_quote')!.message).toMatch(/lines 5–7 \(3 rows\)/);
-    expect(p.issues[0].message).toContain('"name" starts like a formula');
+    expect(p.issues[0]!.message).toContain('"name" starts like a formula');
   });
 });
 

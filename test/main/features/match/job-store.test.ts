@@ -39,7 +39,7 @@ const job = (over: Partial<StoredBulkJob> = {}): StoredBulkJob => ({
 });
 
 const choice = (id: string, confidence: number) => ({ companyId: id, confidence, name: `Name ${id}`, country: 'DE' });
-const rows = (): BulkRowState[] => [
+const rows = (): [BulkRowState, BulkRowState, BulkRowState, BulkRowState] => [
   { line: 2, input: { name: 'Acme', country: 'DE' }, values: ['R1', 'Acme', 'DE'], state: 'pending' },
   { line: 3, input: {}, values: ['R2', '', 'FR'], state: 'invalid', error: { code: 'invalid_input', message: 'Line 3: Company name is required.', retryable: false, details: { line: 3, field: 'name' } } },
   { line: 5, input: { name: 'Beta' }, values: ['R3', 'Beta', ''], state: 'pending' },

@@ -46,10 +46,10 @@ describe('runPool', () => {
 describe('unbatch', () => {
   async function* batches(sizes: number[], failAfter = -1) {
     let n = 0;
-    for (let b = 0; b < sizes.length; b++) {
+    for (const [b, size] of sizes.entries()) {
       if (b === failAfter) throw new Error('source broke');
       await Promise.resolve();
-      yield Array.from({ length: sizes[b] }, () => n++);
+      yield Array.from({ length: size }, () => n++);
     }
   }
 

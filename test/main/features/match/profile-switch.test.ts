@@ -50,7 +50,7 @@ it("another profile's running bulk match sends no progress into the shown profil
   active = first;
   const back = await feature.handlers.bulkJobs(undefined, ctx);
   expect(back.map((j) => j.id)).toEqual([started.id]);
-  expect(back[0].done).toBeGreaterThan(ofJob().at(-1)?.done ?? 0);
+  expect(back[0]!.done).toBeGreaterThan(ofJob().at(-1)?.done ?? 0);
   await expect.poll(() => ofJob().at(-1)?.state, { timeout: 30_000 }).toBe('done');
   expect(ofJob().at(-1)?.done).toBe(30);
   await feature.dispose?.();

@@ -28,11 +28,11 @@ describe('single match against the sandbox', () => {
     const { deps, dir } = await sandboxDeps(sb);
     dirs.push(dir);
     const feature = createMatchFeature(deps);
-    const company = withWebsite(1, 17)[0];
+    const company = withWebsite(1, 17)[0]!;
     const r = await feature.handlers.single({ fields: { name: company.name, website: company.website!, country: company.country } }, ctx);
     expect(r.requestBody).toEqual({ name: company.name, website: company.website, country: company.country });
-    expect(r.candidates[0].company.company_id).toBe(company.company_id);
-    expect(r.candidates[0].company).toMatchObject({ name: company.name });
+    expect(r.candidates[0]!.company.company_id).toBe(company.company_id);
+    expect(r.candidates[0]!.company).toMatchObject({ name: company.name });
     const confidences = r.candidates.map((c) => c.confidence);
     expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
   });
@@ -44,17 +44,17 @@ describe('single match against the sandbox', () => {
     for (const c of sb.control.dataset.companies) names.set(c.name, (names.get(c.name) ?? 0) + 1);
     const company = sb.control.dataset.companies.find((c) => c.city && names.get(c.name) === 1 && c.name.split(' ').length >= 2)!;
     const r = await feature.handlers.single({ fields: { name: company.name, country: company.country, city: company.city!, limit: 3 } }, ctx);
-    expect(r.candidates[0].company.company_id).toBe(company.company_id);
+    expect(r.candidates[0]!.company.company_id).toBe(company.company_id);
     expect(r.candidates.length).toBeLessThanOrEqual(3);
   });
 
   it('works the same through a profile payload template (custom shape that the sandbox also accepts)', async () => {
     const { deps } = await sandboxDeps(sb, JSON.stringify({ name: '{{name}}', website: '{{website}}', limit: '{{limit}}' }));
     const feature = createMatchFeature(deps);
-    const company = withWebsite(1, 3)[0];
+    const company = withWebsite(1, 3)[0]!;
     const r = await feature.handlers.single({ fields: { name: company.name, website: company.website!, limit: '2' } }, ctx);
     expect(r.requestBody).toEqual({ name: company.name, website: company.website, limit: 2 });
-    expect(r.candidates[0].company.company_id).toBe(company.company_id);
+    expect(r.candidates[0]!.company.company_id).toBe(company.company_id);
   });
 
   it('surfaces the service 400 for a bad edited body as an actionable error', async () => {
@@ -102,7 +102,7 @@ describe('bulk match against the sandbox', () => {
         }
         continue;
       }
-      const c = companies[next++];
+      const c = companies[next++]!;
       // Some names hold commas and quotes: the writer quotes them, the reader must cope.
       add(stringify([[c.name, c.website, c.country, i % 7 === 0 ? 'multi\nline "note"' : '']]).trimEnd());
       expected.set(line, c.company_id);

@@ -33,8 +33,8 @@ describe('repeated rows against the sandbox', () => {
     // Six repeats by key (same facts), six by name and country written differently (same facts).
     for (let i = 0; i < 6; i++) {
       repeatOf.set(rows.length + 1, i + 2);
-      rows.push([`C${i}`, companies[i].name, companies[i].website!, companies[i].country]);
-      const c = companies[6 + i];
+      rows.push([`C${i}`, companies[i]!.name, companies[i]!.website!, companies[i]!.country]);
+      const c = companies[6 + i]!;
       repeatOf.set(rows.length + 1, 6 + i + 2);
       rows.push([`X${i}`, `  ${c.name.toUpperCase()} `, c.website!.toUpperCase(), c.country.toLowerCase()]);
     }
@@ -65,11 +65,11 @@ describe('repeated rows against the sandbox', () => {
 
     const file = await feature.handlers.bulkExport({ id: started.id, format: 'csv' }, ctx);
     const [header, ...lines] = parse(await readFile(join(dir, file!.fileName), 'utf8')) as string[][];
-    const col = header.indexOf('match.duplicate_of');
+    const col = header!.indexOf('match.duplicate_of');
     expect(col).toBeGreaterThan(0);
     expect(lines.map((l) => l[col])).toEqual(Array.from({ length: 30 }, (_, i) => String(repeatOf.get(i + 2) ?? '')));
     // The analyst's own cells of a repeat stay as written.
-    expect(lines[19].slice(0, 4)).toEqual(rows[20]);
+    expect(lines[19]!.slice(0, 4)).toEqual(rows[20]);
     await feature.dispose?.();
   }, 60_000);
 });

@@ -77,7 +77,7 @@ describe('both secrets stay put when the page moves the network path without the
     await core.handlers.match.uploadChunk({ fileName: 'companies.csv', totalBytes: PEM.length, offset: 0, data: Buffer.from(PEM).toString('base64'), last: true }, ctx);
     const uploaded = readdirSync(join(dir, 'uploads')).map((f) => join(dir, 'uploads', f));
     expect(uploaded).toHaveLength(1);
-    expect(readFileSync(uploaded[0], 'utf8')).toBe(PEM);
+    expect(readFileSync(uploaded[0]!, 'utf8')).toBe(PEM);
     const hostile = await proxy(false);
     await expect(c.saveProfile({ profile: input({ proxy: 'url', proxyUrl: hostile.url, proxyUsername: USER, caFile: uploaded[0] }, saved.id) }, ctx)).rejects.toMatchObject({
       code: 'invalid_input',

@@ -38,8 +38,8 @@ describe('search.countMatches through the core', () => {
     const { count } = await value<{ count: number }>('search', 'countMatches', { body });
     const requests = await searchRequests();
     expect(requests).toHaveLength(1);
-    expect(requests[0].path).toMatch(/[?&]page_size=1(&|$)/);
-    expect(requests[0].status).toBe(200);
+    expect(requests[0]!.path).toMatch(/[?&]page_size=1(&|$)/);
+    expect(requests[0]!.status).toBe(200);
     // Recent searches are written just after a search answers; give that a moment either way.
     await new Promise((r) => setTimeout(r, 20));
     expect(await value<RecentSearch[]>('search', 'listRecent')).toEqual([]);

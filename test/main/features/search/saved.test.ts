@@ -29,9 +29,9 @@ describe('saved searches', () => {
     expect(await h.listSaved(undefined, ctx())).toMatchObject([{ name: 'Nordics', pageSize: 25, body: body('NO'), profileId: 'sandbox' }]);
     const columns = { order: ['company_id', 'name'], hidden: ['website'], widths: { name: 240 } };
     await call('saveSearch', { id: saved.id, name: 'Nordics', body: body('NO'), pageSize: 25, columns });
-    expect((await h.listSaved(undefined, ctx()))[0].columns).toEqual(columns);
+    expect((await h.listSaved(undefined, ctx()))[0]!.columns).toEqual(columns);
     await call('renameSaved', { id: saved.id, name: 'Norway' });
-    expect((await h.listSaved(undefined, ctx()))[0].name).toBe('Norway');
+    expect((await h.listSaved(undefined, ctx()))[0]!.name).toBe('Norway');
     expect(settings.data.get('search.saved')).toHaveLength(1);
 
     setProfile({ id: 'other' });
@@ -64,7 +64,7 @@ describe('recent searches', () => {
     await call('start', { body: body('SE'), pageSize: 10 });
     await call('start', { body: body('NO'), pageSize: 10 });
     const recent = await h.listRecent(undefined, ctx());
-    expect(recent.map((r) => (r.body as ReturnType<typeof body>).filters.or[0].value)).toEqual(['NO', 'SE']);
+    expect(recent.map((r) => (r.body as ReturnType<typeof body>).filters.or[0]!.value)).toEqual(['NO', 'SE']);
     expect(recent[0]).toMatchObject({ pageSize: 10, count: 30 });
     for (let i = 0; i < RECENT_MAX + 5; i++) await call('start', { body: body(`C${i}`), pageSize: 10 });
     expect(await h.listRecent(undefined, ctx())).toHaveLength(RECENT_MAX);
@@ -80,7 +80,7 @@ describe('recent searches', () => {
     expect(recent).toHaveLength(2);
     expect(recent[0]).toMatchObject({ body: body('NO'), pageSize: 25 });
     expect(recent[1]).toMatchObject({ body: body('SE'), pageSize: 10 });
-    expect(api.calls.map((c) => c.body)).toContainEqual(recent[0].body);
+    expect(api.calls.map((c) => c.body)).toContainEqual(recent[0]!.body);
   });
 
   it('does not record a rejected search', async () => {

@@ -77,7 +77,7 @@ describe('pagination sessions', () => {
     // Every request of the session was the same request; only the token differed.
     const fps = new Set(api.calls.map((c) => searchFingerprint(c.body, c.pageSize)));
     expect(fps.size).toBe(1);
-    expect(api.calls[0].paginationToken).toBeUndefined();
+    expect(api.calls[0]!.paginationToken).toBeUndefined();
     expect(api.calls.slice(1).every((c) => typeof c.paginationToken === 'string')).toBe(true);
   });
 
@@ -97,7 +97,7 @@ describe('pagination sessions', () => {
     await page({ sessionId: first.sessionId, direction: 'next' });
     const again = await page({ sessionId: first.sessionId, direction: 'next', fromPage: 1 });
     expect(again.pageNumber).toBe(2);
-    expect(again.rows[0].company_id).toBe('c11');
+    expect(again.rows[0]!.company_id).toBe('c11');
     const unknown = await errorOf(page({ sessionId: first.sessionId, direction: 'next', fromPage: 5 }));
     expect(unknown.message).toMatch(/Page 5 has not been shown/);
   });
@@ -162,7 +162,7 @@ describe('pagination sessions', () => {
       page({ sessionId: first.sessionId, direction: 'next' }),
     ]);
     expect([a.pageNumber, b.pageNumber]).toEqual([2, 3]);
-    expect(b.rows[0].company_id).toBe('c21');
+    expect(b.rows[0]!.company_id).toBe('c21');
   });
 
   it('closes sessions when the active profile changes', async () => {
@@ -176,9 +176,9 @@ describe('pagination sessions', () => {
     const { start, page, api } = setup(40);
     const mine = structuredClone(body);
     const first = await start({ body: mine, pageSize: 10 });
-    mine.filters.and[0].value = 'SE';
+    mine.filters.and[0]!.value = 'SE';
     await page({ sessionId: first.sessionId, direction: 'next' });
-    expect(api.calls[1].body.filters).toEqual(body.filters);
+    expect(api.calls[1]!.body.filters).toEqual(body.filters);
   });
 
   it('maps a bad_request on page 1 to the server message', async () => {

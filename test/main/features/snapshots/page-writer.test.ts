@@ -39,7 +39,7 @@ async function storesInOrder(make: (db: WorkspaceDb, store: SnapshotStore) => Pa
   expect(ids(store, snapshotId)).toEqual(page(0, 450).map((r) => r.company_id));
   expect(store.get(snapshotId)).toMatchObject({ rowCount: 450, serviceCount: 450 });
   // Sortable like rows written by the core: the value rows and the text index came with them.
-  expect(store.page(snapshotId, { sort: { field: 'revenue', direction: 'desc' } }, 0, 1).records[0].company_id).toBe(company(449).company_id);
+  expect(store.page(snapshotId, { sort: { field: 'revenue', direction: 'desc' } }, 0, 1).records[0]!.company_id).toBe(company(449).company_id);
   expect(store.page(snapshotId, { text: 'Company 17' }, 0, 10).records.map((r) => r.name)).toContain('Company 17');
 }
 

@@ -55,9 +55,9 @@ it('a list watch sees the score and rating moves, new news and commitments of th
 
     // The watch's words, not the run's.
     const [note] = w.finished();
-    expect(note.title).toMatch(/rating (up|down)grades? in ‘Portfolio A’$/);
-    expect(note.body).toMatch(/new news item/);
-    expect(w.rec.notifications).toEqual([{ title: note.title, body: note.body }]);
+    expect(note!.title).toMatch(/rating (up|down)grades? in ‘Portfolio A’$/);
+    expect(note!.body).toMatch(/new news item/);
+    expect(w.rec.notifications).toEqual([{ title: note!.title, body: note!.body }]);
     expect(w.rec.events.filter((e) => e.name === 'runFinished')).toEqual([]);
   } finally {
     await w.close();

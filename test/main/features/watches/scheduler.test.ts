@@ -58,7 +58,7 @@ it('checks at its schedule through the low lane; the first is the baseline, the 
     const before = (await w.call.checks(watch.id)).length;
     await timers.advance(3 * HOUR);
     expect((await w.call.checks(watch.id)).length).toBe(before);
-    expect((await w.call.all())[0].nextDueAt).toBeNull();
+    expect((await w.call.all())[0]!.nextDueAt).toBeNull();
   } finally {
     await w.close();
   }
@@ -76,20 +76,20 @@ it('holds scheduled checks that would overrun the daily budget, with a note, unt
     expect(await w.call.budget()).toEqual({ dailyBudget: 5, usedToday: 3, resetsAt: at(6, 0) });
 
     await timers.advance(HOUR);
-    await until(async () => (await w.call.checks(watch.id))[0].status === 'waiting', 'a waiting check');
+    await until(async () => (await w.call.checks(watch.id))[0]!.status === 'waiting', 'a waiting check');
     const [waiting] = await w.call.checks(watch.id);
     expect(waiting).toMatchObject({ trigger: 'schedule', status: 'waiting', requests: 0, note: "Waiting for tomorrow's budget: 3 of 5 requests used today, this check needs about 3." });
     expect(w.rec.events.some((e) => e.name === 'changed' && (e.payload as { watchId: number }).watchId === watch.id)).toBe(true);
 
     // Check now takes the waiting check up at once, over the budget.
     await w.call.checkNow(watch.id);
-    expect(await w.settled(watch.id)).toMatchObject({ id: waiting.id, trigger: 'manual', status: 'done', requests: 3 });
+    expect(await w.settled(watch.id)).toMatchObject({ id: waiting!.id, trigger: 'manual', status: 'done', requests: 3 });
     expect((await w.call.budget()).usedToday).toBe(6);
 
     // The next scheduled checks of the day wait (one waiting check, not one per hour); none sends a request.
     svc.state.calls = [];
     await timers.advance(at(5, 23, 30) - timers.now());
-    await until(async () => (await w.call.checks(watch.id))[0].status === 'waiting', 'a waiting check again');
+    await until(async () => (await w.call.checks(watch.id))[0]!.status === 'waiting', 'a waiting check again');
     expect((await w.call.checks(watch.id)).filter((c) => c.status === 'waiting')).toHaveLength(1);
     expect(svc.state.calls).toEqual([]);
     expect((await w.call.budget()).usedToday).toBe(6);
@@ -174,7 +174,7 @@ it('does not check a watch whose saved search was deleted; a new target makes th
 
     w.settings.write('search.saved', []);
     const [info] = await w.call.all();
-    expect(info.targetName).toBeNull();
+    expect(info!.targetName).toBeNull();
     svc.state.calls = [];
     await timers.advance(2 * HOUR);
     await new Promise((r) => setTimeout(r, 50));

@@ -66,9 +66,9 @@ it('first check is the baseline; after one epoch the changes equal the change lo
     // One notification, in words.
     const [note] = w.finished();
     expect(note).toMatchObject({ watchId: watch.id, checkId: second.id, changes: total });
-    expect(`${note.title} ${note.body}`).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
-    expect(note.title).toMatch(/‘DE companies’$/);
-    expect(w.rec.notifications).toEqual([{ title: note.title, body: note.body }]);
+    expect(`${note!.title} ${note!.body}`).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
+    expect(note!.title).toMatch(/‘DE companies’$/);
+    expect(w.rec.notifications).toEqual([{ title: note!.title, body: note!.body }]);
 
     // The watch keeps one snapshot of its own, never shown or replaced by the workbench.
     expect(await w.snapshots.handlers.list(undefined, { signal: new AbortController().signal })).toEqual([]);
@@ -76,10 +76,10 @@ it('first check is the baseline; after one epoch the changes equal the change lo
 
     const [info] = await w.call.all();
     expect(info).toMatchObject({ id: watch.id, unread: total, lastCheck: { id: second.id, changes: total } });
-    expect(info.cost.requestsPerCheck).toBe(second.requests);
+    expect(info!.cost.requestsPerCheck).toBe(second.requests);
 
     // Read marks: one change, then the check.
-    expect((await w.call.markRead({ ids: [changes[0].id] })).unread).toBe(total - 1);
+    expect((await w.call.markRead({ ids: [changes[0]!.id] })).unread).toBe(total - 1);
     expect((await w.call.markRead({ checkId: second.id })).unread).toBe(0);
     expect((await w.call.changes({ unreadOnly: true })).total).toBe(0);
 

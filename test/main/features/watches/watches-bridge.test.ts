@@ -66,7 +66,7 @@ it('the inbox filters and pages; the export of a check reads back with its About
     const page2 = await w.call.changes({ watchId: watch.id, limit: 4, offset: 4 });
     expect(page1).toMatchObject({ total: 11, unread: 11 });
     expect(page1.rows.map((r) => r.kind)).toEqual(['entered', 'entered', 'entered', 'left']);
-    expect(page2.rows[0].kind).toBe('left');
+    expect(page2.rows[0]!.kind).toBe('left');
     expect((await w.call.changes({ kinds: ['field'] })).rows.map((r) => [r.companyName, r.field, r.oldValue, r.newValue])).toEqual([
       ['Company 2', 'employee_count', 12, 999],
       ['Company 2', 'address.city', null, 'Köln'],
@@ -84,13 +84,13 @@ it('the inbox filters and pages; the export of a check reads back with its About
     await book.xlsx.readFile(`${w.deps.dataDir}/${out!.fileName}`);
     const sheet = book.getWorksheet('Changes')!;
     const rows = sheet.getSheetValues().slice(1) as unknown[][];
-    expect(rows[0].slice(1)).toEqual(['checked_at', 'change', 'company_name', 'company_id', 'field', 'module', 'old_value', 'new_value', 'detail', 'read']);
+    expect(rows[0]!.slice(1)).toEqual(['checked_at', 'change', 'company_name', 'company_id', 'field', 'module', 'old_value', 'new_value', 'detail', 'read']);
     expect(rows).toHaveLength(12);
-    expect(rows[1].slice(2, 5)).toEqual(['Entered the search', 'Company 700', 'c00700']);
-    expect(rows[1][1]).toEqual(new Date(check.finishedAt!));
-    expect(rows[1][10]).toBe('yes');
-    expect(JSON.parse(String(rows[1][8]))).toMatchObject({ company_id: 'c00700', name: 'Company 700' });
-    expect(rows[6].slice(2, 10)).toEqual(['Field changed', 'Company 2', 'c00002', 'employee_count', undefined, 12, 999, undefined]);
+    expect(rows[1]!.slice(2, 5)).toEqual(['Entered the search', 'Company 700', 'c00700']);
+    expect(rows[1]![1]).toEqual(new Date(check.finishedAt!));
+    expect(rows[1]![10]).toBe('yes');
+    expect(JSON.parse(String(rows[1]![8]))).toMatchObject({ company_id: 'c00700', name: 'Company 700' });
+    expect(rows[6]!.slice(2, 10)).toEqual(['Field changed', 'Company 2', 'c00002', 'employee_count', undefined, 12, 999, undefined]);
     const about = Object.fromEntries((book.getWorksheet('About')!.getSheetValues().slice(1) as unknown[][]).map((r) => [r[1], r[2]]));
     expect(about).toMatchObject({
       Watch: 'Big DE',

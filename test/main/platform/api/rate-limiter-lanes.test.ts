@@ -209,6 +209,6 @@ describe('API client priorities', () => {
       ['/new1', 200],
       ['/new2', 200],
     ]);
-    expect(sent[1][2]).toBeGreaterThanOrEqual(1000);
+    expect(sent[1]![2]).toBeGreaterThanOrEqual(1000);
   });
 });

@@ -85,14 +85,14 @@ describe('request log', () => {
     });
     const [refused, big] = log.list();
     expect(refused).toMatchObject({ errorClass: 'network', message: 'Connection refused by 127.0.0.1:9' });
-    expect(big.curl.length).toBeLessThan(MAX_KEPT_BODY + 300);
-    expect(big.curl).toContain(`# body cut at ${MAX_KEPT_BODY} characters`);
-    expect(big.curl).not.toContain('zzz.yyy.xxx');
+    expect(big!.curl.length).toBeLessThan(MAX_KEPT_BODY + 300);
+    expect(big!.curl).toContain(`# body cut at ${MAX_KEPT_BODY} characters`);
+    expect(big!.curl).not.toContain('zzz.yyy.xxx');
   });
 
   it('quotes for the shell: a quote in the body cannot end the argument', () => {
     const log = createRequestLog();
     log.add({ at: 1, method: 'POST', url: 'http://h/api', status: 400, durationMs: 1, attempt: 1, headers: { 'Content-Type': 'application/json' }, body: `{"v":"it's $(rm -rf)"}` });
-    expect(log.list()[0].curl).toContain(`--data-raw '{"v":"it'\\''s $(rm -rf)"}'`);
+    expect(log.list()[0]!.curl).toContain(`--data-raw '{"v":"it'\\''s $(rm -rf)"}'`);
   });
 });

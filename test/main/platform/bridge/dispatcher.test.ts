@@ -15,7 +15,7 @@ describe('bridge dispatcher', () => {
 
   it('refuses to start when a handler is missing', () => {
     const handlers = echoHandlers() as unknown as Record<string, Record<string, unknown>>;
-    delete handlers.esg.request;
+    delete handlers.esg!.request;
     expect(() => createDispatcher(bridgeTable, handlers)).toThrow(/esg\.request/);
   });
 

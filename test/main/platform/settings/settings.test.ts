@@ -49,10 +49,10 @@ describe('settings store', () => {
     const problems: SettingsProblem[] = [];
     const s = openSettings({ dataDir: d, now: () => Date.UTC(2026, 10, 22, 4, 0, 0), onProblem: (p) => problems.push(p) });
     expect(problems).toHaveLength(1);
-    expect(problems[0].kind).toBe('corrupt_file');
-    expect(problems[0].keptAs).toBe(`${file}.corrupt-2026-11-22T04-00-00-000Z`);
-    expect(problems[0].message).toMatch(/kept as/);
-    expect(readFileSync(problems[0].keptAs!, 'utf8')).toBe('{"profiles": [ {"id": "half');
+    expect(problems[0]!.kind).toBe('corrupt_file');
+    expect(problems[0]!.keptAs).toBe(`${file}.corrupt-2026-11-22T04-00-00-000Z`);
+    expect(problems[0]!.message).toMatch(/kept as/);
+    expect(readFileSync(problems[0]!.keptAs!, 'utf8')).toBe('{"profiles": [ {"id": "half');
     s.write('activeProfileId', null);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ activeProfileId: null });
   });

@@ -38,7 +38,7 @@ describe('ColumnUnion.place', () => {
         flats.forEach((flat, n) => {
           columns.forEach((c, j) => {
             const want = Object.prototype.hasOwnProperty.call(flat, c) ? flat[c] : undefined;
-            const got = rows[n][indices[j]];
+            const got = rows[n]![indices[j]!];
             // An empty value seen before its column existed is simply not placed: the cell is empty either way.
             if (isEmpty(want) && got === undefined) return;
             expect(got).toEqual(want);

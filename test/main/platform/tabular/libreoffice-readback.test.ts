@@ -83,7 +83,7 @@ async function readBack(path: string): Promise<unknown[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(path);
   const rows: unknown[][] = [];
-  book.worksheets[0].eachRow({ includeEmpty: true }, (row) => rows.push(COLUMNS.map((_, i) => row.getCell(i + 1).value)));
+  book.worksheets[0]!.eachRow({ includeEmpty: true }, (row) => rows.push(COLUMNS.map((_, i) => row.getCell(i + 1).value)));
   return rows;
 }
 
@@ -151,15 +151,15 @@ describe('CSV presets read back by LibreOffice Calc', () => {
         const [header, ...data] = rows!;
         expect(header).toEqual(COLUMNS);
         const prefix = optionsFor(preset, locale.tag).formulaPrefix;
-        expect(data.map((r) => r.map(asCompared))).toEqual(ROWS.map((r) => r.map((v, i) => expected(v, KINDS[i], prefix))));
+        expect(data.map((r) => r.map(asCompared))).toEqual(ROWS.map((r) => r.map((v, i) => expected(v, KINDS[i]!, prefix))));
       });
     }
   }
 
   it('the locale is really in force: the de-DE Excel file read under en_US keeps 12,5 as text, not the number', () => {
     const [, first] = results.get('control')!;
-    expect(first[0]).toBe('DE0012345');
-    expect(first[5]).toBe(1554);
-    expect(first[6]).toBe('12,5');
+    expect(first![0]).toBe('DE0012345');
+    expect(first![5]).toBe(1554);
+    expect(first![6]).toBe('12,5');
   });
 });

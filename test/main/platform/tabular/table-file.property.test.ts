@@ -118,8 +118,8 @@ describe('XLSX', () => {
         expect(back).toEqual(expected);
         rows.forEach((r, i) =>
           r.forEach((want, j) => {
-            if (typeof want === 'number') expect(typeof back[i + 1][j]).toBe('number');
-            if (want instanceof Date) expect(back[i + 1][j]).toBeInstanceOf(Date);
+            if (typeof want === 'number') expect(typeof back[i + 1]![j]).toBe('number');
+            if (want instanceof Date) expect(back[i + 1]![j]).toBeInstanceOf(Date);
           }),
         );
       }),

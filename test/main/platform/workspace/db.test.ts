@@ -55,7 +55,7 @@ describe('openWorkspaceDb', () => {
       expect(db.raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       const store = new SnapshotStore(db);
       const sorted = store.page(1, { sort: { field: 'revenue', direction: 'desc' } }, 0, 10);
-      expect(sorted.records.map((r) => r.company_id)).toEqual([rows[1].company_id, rows[0].company_id, rows[2].company_id]);
+      expect(sorted.records.map((r) => r.company_id)).toEqual([rows[1]!.company_id, rows[0]!.company_id, rows[2]!.company_id]);
       expect(store.page(1, { text: 'muller' }, 0, 10).records.map((r) => r.name)).toEqual(['Zeta Müller GmbH']);
       // Loading more after the upgrade continues the same snapshot.
       expect(store.append(1, [company(4)])).toBe(4);
@@ -93,10 +93,10 @@ describe('openWorkspaceDb', () => {
       expect(unassigned).toBe(0);
       const store = new SnapshotStore(db);
       expect(store.page(1, { sort: { field: 'revenue', direction: 'desc' } }, 0, 10).records.map((r) => r.company_id)).toEqual(
-        [snaps[0][1], snaps[0][0], snaps[0][2]].map((r) => r.company_id),
+        [snaps[0]![1], snaps[0]![0], snaps[0]![2]].map((r) => r!.company_id),
       );
       expect(store.page(2, { sort: { field: 'revenue', direction: 'asc' } }, 0, 10).records.map((r) => r.company_id)).toEqual(
-        [snaps[1][1], snaps[1][0]].map((r) => r.company_id),
+        [snaps[1]![1], snaps[1]![0]].map((r) => r!.company_id),
       );
       expect(store.facetCounts(2, 'country', {})).toEqual([{ key: 'DE', count: 2 }]);
     } finally {
@@ -133,7 +133,7 @@ describe('openWorkspaceDb', () => {
       expect(db.sql.column(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'snapshot_values' AND sql IS NOT NULL`)).toEqual([]);
       const store = new SnapshotStore(db);
       expect(store.page(1, { sort: { field: 'revenue', direction: 'desc' } }, 0, 10).records.map((r) => r.company_id)).toEqual(
-        [rows[1], rows[3], rows[0], rows[2]].map((r) => r.company_id),
+        [rows[1], rows[3], rows[0], rows[2]].map((r) => r!.company_id),
       );
       store.delete(1);
       expect(db.sql.get<{ n: number }>('SELECT count(*) AS n FROM snapshot_values')!.n).toBe(0);
@@ -160,9 +160,9 @@ describe('openWorkspaceDb', () => {
     const db = openAt(t.file, moved);
     try {
       expect(moved).toHaveLength(1);
-      expect(moved[0].reason).toMatch(/damaged or not a database/);
-      expect(moved[0].to).toBe(join(dirname(t.file), 'p.corrupt-2026-01-02T03-04-05-000Z.sqlite'));
-      expect(readFileSync(moved[0].to, 'utf8')).toBe(garbage);
+      expect(moved[0]!.reason).toMatch(/damaged or not a database/);
+      expect(moved[0]!.to).toBe(join(dirname(t.file), 'p.corrupt-2026-01-02T03-04-05-000Z.sqlite'));
+      expect(readFileSync(moved[0]!.to, 'utf8')).toBe(garbage);
       expect(db.raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(new SnapshotStore(db).list('p')).toEqual([]);
     } finally {
@@ -186,7 +186,7 @@ describe('openWorkspaceDb', () => {
     const db = openAt(t.file, moved);
     try {
       expect(moved).toHaveLength(1);
-      expect(readFileSync(moved[0].to).equals(bytes)).toBe(true);
+      expect(readFileSync(moved[0]!.to).equals(bytes)).toBe(true);
       expect(new SnapshotStore(db).list('p')).toEqual([]);
     } finally {
       db.close();

@@ -122,7 +122,7 @@ describe.skipIf(readOnlyMissing())(`a read-only folder (${canMount() ? 'a read-o
     const { ws, notices } = workspaceAt(t.dir);
     expect(() => ws.forProfile('p')).toThrow(expect.objectContaining({ code: 'workspace_read_only', message: expect.stringMatching(/read-only|cannot be written/) }));
     expect(notices).toEqual([{ level: 'error', message: expect.stringMatching(/Make the data folder writable again/) }]);
-    expect(notices[0].message).not.toMatch(RAW_SQLITE);
+    expect(notices[0]!.message).not.toMatch(RAW_SQLITE);
 
     ro.writable();
     const db = ws.forProfile('p');
@@ -146,7 +146,7 @@ describe.skipIf(mountsMissing())('a full disk (a tmpfs of 8 MB filled to the las
       });
     expect(() => big(200)).toThrow(expect.objectContaining({ code: 'workspace_full', message: expect.stringMatching(/disk .* full/) }));
     expect(notices).toEqual([{ level: 'error', message: expect.stringMatching(/Free some disk space, then try again/) }]);
-    expect(notices[0].message).not.toMatch(RAW_SQLITE);
+    expect(notices[0]!.message).not.toMatch(RAW_SQLITE);
     expect(integrity(db)).toBe('ok');
     expect(db.sql.get<{ n: number }>('SELECT count(*) AS n FROM list_members')!.n).toBe(1);
 

@@ -65,7 +65,7 @@ describe('createCore', () => {
     expect(statuses(events).map((s) => s.state)).toEqual(expect.arrayContaining(['connecting', 'connected']));
     // Once running, the sandbox's real URLs are shown instead of the placeholders.
     const after = await core.handlers.connection.listProfiles(undefined, ctx);
-    expect(after.profiles[0].baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    expect(after.profiles[0]!.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
 
     const report = await core.handlers.connection.testConnection({ id: SANDBOX_PROFILE_ID }, ctx);
     expect(report.ok).toBe(true);
@@ -76,9 +76,9 @@ describe('createCore', () => {
       ['esg', true, false],
       ['match', true, false],
     ]);
-    expect(report.steps[2].message).toMatch(/matching companies/);
+    expect(report.steps[2]!.message).toMatch(/matching companies/);
     // Says which search it ran, and where.
-    expect(report.steps[2].message).toContain('Ran country equals US, page_size=1 (POST /search/v1/companies)');
+    expect(report.steps[2]!.message).toContain('Ran country equals US, page_size=1 (POST /search/v1/companies)');
     const signedOut = await core.handlers.connection.signOut(undefined, ctx);
     expect(signedOut.state).toBe('signed_out');
   });
@@ -86,8 +86,8 @@ describe('createCore', () => {
   it('shows the Sandbox profile with its real URLs (port and path) before anything signed in', async () => {
     const { core } = await boot();
     const list = await core.handlers.connection.listProfiles(undefined, ctx);
-    expect(list.profiles[0].authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
-    expect(list.profiles[0].baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    expect(list.profiles[0]!.authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
+    expect(list.profiles[0]!.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
   });
 
   it('a passed connection test of the active profile shows it connected, with no second sign-in', async () => {
@@ -125,7 +125,7 @@ describe('createCore', () => {
 
   it('a wrong secret stored for the Sandbox gives the documented invalid_client message', async () => {
     const { core, vault, events } = await boot();
-    const sandbox = (await core.handlers.connection.listProfiles(undefined, ctx)).profiles[0];
+    const sandbox = (await core.handlers.connection.listProfiles(undefined, ctx)).profiles[0]!;
     const { id, kind: _k, builtIn: _b, hasSecret: _h, ...input } = sandbox;
     await core.handlers.connection.saveProfile({ profile: { ...input, id }, secret: 'wrong-secret' }, ctx);
     expect(await vault.get(SANDBOX_PROFILE_ID)).toBe('wrong-secret');
@@ -163,7 +163,7 @@ describe('createCore', () => {
     expect(await vault.get(saved.id)).toBe(SANDBOX_CLIENTS.analyst.secret);
     const report = await core.handlers.connection.testConnection({ id: saved.id }, ctx);
     expect(report.steps.map((s) => s.ok)).toEqual([true, true, true, true, true]);
-    expect(report.steps[0].message).toMatch(/oauth2\/token/);
+    expect(report.steps[0]!.message).toMatch(/oauth2\/token/);
     expect((await core.handlers.connection.activate({ id: saved.id }, ctx)).state).toBe('connected');
 
     // Edit without a secret keeps the stored one.
@@ -199,8 +199,8 @@ describe('createCore', () => {
     expect(info).toMatchObject({ shell: 'browser', vaultKind: 'memory', dataDir: d.dir });
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(info.notices.map((n) => n.level)).toEqual(['error', 'warning']);
-    expect(info.notices[0].message).toMatch(/\.corrupt-/);
-    expect(info.notices[1].message).toMatch(/kept in memory for this run only/);
+    expect(info.notices[0]!.message).toMatch(/\.corrupt-/);
+    expect(info.notices[1]!.message).toMatch(/kept in memory for this run only/);
     // Raised before anyone listened: delivered to a listener that subscribes later.
     const seen: unknown[] = [];
     core.onEvent((g, e, p) => g === 'app' && e === 'notice' && seen.push(p));
@@ -230,7 +230,7 @@ describe('createCore', () => {
     const text = JSON.stringify(log);
     expect(text).not.toMatch(/sbx_|sandbox-analyst-secret|Basic /);
     for (const e of log) expect(e.curl).not.toMatch(/Bearer (?!\$TOKEN")/);
-    expect(log[2].curl).toContain('-H "Authorization: Bearer $TOKEN"');
+    expect(log[2]!.curl).toContain('-H "Authorization: Bearer $TOKEN"');
     await core.handlers.diagnostics.clearLog(undefined, ctx);
     expect(await core.handlers.diagnostics.requestLog(undefined, ctx)).toEqual([]);
     await core.handlers.app.openExternal({ url: 'https://example.com/docs' }, ctx);

@@ -94,7 +94,7 @@ describe('navigation and window-open handlers', () => {
     expect(webview.preventDefault).toHaveBeenCalled();
     expect(redirect.preventDefault).toHaveBeenCalled();
     expect(open).toHaveBeenCalledWith('https://example.org/');
-    const handler = contents.setWindowOpenHandler.mock.calls[0][0] as (d: { url: string }) => unknown;
+    const handler = contents.setWindowOpenHandler.mock.calls[0]![0] as (d: { url: string }) => unknown;
     expect(handler({ url: 'https://example.org/' })).toEqual({ action: 'deny' });
   });
 });
@@ -114,7 +114,7 @@ describe('permissions', () => {
     installSessionGuards(session as never);
     expect(session.setPermissionRequestHandler).toHaveBeenCalledWith(denyPermissionRequest);
     expect(session.setPermissionCheckHandler).toHaveBeenCalledWith(denyPermissionCheck);
-    const device = session.setDevicePermissionHandler.mock.calls[0][0] as () => boolean;
+    const device = session.setDevicePermissionHandler.mock.calls[0]![0] as () => boolean;
     expect(device()).toBe(false);
   });
 });

@@ -110,10 +110,10 @@ describe('ipcMain bridge registration', () => {
     await h(goodEvent, { requestId: 'a' });
     win.emit('did-start-loading');
     await h(goodEvent, { requestId: 'b' });
-    expect(seen[0].aborted).toBe(true);
-    expect(seen[1].aborted).toBe(false);
+    expect(seen[0]!.aborted).toBe(true);
+    expect(seen[1]!.aborted).toBe(false);
     win.emit('destroyed');
-    expect(seen[1].aborted).toBe(true);
+    expect(seen[1]!.aborted).toBe(true);
     expect(win.listenerCount('did-start-loading')).toBe(1);
   });
 });

@@ -87,7 +87,7 @@ function frame(o: { opcode: number; payload?: Buffer; fin?: boolean; rsv1?: bool
   }
   if (o.masked === false) return Buffer.concat([head, payload]);
   const key = randomBytes(4);
-  const body = Buffer.from(payload.map((byte, i) => byte ^ key[i % 4]));
+  const body = Buffer.from(payload.map((byte, i) => byte ^ key[i % 4]!));
   return Buffer.concat([head, key, body]);
 }
 

@@ -29,7 +29,7 @@ export function virtualTime() {
       await settle();
       for (;;) {
         timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
-        if (!timers.length || timers[0].at > until) break;
+        if (!timers.length || timers[0]!.at > until) break;
         const t = timers.shift()!;
         now = Math.max(now, t.at);
         t.resolve();
