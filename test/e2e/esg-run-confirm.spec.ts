@@ -50,8 +50,11 @@ test('no list preselected; the confirmation names list, size and cost; nothing s
   await expect(confirm).toBeFocused();
   await expect(dialog).toHaveAccessibleDescription(/^Refresh news and scores for “Beta portfolio”/);
   await expectNoAxeViolations(page, 'the Refresh ESG dialog, confirmation step');
-  // Nothing has started: no run in the list, even after a moment.
-  await page.waitForTimeout(1_000);
+  // Nothing has started: the dialog says it is not starting anything (it is busy from Start run until
+  // the run exists), the core holds no run, and the list shows none.
+  await expect(dialog).toHaveAttribute('aria-busy', 'false');
+  await expect(dialog.getByRole('button', { name: 'Start run' })).toBeEnabled();
+  expect(await page.evaluate(() => window.firmscope.esgRuns.list({ limit: 50 }))).toEqual({ ok: true, value: [] });
   await expect(page.getByText('No runs yet. Choose a list above and refresh its ESG.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'ESG runs of this profile, newest first' })).toHaveCount(0);
   // Back keeps the choice; Continue again, then Start run.

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
+import { expectAllSaved } from './settled';
 
 const companies = generateCompanies(42, 25_000);
 const german = companies.filter((c) => c.country === 'DE');
@@ -66,7 +67,7 @@ test('pinned Name, right-aligned numbers, keyboard resize, compact rows, column 
   await expect(chooser.getByRole('status')).toHaveText(/^1 of \d+ columns match$/);
   await expectNoAxeViolations(page, 'the grid, compact, with the column chooser open');
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(900); // screen state is saved after a short debounce
+  await expectAllSaved(page);
 
   await page.reload();
   await expect(page.getByTestId('rows-range')).toHaveText(`Rows 1–10 of ${fmt.format(german.length)}`, { timeout: FIRST_SEARCH_MS });

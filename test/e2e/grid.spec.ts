@@ -7,6 +7,7 @@ import { generateCompanies } from '../../src/sandbox/dataset';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
 import { shownIds } from './grid-helpers';
+import { expectAllSaved } from './settled';
 
 const companies = generateCompanies(42, 25_000);
 const german = companies.filter((c) => c.country === 'DE');
@@ -125,7 +126,7 @@ test('labelled headers, formatted revenue, folding filters, detail over the grid
   await page.keyboard.press('Alt+1');
   await expect(page.getByRole('button', { name: 'Show filters (1 condition)' })).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('form', { name: 'Search filters' })).toBeHidden();
-  await page.waitForTimeout(900); // screen state is saved after a short debounce
+  await expectAllSaved(page);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Show filters (1 condition)' })).toBeVisible();

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { EXPECTED_CONSOLE_ERROR, expect, FIRST_SEARCH_MS, guardedTest as test, killHost, spawnHost, startHost, stopHost } from './fixtures';
+import { expectMoreLostChecks, lostChecks } from './settled';
 
 const header = (page: Page) => page.getByTestId('connection-summary');
 const headerState = (page: Page) => header(page).locator('[data-state]');
@@ -58,8 +59,11 @@ test('a crashed host is announced within 5 s; restarted on the same port and dat
     await expect(header(page)).not.toContainText('Connected');
     // Persistent: it has no Dismiss, and it stays while the host is down, on every screen.
     await expect(banner(page).getByRole('button', { name: /Dismiss/ })).toHaveCount(0);
+    const checks = await lostChecks(page);
+    expect(checks).toBeGreaterThanOrEqual(1);
     await page.keyboard.press('Alt+2');
-    await page.waitForTimeout(2500);
+    // Two more failed checks on the other screen, the banner still up (a recovery would start again at 1).
+    await expectMoreLostChecks(page, checks, 2);
     await expect(banner(page)).toBeVisible();
 
     const second = await startHost(dataDir, port);
@@ -121,7 +125,9 @@ test('while the host is down, an ESG session is not shown as processing and its 
     const row = page.getByRole('row').filter({ has: page.locator(`code[title="${first.companyId}"]`) });
     await expect(row).not.toContainText(/^Processing/);
     const elapsed = await page.getByTestId('esg-elapsed').textContent();
-    await page.waitForTimeout(2200);
+    // Three more failed checks, each at least a second after the one before: over two seconds on
+    // which a running clock (it ticks every second) would have moved.
+    await expectMoreLostChecks(page, await lostChecks(page), 3);
     expect(await page.getByTestId('esg-elapsed').textContent()).toBe(elapsed);
 
     // The new process resumes the persisted watch; its fresh sandbox no longer has the session.

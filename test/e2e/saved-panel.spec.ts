@@ -61,7 +61,7 @@ test('a search saved with its columns opens from the side panel with conditions,
   await expect(liveCount(page)).toHaveText(`about ${await formatted(page, expected.length)} companies match`, { timeout: FIRST_SEARCH_MS });
   const counted = await searchRequests(page);
   expect(counted).toHaveLength(1);
-  expect(counted[0].path).toMatch(/[?&]page_size=1(&|$)/);
+  expect(counted[0]!.path).toMatch(/[?&]page_size=1(&|$)/);
 
   await searchButton(page).click();
   await expect(range(page)).toHaveText(`Rows 1–10 of ${expected.length}`, { timeout: FIRST_SEARCH_MS });
@@ -140,8 +140,12 @@ test('with the live count switched off in Settings, editing makes no count reque
   await expect(page.getByText('Profile saved.')).toBeVisible();
 
   await nav(page, 'Search');
+  // Decided before the edit (the saved profile is read): no count can have been scheduled for it.
+  await expect(liveCount(page)).toHaveAttribute('data-state', 'off');
   await bodyEditor(page).fill(JSON.stringify(dach));
-  await page.waitForTimeout(1_500); // well past the 600 ms quiet time
+  // And after it: the live count says it does not count this edit either; nothing was asked.
+  await expect(liveCount(page)).toHaveAttribute('data-state', 'off');
+  await expect(liveCount(page)).toHaveAttribute('aria-busy', 'false');
   await expect(liveCount(page)).toHaveText('');
   expect(await searchRequests(page)).toEqual([]);
 
@@ -152,5 +156,6 @@ test('with the live count switched off in Settings, editing makes no count reque
   await expect(page.getByText('Profile saved.')).toBeVisible();
   await nav(page, 'Search');
   await expect(liveCount(page)).toHaveText(`about ${await formatted(page, matching(dach).length)} companies match`, { timeout: FIRST_SEARCH_MS });
+  await expect(liveCount(page)).toHaveAttribute('data-state', 'count');
   expect(await searchRequests(page)).toHaveLength(1);
 });

@@ -4,6 +4,7 @@ import { generateCompanies } from '../../src/sandbox/dataset';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS, test } from './fixtures';
 import { idCell, shownIds } from './grid-helpers';
+import { expectAllSaved } from './settled';
 
 const companies = generateCompanies(42, 25_000);
 const zaLarge = companies.filter((c) => c.country === 'ZA' && (c.employee_count ?? 0) > 10_000);
@@ -103,7 +104,7 @@ test('two-condition search, paging both ways, page size restart, JSON editing, s
   await page.getByRole('group', { name: 'Grid columns' }).getByRole('checkbox', { name: 'Country name' }).uncheck();
   await expect(page.getByRole('columnheader', { name: 'Country name' })).toHaveCount(0);
   await expect(grid).toHaveAttribute('aria-colcount', String(allColumns - 1));
-  await page.waitForTimeout(900); // column choices are saved after a short debounce
+  await expectAllSaved(page); // the column choices, with the saved search and in the screen state
 
   await page.reload();
   await openSearch(page);
@@ -161,7 +162,7 @@ test.describe('awkward records', () => {
     await page.locator('.grid__scroll').evaluate((el) => el.scrollTo({ left: 0 }));
 
     // Keyboard: focus the newline-named record's name cell, read its full value, open the detail with Enter.
-    const nl = picked[0];
+    const nl = picked[0]!;
     const cell = page.locator('[role="gridcell"]', { hasText: 'Break' }).first();
     await cell.click();
     await expect(page.locator('.result-grid__focus-value')).toHaveText(nl.name);
@@ -183,7 +184,7 @@ test.describe('awkward records', () => {
 
     // Space selects rows, Ctrl+C copies them as TSV a spreadsheet reads back (quotes doubled, newline quoted).
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
-    const quoted = picked[1];
+    const quoted = picked[1]!;
     await page.locator('[role="gridcell"]', { hasText: 'Break' }).first().focus();
     await page.keyboard.press('Space');
     await page.locator('[role="gridcell"]', { hasText: '"Quoted"' }).first().focus();

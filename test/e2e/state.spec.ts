@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { EXPECTED_CONSOLE_ERROR, expect, FIRST_SEARCH_MS, guardedTest, startHost, stopHost, test } from './fixtures';
 import { idCell, shownIds } from './grid-helpers';
+import { expectAllSaved } from './settled';
 
 const companies = generateCompanies(42, 25_000);
 const za = companies.filter((c) => c.country === 'ZA');
@@ -140,10 +141,10 @@ guardedTest('a restart on the same data dir restores the last search, its page a
     await page.keyboard.press('Escape');
     await page.keyboard.press('Alt+4');
     await expect(page.getByRole('heading', { level: 1, name: 'ESG' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Company ID', exact: true }).fill(za[0].company_id);
+    await page.getByRole('textbox', { name: 'Company ID', exact: true }).fill(za[0]!.company_id);
     await page.getByRole('button', { name: 'Open company' }).click();
-    await expect(page.getByTestId('esg-company-name')).toContainText(za[0].name);
-    await page.waitForTimeout(1_000); // screen state is saved after a short debounce
+    await expect(page.getByTestId('esg-company-name')).toContainText(za[0]!.name);
+    await expectAllSaved(page);
 
     await stopHost(host.child);
     host = await startHost(dataDir);
@@ -160,7 +161,7 @@ guardedTest('a restart on the same data dir restores the last search, its page a
     await expect(range(page)).toHaveText(`Rows 8–14 of ${za.length}`);
 
     await page.keyboard.press('Alt+4');
-    await expect(page.getByTestId('esg-company-name')).toContainText(za[0].name);
+    await expect(page.getByTestId('esg-company-name')).toContainText(za[0]!.name);
     await page.keyboard.press('Alt+6');
     const exports = page.getByRole('list', { name: 'Export jobs' });
     await expect(exports.getByRole('listitem')).toHaveCount(1);

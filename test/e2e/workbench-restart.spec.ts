@@ -10,6 +10,7 @@ import { expectNoAxeViolations } from './a11y';
 import { EXPECTED_CONSOLE_ERROR, expect, FIRST_SEARCH_MS, guardedTest, startHost, stopHost } from './fixtures';
 import { loadAll } from './load-all-helpers';
 import { chooseFacet } from './grid-helpers';
+import { expectAllSaved } from './settled';
 
 const fmt = new Intl.NumberFormat('en-US');
 const companies = generateCompanies(42, 25_000);
@@ -56,10 +57,10 @@ guardedTest('a restart brings back the snapshot view: text filter, facets, sort,
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.getByTestId('snapshot-page')).toHaveText('Page 2 of 2');
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Scroll' }).click();
-    await expect(row(page, 1)).toHaveAttribute('data-company-id', sorted[0].company_id);
+    await expect(row(page, 1)).toHaveAttribute('data-company-id', sorted[0]!.company_id);
     await scroller(page).evaluate((el, top) => (el.scrollTop = top), (TOP_ROW - 1) * 30);
-    await expect(row(page, TOP_ROW)).toHaveAttribute('data-company-id', sorted[TOP_ROW - 1].company_id);
-    await page.waitForTimeout(1_500); // the row is kept once scrolling settles, then saved after a short debounce
+    await expect(row(page, TOP_ROW)).toHaveAttribute('data-company-id', sorted[TOP_ROW - 1]!.company_id);
+    await expectAllSaved(page); // the row is kept once scrolling settles, then saved with the screen state
 
     await stopHost(host.child);
     host = await startHost(dataDir);
@@ -77,7 +78,7 @@ guardedTest('a restart brings back the snapshot view: text filter, facets, sort,
     await expect(page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Scroll' })).toHaveAttribute('aria-pressed', 'true');
     await expect(scroller(page)).toHaveAttribute('aria-rowcount', String(shown.length + 1));
     // Scrolled back to the row at the top: row 101 in view, the first rows scrolled away.
-    await expect(row(page, TOP_ROW)).toHaveAttribute('data-company-id', sorted[TOP_ROW - 1].company_id);
+    await expect(row(page, TOP_ROW)).toHaveAttribute('data-company-id', sorted[TOP_ROW - 1]!.company_id);
     await expect(row(page, TOP_ROW)).toBeInViewport();
     expect(await scroller(page).evaluate((el) => el.scrollTop)).toBeGreaterThanOrEqual((TOP_ROW - 2) * 30);
     await expectNoAxeViolations(page, 'the snapshot view restored after a restart');
