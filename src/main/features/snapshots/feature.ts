@@ -115,18 +115,24 @@ export function createSnapshotFeature(deps: FeatureDeps, opts: SnapshotsOptions 
         running.set(created.id, controller);
         let lastEmit = 0;
         const progress = (info: SnapshotInfo) => {
+          // A refresh replaces the earlier snapshots of the same query before it says it has ended,
+          // so a list read on that event shows the new one only.
+          if (info.status === 'complete' || info.status === 'capped') replaceOlder(info.id);
           const t = deps.now();
           if (info.status !== 'loading' || t - lastEmit >= PROGRESS_EVERY_MS) {
             lastEmit = t;
             deps.emit('snapshot', 'progress', info);
           }
         };
+        const replaceOlder = (id: number) => {
+          try {
+            for (const old of s.olderOfSameQuery(id)) s.delete(old);
+          } catch {
+            // Kept for now (the database refused the delete): the next refresh replaces them.
+          }
+        };
         const writer = writerFor(s, file);
         void loadAll({ api, store: s, writer, snapshotId: created.id, body: check.body, pageSize: PAGE_SIZE_MAX, rowCap, signal: controller.signal, now: deps.now, onProgress: progress })
-          .then((done) => {
-            // A refresh replaces the earlier snapshots of the same query.
-            for (const old of s.olderOfSameQuery(done.id)) s.delete(old);
-          })
           .catch(() => {
             // The outcome went out as the last progress event (status cancelled/failed with the error).
           })

@@ -50,6 +50,7 @@ function feature(dataDir: string) {
   const profile = ProfileSchema.parse({ id: 'sandbox', name: 'Sandbox', kind: 'sandbox', authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: 'x' });
   const ws = createWorkspace({ dataDir, notify: (_l, m) => notices.push(m) });
   let onProgress: (i: SnapshotInfo) => void = () => {};
+  const watchers = new Set<(i: SnapshotInfo) => void>();
   const deps: FeatureDeps = {
     api: async () => api,
     activeProfile: () => profile,
@@ -58,6 +59,7 @@ function feature(dataDir: string) {
       if (group !== 'snapshot' || name !== 'progress') return;
       events.push(payload);
       onProgress(payload);
+      for (const w of [...watchers]) w(payload);
     }) as FeatureDeps['emit'],
     shell: { kind: 'browser', chooseExportPath: async () => null, revealFile: async () => {}, notify: () => {}, openExternal: async () => {} },
     dataDir,
@@ -71,14 +73,17 @@ function feature(dataDir: string) {
   });
   const db = () => ws.forProfile(profile.id);
   /** The outcome of load `id` started after `from` events (ids are reused once a failed load is removed). */
-  const settled = async (id: number, from: number) => {
-    for (let i = 0; i < 3000; i++) {
-      const last = events.slice(from).filter((e) => e.id === id).at(-1);
-      if (last && last.status !== 'loading') return last;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('load did not finish');
-  };
+  const settled = (id: number, from: number) =>
+    new Promise<SnapshotInfo>((resolve) => {
+      const check = (e: SnapshotInfo) => {
+        if (e.id !== id || e.status === 'loading') return;
+        watchers.delete(check);
+        resolve(e);
+      };
+      watchers.add(check);
+      const seen = events.slice(from).find((e) => e.id === id && e.status !== 'loading');
+      if (seen) check(seen);
+    });
   /** Loads with `trouble` started once the first pages are stored; resolves with the outcome. */
   const loadWith = async (trouble: () => Promise<unknown> | void) => {
     let started: Promise<unknown> | null = null;

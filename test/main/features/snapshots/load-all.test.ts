@@ -1,6 +1,7 @@
 // "Load all" against a real sandbox over HTTP: the snapshot holds exactly the service's pages, in
 // order, with no lost or duplicated row, clean and under 503s, dropped connections and a token
 // expiry mid-walk; the row cap, cancel, and the feature's bridge handlers end to end.
+import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,6 +129,7 @@ describe.each(Object.entries(WRITERS))('loadAll against the sandbox, pages store
 describe('snapshot feature (bridge handlers)', () => {
   async function feature() {
     const events: SnapshotInfo[] = [];
+    const progressed = new EventEmitter();
     const profile = ProfileSchema.parse({ id: 'sandbox', name: 'Sandbox', kind: 'sandbox', authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: 'x' });
     const data = await mkdtemp(join(dir, 'feature-'));
     const workspace = testWorkspacePort(data, () => profile.id);
@@ -136,7 +138,9 @@ describe('snapshot feature (bridge handlers)', () => {
       activeProfile: () => profile,
       settings: { read: (_k, _s, f) => f, write: () => {} },
       emit: ((group: string, name: string, payload: SnapshotInfo) => {
-        if (group === 'snapshot' && name === 'progress') events.push(payload);
+        if (group !== 'snapshot' || name !== 'progress') return;
+        events.push(payload);
+        progressed.emit('progress', payload);
       }) as FeatureDeps['emit'],
       shell: { kind: 'browser', chooseExportPath: async () => null, revealFile: async () => {}, notify: () => {}, openExternal: async () => {} },
       dataDir: data,
@@ -144,15 +148,21 @@ describe('snapshot feature (bridge handlers)', () => {
       now: () => Date.now(),
     };
     const f = createSnapshotFeature(deps);
-    const settled = async (id: number) => {
-      for (let i = 0; i < 3000; i++) {
-        const last = events.filter((e) => e.id === id).at(-1);
-        if (last && last.status !== 'loading') return last;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error('load did not finish');
-    };
-    return { f, events, settled };
+    /** The first progress event of load `id` (already in, or still to come) that satisfies `test`. */
+    const until = (id: number, test: (i: SnapshotInfo) => boolean) =>
+      new Promise<SnapshotInfo>((resolve) => {
+        const check = (i: SnapshotInfo) => {
+          if (i.id !== id || !test(i)) return;
+          progressed.off('progress', check);
+          resolve(i);
+        };
+        progressed.on('progress', check);
+        const seen = events.find((i) => i.id === id && test(i));
+        if (seen) check(seen);
+      });
+    /** The outcome of load `id`: its progress event that is no longer loading. */
+    const settled = (id: number) => until(id, (i) => i.status !== 'loading');
+    return { f, events, settled, until };
   }
 
   it('loads, then pages sorted by revenue descending (empty last), facets and text-filters locally', async () => {
@@ -168,10 +178,10 @@ describe('snapshot feature (bridge handlers)', () => {
     const byRevenue = [...reference].filter((r) => typeof r.revenue === 'number').sort((a, b) => (b.revenue as number) - (a.revenue as number));
     const page = await f.handlers.page({ id: started.id, view: { sort: { field: 'revenue', direction: 'desc' } }, offset: 0, limit: 50 }, ctx);
     expect(page.total).toBe(reference.length);
-    expect(page.rows[0].revenue).toBe(byRevenue[0].revenue);
+    expect(page.rows[0]!.revenue).toBe(byRevenue[0]!.revenue);
     expect(page.rows.map((r) => r.revenue)).toEqual(byRevenue.slice(0, 50).map((r) => r.revenue));
     const last = await f.handlers.page({ id: started.id, view: { sort: { field: 'revenue', direction: 'desc' } }, offset: reference.length - 1, limit: 1 }, ctx);
-    if (byRevenue.length < reference.length) expect(last.rows[0].revenue ?? null).toBeNull();
+    if (byRevenue.length < reference.length) expect(last.rows[0]!.revenue ?? null).toBeNull();
 
     const facets = await f.handlers.facets({ id: started.id, view: {} }, ctx);
     const de = reference.filter((r) => r.country === 'DE').length;
@@ -179,7 +189,7 @@ describe('snapshot feature (bridge handlers)', () => {
     const narrowed = await f.handlers.page({ id: started.id, view: { facets: { country: ['DE'] } }, offset: 0, limit: 10 }, ctx);
     expect(narrowed.total).toBe(de);
 
-    const first = reference[0];
+    const first = reference[0]!;
     const word = String(first.name).split(/\s+/)[0];
     const text = await f.handlers.page({ id: started.id, view: { text: word }, offset: 0, limit: 1000 }, ctx);
     expect(text.rows.map((r) => r.company_id)).toContain(first.company_id);
@@ -201,10 +211,10 @@ describe('snapshot feature (bridge handlers)', () => {
   });
 
   it('cancel ends the load as cancelled and leaves nothing behind', async () => {
-    const { f, settled } = await feature();
+    const { f, settled, until } = await feature();
     sandbox.control.setFaults({ latencyMs: 30, targets: ['search'] });
     const started = await f.handlers.load({ body: BODY, rowCap: 100_000 }, ctx);
-    await new Promise((r) => setTimeout(r, 100));
+    await until(started.id, (i) => i.status === 'loading' && i.rowCount > 0); // pages are being stored
     await f.handlers.cancel({ id: started.id }, ctx);
     expect((await settled(started.id)).status).toBe('cancelled');
     expect(await f.handlers.list(undefined, ctx)).toEqual([]);
