@@ -112,12 +112,16 @@ describe('formula canary: bulk match export', () => {
   async function runBulk() {
     const api = new FakeMatchApi((b) => hit(String(b.name), 0.9, { website: String(b.name) }));
     const events: BulkJobView[] = [];
+    let ended!: (v: BulkJobView) => void;
+    const done = new Promise<BulkJobView>((r) => (ended = r));
     const deps = {
       api: async () => api,
       activeProfile: () => null,
       settings: { read: (_k: string, _s: unknown, f: unknown) => f, write: () => {} },
       emit: ((group: string, name: string, payload: BulkJobView) => {
-        if (group === 'match' && name === 'bulkProgress') events.push(payload);
+        if (group !== 'match' || name !== 'bulkProgress') return;
+        events.push(payload);
+        if (payload.state !== 'running') ended(payload);
       }) as FeatureDeps['emit'],
       shell: { kind: 'browser', chooseExportPath: async (name: string) => join(dir, name), revealFile: async () => {}, notify: () => {}, openExternal: async () => {} },
       dataDir: dir,
@@ -128,8 +132,7 @@ describe('formula canary: bulk match export', () => {
     // The analyst's own key column holds the canary too; names are quoted in the input CSV.
     const csv = ['key,name', ...CANARY.filter((t) => !/[\r\n]/.test(t)).map((t) => `"${t.replaceAll('"', '""')}","${t.replaceAll('"', '""')}"`)].join('\n');
     const started = await feature.handlers.bulkStart({ csvText: csv, mapping: { name: 'name' }, concurrency: 2 }, ctx);
-    for (let i = 0; i < 300 && events.at(-1)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(events.at(-1)).toMatchObject({ id: started.id, state: 'done' });
+    expect(await done).toMatchObject({ id: started.id, state: 'done' });
     return { feature, id: started.id, ctx, inputs: CANARY.filter((t) => !/[\r\n]/.test(t)) };
   }
 

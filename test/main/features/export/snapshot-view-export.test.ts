@@ -3,6 +3,7 @@
 // them (snapshot.page), in order, at the chosen columns; the About sheet records the search, the
 // snapshot time and the view; the Exports history names the source, size and rows, writes the file
 // again, forgets an entry without touching the file, and outlives a restart.
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,9 +35,26 @@ async function boot(dataDir: string) {
   const shell = { ...testShell(), chooseExportPath: async (name: string) => join(dataDir, `${n++}-${name}`) };
   const core = await createCore({ dataDir, shell, vault: createMemoryVault(), sandbox: { companies: 1_500 } });
   const events: ExportJob[] = [];
+  const snapshots: SnapshotInfo[] = [];
+  const arrived = new EventEmitter();
   core.onEvent((g, e, p) => {
     if (g === 'export' && e === 'progress') events.push(p as ExportJob);
+    else if (g === 'snapshot' && e === 'progress') snapshots.push(p as SnapshotInfo);
+    else return;
+    arrived.emit('event');
   });
+  /** The first of `list` (already in, or still to come) that satisfies `test`. */
+  const first = <T,>(list: T[], test: (x: T) => boolean) =>
+    new Promise<T>((resolve) => {
+      const check = () => {
+        const hit = list.find(test);
+        if (hit === undefined) return;
+        arrived.off('event', check);
+        resolve(hit);
+      };
+      arrived.on('event', check);
+      check();
+    });
   const dispatch = createDispatcher(bridgeTable, core.handlers);
   const ctx = { signal: new AbortController().signal };
   const ok = async <T,>(group: string, name: string, input?: unknown): Promise<T> => {
@@ -44,25 +62,18 @@ async function boot(dataDir: string) {
     if (!r.ok) throw new Error(`${group}.${name}: ${r.error.code} ${r.error.message}`);
     return r.value;
   };
-  const done = async (id: string): Promise<ExportJob> => {
-    for (let i = 0; i < 400; i++) {
-      const job = events.find((j) => j.id === id && j.state !== 'running');
-      if (job) return job;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('export did not finish');
-  };
-  return { core, ok, done };
+  const done = (id: string): Promise<ExportJob> => first(events, (j) => j.id === id && j.state !== 'running');
+  /** The load's progress event that says it has ended. */
+  const loaded = (id: number): Promise<SnapshotInfo> => first(snapshots, (s) => s.id === id && s.status !== 'loading');
+  return { core, ok, done, loaded };
 }
 
-async function loadSnapshot(ok: Awaited<ReturnType<typeof boot>>['ok']): Promise<SnapshotInfo> {
+async function loadSnapshot({ ok, loaded }: Pick<Awaited<ReturnType<typeof boot>>, 'ok' | 'loaded'>): Promise<SnapshotInfo> {
   const started = await ok<SnapshotInfo>('snapshot', 'load', { body: BODY });
-  for (let i = 0; i < 400; i++) {
-    const info = (await ok<SnapshotInfo[]>('snapshot', 'list')).find((s) => s.id === started.id);
-    if (info && info.status !== 'loading') return info;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('snapshot did not finish loading');
+  await loaded(started.id);
+  const info = (await ok<SnapshotInfo[]>('snapshot', 'list')).find((s) => s.id === started.id);
+  if (!info) throw new Error('the loaded snapshot is not listed');
+  return info;
 }
 
 /** A view that narrows by text and a facet and sorts by a numeric field with empty cells. */
@@ -93,9 +104,9 @@ describe('snapshot view export', () => {
   it('writes the view’s rows in its order at the visible columns in every format, and the About sheet records the view', async () => {
     const d = tempDir();
     cleanups.push(d.cleanup);
-    const { core, ok, done } = await boot(d.dir);
+    const { core, ok, done, loaded } = await boot(d.dir);
     cleanups.push(() => core.close());
-    const snapshot = await loadSnapshot(ok);
+    const snapshot = await loadSnapshot({ ok, loaded });
     const view = await narrowView(ok, snapshot);
     const grid = await gridRows(ok, snapshot.id, view);
     const reference = grid.rows;
@@ -152,9 +163,9 @@ describe('snapshot view export', () => {
   it('keeps the grid’s order over many pages of a sort with empty cells (numbers, then texts, then empty, in both directions)', async () => {
     const d = tempDir();
     cleanups.push(d.cleanup);
-    const { core, ok, done } = await boot(d.dir);
+    const { core, ok, done, loaded } = await boot(d.dir);
     cleanups.push(() => core.close());
-    const snapshot = await loadSnapshot(ok);
+    const snapshot = await loadSnapshot({ ok, loaded });
     const facets = await ok<Record<FacetId, FacetCount[]>>('snapshot', 'facets', { id: snapshot.id, view: {} });
     for (const [field, direction] of [['revenue', 'asc'], ['address.postal_code', 'desc'], ['website_domain', 'asc']] as const) {
       const view: SnapshotView = { facets: { country: [facets.country[0]!.key] }, sort: { field, direction } };
@@ -174,7 +185,7 @@ describe('snapshot view export', () => {
     const d = tempDir();
     cleanups.push(d.cleanup);
     const first = await boot(d.dir);
-    const snapshot = await loadSnapshot(first.ok);
+    const snapshot = await loadSnapshot(first);
     const view: SnapshotView = { sort: { field: 'name', direction: 'asc' } };
     const started = await first.ok<ExportJob>('export', 'start', { source: { kind: 'snapshot', snapshotId: snapshot.id, view }, format: 'csv', columns: null });
     const job = await first.done(started.id);

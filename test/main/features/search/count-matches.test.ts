@@ -1,6 +1,6 @@
 // search.countMatches (the live match count) through the bridge of a real core and its embedded sandbox:
 // one page_size=1 request through the profile's client, never a recent search, refused when switched off.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestLogEntry } from '../../../../src/shared/bridge/groups/diagnostics';
 import type { RecentSearch, SearchPageView } from '../../../../src/shared/bridge/groups/search';
 import type { ProfileView } from '../../../../src/shared/profile';
@@ -40,9 +40,12 @@ describe('search.countMatches through the core', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]!.path).toMatch(/[?&]page_size=1(&|$)/);
     expect(requests[0]!.status).toBe(200);
-    // Recent searches are written just after a search answers; give that a moment either way.
-    await new Promise((r) => setTimeout(r, 20));
-    expect(await value<RecentSearch[]>('search', 'listRecent')).toEqual([]);
+    // Recent searches are written just after a search answers. A search started after the count is
+    // recorded after it would have been: once that one is listed, it is the only one.
+    const other = { filters: { and: [{ attribute: 'employee_count', relation: 'greater_than', value: 5000 }] } };
+    await value('search', 'start', { body: other, pageSize: 10 });
+    await vi.waitFor(async () => expect(await value<RecentSearch[]>('search', 'listRecent')).toHaveLength(1));
+    expect((await value<RecentSearch[]>('search', 'listRecent')).map((r) => r.body)).toEqual([other]);
 
     const page = await value<SearchPageView>('search', 'start', { body, pageSize: 10 });
     expect(count).toBeGreaterThan(10);
@@ -94,7 +97,7 @@ describe('search.countMatches cancellation', () => {
       searchGroup.fns.countMatches.input.parse({ body: { filters: { or: [{ attribute: 'revenue', relation: 'greater_than', value: v }] } }, requestId: 'live-count' });
     const older = expect(h.countMatches(input(1), ctx())).rejects.toMatchObject({ code: 'cancelled' });
     const newer = h.countMatches(input(2), ctx());
-    await new Promise((r) => setTimeout(r, 0)); // both requests reach the service before it answers
+    await api.reached(2); // both requests reach the service before it answers
     open();
     await older;
     await expect(newer).resolves.toEqual({ count: 42 });

@@ -20,11 +20,26 @@ export class FakeSearchApi implements ApiClient {
   gate: Promise<void> | null = null;
   private tokens = new Map<string, { fp: string; offset: number; epoch: number }>();
   private seq = 0;
+  private readonly arrivals = new Set<() => void>();
+
+  /** Resolves once `n` calls have reached this service (counting those already in). */
+  reached(n: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.calls.length < n) return;
+        this.arrivals.delete(check);
+        resolve();
+      };
+      this.arrivals.add(check);
+      check();
+    });
+  }
 
   constructor(readonly total: number) {}
 
   async search(req: Call, opts: CallOptions = {}): Promise<SearchPage> {
     this.calls.push(structuredClone(req));
+    for (const a of [...this.arrivals]) a();
     if (this.gate) {
       await Promise.race([
         this.gate,

@@ -145,8 +145,9 @@ describe('pagination sessions', () => {
     const first = await start({ body, pageSize: 10 });
     let open!: () => void;
     api.gate = new Promise((r) => (open = r));
+    const calls = api.calls.length;
     const pending = errorOf(page({ sessionId: first.sessionId, direction: 'next', requestId: 'r1' }));
-    await new Promise((r) => setTimeout(r, 10));
+    await api.reached(calls + 1); // the page's request is at the service, held there
     await h.cancel({ requestId: 'r1' }, ctx());
     expect((await pending).code).toBe('cancelled');
     open();
