@@ -75,8 +75,7 @@ export function LiveCount({ body, applied, starting = null }: LiveCountProps) {
     editing.current = key;
     counter.current?.edit(key, body);
     editing.current = null;
-    // `body` is described by `key`; a new object with the same conditions is the same edit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `body` is described by `key`; a new object with the same conditions is the same edit
   }, [key]);
 
   let text: string | null = null;
