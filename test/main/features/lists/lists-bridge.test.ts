@@ -2,6 +2,7 @@
 // refuses, lists from a loaded snapshot and from pasted ids (names looked up by the service's
 // search; unknown ids kept, said so), the changed event, and the export (a job of the export
 // feature) read back from the file.
+import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../../src/main/platform/bridge/dispatcher';
@@ -39,19 +40,30 @@ async function boot(o: { noSqlite?: boolean } = {}) {
   cleanups.push(d.cleanup, () => core.close());
   const events: unknown[] = [];
   const exportEvents: ExportJob[] = [];
+  const snapshots: SnapshotInfo[] = [];
+  const arrived = new EventEmitter();
   core.onEvent((g, e, p) => {
     if (g === 'lists' && e === 'changed') events.push(p);
     if (g === 'export' && e === 'progress') exportEvents.push(p as ExportJob);
+    if (g === 'snapshot' && e === 'progress') snapshots.push(p as SnapshotInfo);
+    arrived.emit('event');
   });
+  /** The first of `list` (already in, or still to come) that satisfies `test`. */
+  const first = <T>(list: T[], test: (x: T) => boolean) =>
+    new Promise<T>((resolve) => {
+      const check = () => {
+        const hit = list.find(test);
+        if (hit === undefined) return;
+        arrived.off('event', check);
+        resolve(hit);
+      };
+      arrived.on('event', check);
+      check();
+    });
   /** The finished state of an export job, from its progress events. */
-  const exportsDone = async (id: string): Promise<ExportJob> => {
-    for (let i = 0; i < 400; i++) {
-      const done = exportEvents.find((j) => j.id === id && j.state !== 'running');
-      if (done) return done;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('export did not finish');
-  };
+  const exportsDone = (id: string): Promise<ExportJob> => first(exportEvents, (j) => j.id === id && j.state !== 'running');
+  /** The load's progress event that says it has ended. */
+  const loaded = (id: number): Promise<SnapshotInfo> => first(snapshots, (x) => x.id === id && x.status !== 'loading');
   const dispatch = createDispatcher(bridgeTable, core.handlers);
   const ctx = { signal: new AbortController().signal };
   const call = <T>(group: string, name: string, input?: unknown) => dispatch.call(fnChannel(group, name), input, ctx) as Promise<Res<T>>;
@@ -60,17 +72,15 @@ async function boot(o: { noSqlite?: boolean } = {}) {
     if (!r.ok) throw new Error(`${group}.${name}: ${r.error.code} ${r.error.message}`);
     return r.value;
   };
-  return { call, ok, events, exportsDone, dir: d.dir };
+  return { call, ok, events, exportsDone, loaded, dir: d.dir };
 }
 
-async function loadSnapshot(ok: Awaited<ReturnType<typeof boot>>['ok']): Promise<SnapshotInfo> {
+async function loadSnapshot({ ok, loaded }: Pick<Awaited<ReturnType<typeof boot>>, 'ok' | 'loaded'>): Promise<SnapshotInfo> {
   const started = await ok<SnapshotInfo>('snapshot', 'load', { body: BODY });
-  for (let i = 0; i < 200; i++) {
-    const info = (await ok<SnapshotInfo[]>('snapshot', 'list')).find((s) => s.id === started.id);
-    if (info && info.status !== 'loading') return info;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('snapshot did not finish loading');
+  await loaded(started.id);
+  const info = (await ok<SnapshotInfo[]>('snapshot', 'list')).find((s) => s.id === started.id);
+  if (!info) throw new Error('the loaded snapshot is not listed');
+  return info;
 }
 
 describe('lists bridge group', () => {
@@ -92,8 +102,8 @@ describe('lists bridge group', () => {
   });
 
   it('saves the rows a snapshot view shows (facets and text, selected in main), or every row when asked', async () => {
-    const { ok } = await boot();
-    const snap = await loadSnapshot(ok);
+    const { ok, loaded } = await boot();
+    const snap = await loadSnapshot({ ok, loaded });
     const facets = await ok<Record<string, Array<{ key: string | number; count: number }>>>('snapshot', 'facets', { id: snap.id, view: {} });
     const forms = facets.legal_form!.slice(0, 2).map((f) => f.key);
     const first = await ok<SnapshotPage>('snapshot', 'page', { id: snap.id, view: {}, offset: 0, limit: 1 });
@@ -110,8 +120,8 @@ describe('lists bridge group', () => {
   });
 
   it('saves a loaded snapshot as a list and makes one from pasted ids with names from the service', async () => {
-    const { ok, events } = await boot();
-    const snap = await loadSnapshot(ok);
+    const { ok, events, loaded } = await boot();
+    const snap = await loadSnapshot({ ok, loaded });
     expect(snap.rowCount).toBeGreaterThan(3);
     const saved = await ok<ListChange>('lists', 'create', { name: 'German companies', source: { kind: 'snapshot', snapshotId: snap.id } });
     expect(saved.list.memberCount).toBe(snap.rowCount);
@@ -129,8 +139,8 @@ describe('lists bridge group', () => {
   });
 
   it('exports the list view (sorted, filtered) as an export job: CSV and XLSX read back with names and ids', async () => {
-    const { ok, dir, exportsDone } = await boot();
-    const snap = await loadSnapshot(ok);
+    const { ok, dir, exportsDone, loaded } = await boot();
+    const snap = await loadSnapshot({ ok, loaded });
     const { list } = await ok<ListChange>('lists', 'create', { name: 'Export me', source: { kind: 'snapshot', snapshotId: snap.id } });
     const view = { sort: { field: 'name', direction: 'desc' } };
     const all = await ok<ListMembersPage>('lists', 'members', { id: list.id, view, offset: 0, limit: 1000 });

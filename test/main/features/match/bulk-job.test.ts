@@ -93,7 +93,7 @@ describe('BulkJob', () => {
     const api = new FakeMatchApi(() => hit('x'), 20);
     const { job } = makeJob(csv(rows), api, { concurrency: 2 });
     const run = job.start();
-    await new Promise((r) => setTimeout(r, 50));
+    await api.answeredAtLeast(4); // under way: some rows answered, two in flight
     job.cancel();
     await run;
     const v = job.view();

@@ -9,6 +9,20 @@ export class FakeMatchApi implements ApiClient {
   inFlight = 0;
   maxInFlight = 0;
   calls: Array<Record<string, unknown>> = [];
+  answered = 0;
+  private readonly watchers = new Set<() => void>();
+  /** Resolves once `n` calls have been answered (counting those already answered). */
+  answeredAtLeast(n: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.answered < n) return;
+        this.watchers.delete(check);
+        resolve();
+      };
+      this.watchers.add(check);
+      check();
+    });
+  }
   constructor(
     private readonly answer: (body: Record<string, unknown>, call: number) => MatchResponse | AppError,
     private readonly delayMs = 1,
@@ -19,6 +33,7 @@ export class FakeMatchApi implements ApiClient {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
+      // The service's answer time (simulated latency).
       await new Promise<void>((resolve, reject) => {
         const t = setTimeout(resolve, this.delayMs);
         opts?.signal?.addEventListener('abort', () => {
@@ -31,6 +46,8 @@ export class FakeMatchApi implements ApiClient {
       return r;
     } finally {
       this.inFlight--;
+      this.answered++;
+      for (const w of [...this.watchers]) w();
     }
   }
   search(): never {

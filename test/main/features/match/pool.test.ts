@@ -18,7 +18,7 @@ describe('runPool', () => {
     await runPool(counting(50, []), 4, async (i) => {
       inFlight++;
       max = Math.max(max, inFlight);
-      await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => setTimeout(r, 1)); // the item's work (simulated), so items overlap
       seen.push(i);
       inFlight--;
     });
@@ -70,7 +70,7 @@ describe('unbatch', () => {
   it('works as a runPool source with concurrent pulls', async () => {
     const seen: number[] = [];
     await runPool(unbatch(batches([10, 10, 10])), 4, async (i) => {
-      await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => setTimeout(r, 1)); // the item's work (simulated), so pulls overlap
       seen.push(i);
     });
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));

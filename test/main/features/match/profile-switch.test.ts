@@ -12,6 +12,7 @@ import { testWorkspacePort } from '../../../helpers/workspace';
 import { matchFeatureDeps, realClient, sandboxDeps } from './helpers/sandbox-deps';
 
 const ctx = { signal: new AbortController().signal };
+/** The service's answer time (simulated latency), not a wait before an assertion. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let sb: SandboxHandle;
 beforeAll(async () => {
@@ -30,8 +31,26 @@ it("another profile's running bulk match sends no progress into the shown profil
   let active = first;
   const client = realClient(sb);
   // Slow enough that the job is still running after the switch.
-  const api: ApiClient = { ...client, match: async (body, opts) => (await sleep(40), client.match(body, opts)) };
-  const { deps, events } = matchFeatureDeps({ api, profile: first, dir });
+  // Rows answered, told as each one is.
+  let answered = 0;
+  const answers = new EventTarget();
+  const answeredAtLeast = (n: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => void (answered >= n && (answers.removeEventListener('answer', check), resolve()));
+      answers.addEventListener('answer', check);
+      check();
+    });
+  const api: ApiClient = {
+    ...client,
+    match: async (body, opts) => {
+      await sleep(40);
+      const r = await client.match(body, opts);
+      answered++;
+      answers.dispatchEvent(new Event('answer'));
+      return r;
+    },
+  };
+  const { deps, events, until } = matchFeatureDeps({ api, profile: first, dir });
   const feature = createMatchFeature({ ...deps, activeProfile: () => active, workspace: testWorkspacePort(dir, () => active.id) });
   const firms = sb.control.dataset.companies.slice(0, 30);
   const started = await feature.handlers.bulkStart(
@@ -39,19 +58,20 @@ it("another profile's running bulk match sends no progress into the shown profil
     ctx,
   );
   const ofJob = () => events.filter((e: BulkJobView) => e.id === started.id);
-  await expect.poll(() => ofJob().length).toBeGreaterThan(0);
+  await until((e) => e.id === started.id);
 
   active = second;
   const atSwitch = ofJob().length;
   expect(await feature.handlers.bulkJobs(undefined, ctx)).toEqual([]);
-  await sleep(600); // the job matches ~15 more rows meanwhile
+  // The job matches on: 5 rows of 40 ms each span two progress intervals, none of which reaches this profile.
+  await answeredAtLeast(answered + 5);
   expect(ofJob().length).toBe(atSwitch);
 
   active = first;
   const back = await feature.handlers.bulkJobs(undefined, ctx);
   expect(back.map((j) => j.id)).toEqual([started.id]);
   expect(back[0]!.done).toBeGreaterThan(ofJob().at(-1)?.done ?? 0);
-  await expect.poll(() => ofJob().at(-1)?.state, { timeout: 30_000 }).toBe('done');
+  await until((e) => e.id === started.id && e.state === 'done');
   expect(ofJob().at(-1)?.done).toBe(30);
   await feature.dispose?.();
 }, 60_000);
