@@ -14,12 +14,13 @@ import { EsgRunStore } from '../../../../src/main/features/esg-runs/store';
 import { createListsFeature } from '../../../../src/main/features/lists/feature';
 import type { FeatureDeps } from '../../../../src/main/platform/ports/feature-deps';
 import { testWorkspacePort } from '../../../helpers/workspace';
+import { WatchedList } from '../../../helpers/watched-list';
 
 const profile = ProfileSchema.parse({ id: 'p1', name: 'Research desk', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c' });
 const [a, b] = [randomUUID(), randomUUID()];
 let dir: string;
 let deps: FeatureDeps;
-const events: EsgExportJob[] = [];
+const events = new WatchedList<EsgExportJob>();
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fs-esg-analytics-'));
@@ -56,15 +57,11 @@ it('writes Companies, Scores, News, Commitments, Analytics and About; the Analyt
   const analytics = createAnalyticsFeature(deps, { lists });
   const feature = createEsgExportFeature(deps, { lists, progressIntervalMs: 0, analyticsSheet: (id) => analytics.sheet(id) });
   const started = await feature.handlers.start({ source: { kind: 'list', listId: list.id }, format: 'xlsx' }, { signal: new AbortController().signal });
-  let job: EsgExportJob | undefined;
-  for (let i = 0; i < 500 && !(job && job.state !== 'running'); i++) {
-    await new Promise((r) => setTimeout(r, 10));
-    job = events.filter((e) => e.id === started!.id).at(-1);
-  }
-  expect(job?.state).toBe('done');
+  const job = await events.first((e) => e.id === started!.id && e.state !== 'running');
+  expect(job.state).toBe('done');
 
   const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(join(dir, job!.fileName));
+  await book.xlsx.readFile(join(dir, job.fileName));
   expect(book.worksheets.map((w) => w.name)).toEqual(['Companies', 'Scores', 'News', 'Commitments', 'Analytics', 'About']);
   const rows: unknown[][] = [];
   book.getWorksheet('Analytics')!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));

@@ -15,6 +15,7 @@ import { EsgRunStore } from '../../../../src/main/features/esg-runs/store';
 import { createListsFeature } from '../../../../src/main/features/lists/feature';
 import type { FeatureDeps } from '../../../../src/main/platform/ports/feature-deps';
 import { testWorkspacePort } from '../../../helpers/workspace';
+import { WatchedList } from '../../../helpers/watched-list';
 
 const CANARY = '=HYPERLINK("http://evil.example","x")';
 const profile = ProfileSchema.parse({ id: 'p1', name: 'Research desk', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c' });
@@ -23,13 +24,13 @@ const T1 = Date.UTC(2026, 10, 20, 9, 30);
 const T2 = Date.UTC(2026, 10, 22, 14, 0);
 
 let dir: string;
-let events: EsgExportJob[];
+let events: WatchedList<EsgExportJob>;
 let deps: FeatureDeps;
 let workspace: ReturnType<typeof testWorkspacePort>;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fs-esg-export-'));
-  events = [];
+  events = new WatchedList();
   workspace = testWorkspacePort(dir, () => 'p1');
   deps = {
     api: async () => {
@@ -78,12 +79,7 @@ afterEach(async () => {
 const ctx = { signal: new AbortController().signal };
 async function finished(job: EsgExportJob | null): Promise<EsgExportJob> {
   expect(job).not.toBeNull();
-  for (let i = 0; i < 500; i++) {
-    const last = events.filter((e) => e.id === job!.id).at(-1);
-    if (last && last.state !== 'running') return last;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the export did not finish');
+  return events.first((e) => e.id === job!.id && e.state !== 'running');
 }
 function makeList() {
   const lists = createListsFeature(deps);

@@ -5,6 +5,7 @@ import type { FeatureDeps, FeatureSettings } from '../../../../../src/main/platf
 import type { ShellHooks } from '../../../../../src/main/platform/ports/shell-hooks';
 import type { Profile } from '../../../../../src/shared/profile';
 import { testWorkspacePort } from '../../../../helpers/workspace';
+import { WatchedList } from '../../../../helpers/watched-list';
 
 export class MemorySettings implements FeatureSettings {
   readonly data = new Map<string, unknown>();
@@ -21,12 +22,13 @@ export class MemorySettings implements FeatureSettings {
 }
 
 export interface Recorded {
-  events: Array<{ group: string; name: string; payload: unknown; at: number }>;
+  /** Every event emitted; `rec.events.first(test)` waits for one. */
+  events: WatchedList<{ group: string; name: string; payload: unknown; at: number }>;
   notifications: Array<{ title: string; body: string }>;
 }
 
 export function fakeDeps(api: () => Promise<ApiClient>, opts: { settings?: FeatureSettings; profileId?: string; now?: () => number } = {}) {
-  const rec: Recorded = { events: [], notifications: [] };
+  const rec: Recorded = { events: new WatchedList(), notifications: [] };
   const now = opts.now ?? Date.now;
   const shell: ShellHooks = {
     kind: 'browser',
