@@ -14,6 +14,11 @@ export class WatchedList<T> extends Array<T> {
     return n;
   }
 
+  /** The first item at index `from` or later (already in, or still to come) that satisfies `test`. */
+  nextFrom(from: number, test: (x: T) => boolean = () => true): Promise<T> {
+    return this.first((x) => this.indexOf(x, from) >= from && test(x));
+  }
+
   /** The first item (already in, or still to come) that satisfies `test`. */
   first(test: (x: T) => boolean): Promise<T> {
     return new Promise((resolve) => {

@@ -74,11 +74,7 @@ it('deleting a watch while its check waits for the ESG run cancels the run', asy
     await w.call.checkNow(watch.id);
     const engine = w.esgRuns.engineFor('sandbox');
     const runOf = () => engine.store.listRuns('sandbox', 10).find((r) => r.label === 'Watch ‘Slow’');
-    const t0 = Date.now();
-    while (!runOf()) {
-      if (Date.now() - t0 > 10_000) throw new Error('no run started');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await w.until(() => runOf() !== undefined);
     expect(runOf()!.status).toBe('running');
     await w.call.delete(watch.id);
     expect(runOf()!.status).toBe('cancelled');
@@ -100,11 +96,7 @@ it('a list check the app was closed in the middle of goes on with its ESG run at
     const { list } = first.lists.store('sandbox').createList({ name: 'Closed', companies: members.map((c) => ({ companyId: c.company_id, name: c.name })) });
     watchId = (await first.call.create({ name: 'Closed', target: { kind: 'list', listId: list.id, modules: ['scores'] } })).id;
     await first.call.checkNow(watchId);
-    const t0 = Date.now();
-    while (!(await first.call.checks(watchId))[0]?.id || !first.esgRuns.engineFor('sandbox').store.listRuns('sandbox', 10).some((r) => r.label === 'Watch ‘Closed’')) {
-      if (Date.now() - t0 > 10_000) throw new Error('no run started');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await first.until(async () => !!(await first.call.checks(watchId))[0]?.id && first.esgRuns.engineFor('sandbox').store.listRuns('sandbox', 10).some((r) => r.label === 'Watch ‘Closed’'));
     runId = first.esgRuns.engineFor('sandbox').store.listRuns('sandbox', 10).find((r) => r.label === 'Watch ‘Closed’')!.id;
   } finally {
     await first.close();

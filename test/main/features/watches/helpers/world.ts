@@ -94,14 +94,21 @@ export function watchWorld(o: WorldOptions) {
     },
     saveSearch: (name: string, body: unknown) => saved.save(profile.id, { name, body, pageSize: 50 }),
     finished: () => rec.events.filter((e) => e.group === 'watches' && e.name === 'checkFinished').map((e) => e.payload as CheckFinished),
-    /** Waits (real time) until the watch's newest check is no longer running; returns it. */
-    async settled(watchId: number, timeoutMs = 60_000): Promise<CheckInfo> {
-      const t0 = Date.now();
+    /** Waits until `cond` holds: checked now, and again after each event the features emit. */
+    async until(cond: () => Promise<boolean> | boolean): Promise<void> {
       for (;;) {
+        const from = rec.events.length;
+        if (await cond()) return;
+        await rec.events.nextFrom(from);
+      }
+    },
+    /** Waits until the watch's newest check is no longer running (re-read at each event); returns it. */
+    async settled(watchId: number): Promise<CheckInfo> {
+      for (;;) {
+        const from = rec.events.length;
         const [last] = await h.checks({ id: watchId, limit: 1 }, ctx);
         if (last && last.status !== 'running') return last;
-        if (Date.now() - t0 > timeoutMs) throw new Error(`check of watch ${watchId} still running after ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 10));
+        await rec.events.nextFrom(from);
       }
     },
     async start() {
