@@ -137,7 +137,7 @@ describe('huge and cut-off bodies over real HTTP', () => {
       // Declares more than it sends, then drops the socket.
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       res.write('{"pagination":{"next":null},"count":1,"res');
-      setTimeout(() => res.destroy(), 20);
+      setTimeout(() => res.destroy(), 20); // the server's own behaviour (drops a little later), not a wait in the test
     }).listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
