@@ -1,4 +1,8 @@
 // Lint = correctness and layers, not style (formatting is left alone on purpose).
+// Typed: rules that need the types (promises nobody awaits or catches, promises where a plain
+// callback is expected) read each file with its own TypeScript project, found through the references
+// of tsconfig.json (renderer: tsconfig.web.json, preload: tsconfig.preload.json, and so on).
+// Every eslint-disable comment says why (`-- reason`), and none disables every rule.
 // Layers (docs/architecture.md):
 // - `electron` only in the Electron shell (src/main/shells/electron/) and the Electron preload entry;
 // - src/renderer, src/shared and src/preload: no Node built-ins, nothing from src/main;
@@ -8,6 +12,7 @@
 //   shell; a feature uses only the features its row in FEATURE_USES names; the shells use the
 //   composition root and platform only, never each other.
 import { builtinModules } from 'node:module';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -75,14 +80,30 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+      parserOptions: {
+        // Each file is typed by the project that owns it (tsconfig.json's references). The .js/.mjs
+        // files (this config, the Node scripts) belong to no project: TypeScript infers their types.
+        projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX, 'eslint-comments': eslintComments },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A promise nobody awaits loses its rejection (an unhandled rejection ends the Node process);
+      // one passed where a void callback is expected is not awaited by the caller either.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      'eslint-comments/require-description': 'error',
+      'eslint-comments/no-unlimited-disable': 'error',
       'no-restricted-imports': ['error', { paths: [ELECTRON] }],
       // Style or intent that TypeScript already checks; not worth churning files for.
       '@typescript-eslint/no-explicit-any': 'off',

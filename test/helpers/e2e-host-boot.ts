@@ -23,7 +23,8 @@ export async function bootE2eHost(o: { dataDir: string; port?: number; sandbox: 
     await Promise.allSettled([core.close(), host.close()]);
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // stop() cannot reject (allSettled, then exit).
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
   return host.url;
 }

@@ -89,6 +89,8 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
     }
   };
 
+  // The three handlers below never reject: saveIfNeeded and the mutations they await catch their
+  // errors and show them in the form, so the buttons call them as `void` fire-and-forget.
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
     resetOutcomes();
@@ -122,7 +124,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
   };
 
   return (
-    <form className="profile-editor" onSubmit={onSubmit} noValidate aria-labelledby="profile-editor-title" aria-busy={busy || undefined}>
+    <form className="profile-editor" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="profile-editor-title" aria-busy={busy || undefined}>
       <h2 id="profile-editor-title" className="section-title">
         {profile ? `Profile: ${profile.name}` : 'New profile'}
         {isConnectedHere ? <span className="pill pill--ok">connected</span> : null}
@@ -145,7 +147,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
         <button type="submit" className="button button--primary" disabled={busy}>
           Save
         </button>
-        <button type="button" className="button" onClick={onTest} disabled={busy}>
+        <button type="button" className="button" onClick={() => void onTest()} disabled={busy}>
           Test connection
         </button>
         {isConnectedHere ? (
@@ -153,7 +155,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
             Sign out
           </button>
         ) : (
-          <button type="button" className="button" onClick={onConnect} disabled={busy}>
+          <button type="button" className="button" onClick={() => void onConnect()} disabled={busy}>
             Connect
           </button>
         )}

@@ -15,10 +15,14 @@ export function WebNotifyToggle({ id, label, deniedHint, className }: { id: stri
         type="checkbox"
         id={id}
         checked={on}
-        onChange={async (e) => {
-          const enabled = await setWebNotifications(e.target.checked);
-          setOn(enabled);
-          setDenied(e.target.checked && !enabled);
+        onChange={(e) => {
+          const wanted = e.target.checked;
+          const apply = (enabled: boolean) => {
+            setOn(enabled);
+            setDenied(wanted && !enabled);
+          };
+          // A permission request that fails counts as refused.
+          setWebNotifications(wanted).then(apply, () => apply(false));
         }}
       />
       <label htmlFor={id} className="field__label">

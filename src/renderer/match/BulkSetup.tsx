@@ -144,6 +144,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
     }
   };
 
+  // Never rejects: every failure after the size check is caught and shown (setError).
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
@@ -222,7 +223,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
           ) : (
             <div className="field">
               <label className="field__label" htmlFor="match-bulk-file">Open a CSV file</label>
-              <input id="match-bulk-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" onChange={onFile} />
+              <input id="match-bulk-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" onChange={(e) => void onFile(e)} />
             </div>
           )}
           {picked && encoding ? <EncodingField info={encoding} error={encodingError} busy={checking} onChange={(enc) => void changeEncoding(enc)} /> : null}

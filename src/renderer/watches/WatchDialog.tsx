@@ -83,8 +83,7 @@ export function WatchDialog({ target, existing, onClose, onSaved }: WatchDialogP
     if (!schedule.success || !t.success) return null;
     const s = schedule.data;
     return { target: t.data, schedule: s.kind === 'daily' ? { kind: 'daily', at: '00:00' } : s.kind === 'weekly' ? { kind: 'weekly', day: 0, at: '00:00' } : s };
-    // ref is derived from props that do not change while the dialog is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- ref is derived from props that do not change while the dialog is open
   }, [form.schedule, form.at, form.day, form.modules]);
 
   const submit = (e: FormEvent) => {

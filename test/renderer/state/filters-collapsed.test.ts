@@ -1,14 +1,16 @@
 // The folded filter panel is part of the Search screen's saved state: it survives a restart through
 // uiState, and states saved before it existed still load (unfolded).
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createSearchSession } from '../../../src/renderer/search/search-session';
 import { createScreenStore } from '../../../src/renderer/state/screen-states';
 import { startPersister } from '../../../src/renderer/state/persistence';
 import { restoreSearch, toPersisted } from '../../../src/renderer/state/persisted-shapes';
 
 const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
-let bridge: { search: Record<string, ReturnType<typeof vi.fn>>; uiState: Record<string, ReturnType<typeof vi.fn>> };
+// Bridge functions answer with a promise (mocks typed so, not as `ReturnType<typeof vi.fn>`, whose implementations may return anything).
+type BridgeFn = Mock<(...args: any[]) => Promise<unknown>>;
+let bridge: { search: Record<string, BridgeFn>; uiState: Record<string, BridgeFn> };
 beforeEach(() => {
   bridge = { search: { reopen: vi.fn(), cancel: vi.fn() }, uiState: { load: vi.fn(() => ok({})), save: vi.fn(() => ok(undefined)) } };
   vi.stubGlobal('window', { firmscope: bridge });

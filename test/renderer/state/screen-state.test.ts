@@ -1,7 +1,7 @@
 // The screen store outlives the screens: a search answered after its screen unmounted lands in the store;
 // Next follows the applied search whatever is being edited; persisted state comes back per profile.
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { SearchPageView } from '../../../src/shared/bridge/groups/search';
 import { createSearchSession } from '../../../src/renderer/search/search-session';
 import { bodyToState } from '../../../src/renderer/search/filter-model';
@@ -28,7 +28,9 @@ function pageView(sessionId: string, pageNumber: number, pageSize: number): Sear
   };
 }
 
-let bridge: { search: Record<string, ReturnType<typeof vi.fn>>; uiState: Record<string, ReturnType<typeof vi.fn>> };
+// Bridge functions answer with a promise (mocks typed so, not as `ReturnType<typeof vi.fn>`, whose implementations may return anything).
+type BridgeFn = Mock<(...args: any[]) => Promise<unknown>>;
+let bridge: { search: Record<string, BridgeFn>; uiState: Record<string, BridgeFn> };
 beforeEach(() => {
   bridge = {
     search: {

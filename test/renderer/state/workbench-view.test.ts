@@ -4,7 +4,7 @@
 // fits is dropped without losing the search; the view is given up before the conditions when
 // the state is too big.
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { SCREEN_STATE_MAX_CHARS } from '../../../src/shared/bridge/groups/ui-state';
 import { createSearchSession } from '../../../src/renderer/search/search-session';
 import { createScreenStore } from '../../../src/renderer/state/screen-states';
@@ -13,7 +13,9 @@ import { restoreSearch, toPersisted } from '../../../src/renderer/state/persiste
 import type { WorkbenchViewState } from '../../../src/renderer/state/search-state';
 
 const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
-let bridge: { search: Record<string, ReturnType<typeof vi.fn>>; uiState: Record<string, ReturnType<typeof vi.fn>> };
+// Bridge functions answer with a promise (mocks typed so, not as `ReturnType<typeof vi.fn>`, whose implementations may return anything).
+type BridgeFn = Mock<(...args: any[]) => Promise<unknown>>;
+let bridge: { search: Record<string, BridgeFn>; uiState: Record<string, BridgeFn> };
 beforeEach(() => {
   bridge = { search: { reopen: vi.fn(), cancel: vi.fn() }, uiState: { load: vi.fn(() => ok({})), save: vi.fn(() => ok(undefined)) } };
   vi.stubGlobal('window', { firmscope: bridge });

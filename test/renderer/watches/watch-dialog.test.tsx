@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { NavigationContext, type Route } from '../../../src/renderer/app/navigation';
 import { WatchButton } from '../../../src/renderer/watches/WatchButton';
 import { WatchDialog } from '../../../src/renderer/watches/WatchDialog';
@@ -113,7 +113,7 @@ describe('Watch… dialog', () => {
     expect(screen.getByText('Name is required')).toBeTruthy();
 
     // Main refuses the name (e.g. a watch of that name exists): the message shows under Name.
-    const api = (window as unknown as { firmscope: { watches: { create: ReturnType<typeof vi.fn> } } }).firmscope.watches;
+    const api = (window as unknown as { firmscope: { watches: { create: Mock<(input: unknown) => Promise<unknown>> } } }).firmscope.watches;
     api.create.mockImplementationOnce(() =>
       Promise.resolve({ ok: false, error: { code: 'invalid_input', message: 'Invalid input: name: A watch of this name exists', retryable: false, details: { field: 'name' } } }),
     );

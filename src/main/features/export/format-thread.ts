@@ -28,16 +28,16 @@ function joined(chunks: Chunk[]): Uint8Array {
 const reply = (m: FormatReply) => port.postMessage(m, 'bytes' in m ? [m.bytes.buffer as ArrayBuffer] : []);
 
 // Answered in the order asked: the format takes its batches one after the other.
-port.on('message', async (m: FormatRequest) => {
-  try {
-    if (m.kind === 'batch') reply({ kind: 'batch', id: m.id, bytes: joined(await format.batch(null, m.texts)) });
-    else {
-      const { chunks, end } = await format.end();
-      reply({ kind: 'end', id: m.id, bytes: joined(chunks), end });
-    }
-  } catch (e) {
+async function answer(m: FormatRequest): Promise<FormatReply> {
+  if (m.kind === 'batch') return { kind: 'batch', id: m.id, bytes: joined(await format.batch(null, m.texts)) };
+  const { chunks, end } = await format.end();
+  return { kind: 'end', id: m.id, bytes: joined(chunks), end };
+}
+
+port.on('message', (m: FormatRequest) => {
+  answer(m)
+    .then(reply)
     // An AppError (a character the chosen encoding cannot hold) keeps its code and words.
-    reply({ kind: 'failed', id: m.id, message: e instanceof Error ? e.message : String(e), ...(e instanceof AppError ? { code: e.code } : {}) });
-  }
+    .catch((e: unknown) => reply({ kind: 'failed', id: m.id, message: e instanceof Error ? e.message : String(e), ...(e instanceof AppError ? { code: e.code } : {}) }));
 });
 reply({ kind: 'ready' });

@@ -149,7 +149,14 @@ export function runElectronApp(): void {
     if (closing || !core) return;
     closing = true;
     event.preventDefault();
-    core.close().finally(() => app.quit());
+    // Quit in any case; a close that failed is logged, not left as an unhandled rejection.
+    core.close().then(
+      () => app.quit(),
+      (e: unknown) => {
+        console.error('[firmscope] closing the core failed:', e instanceof Error ? e.message : e);
+        app.quit();
+      },
+    );
   });
 }
 

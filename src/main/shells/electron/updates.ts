@@ -73,13 +73,18 @@ export function createUpdates(deps: UpdatesDeps): Updates {
       u.on('update-available', (info) => {
         if (interactive) void deps.ask({ message: `Firmscope ${info.version} is available.`, detail: 'It is downloading; you will be asked to restart when it is ready.', buttons: ['OK'] });
       });
-      u.on('update-downloaded', async (info) => {
-        const choice = await deps.ask({
-          message: `Firmscope ${info.version} is ready to install.`,
-          detail: 'Restart now to use it, or it installs when you quit. Your work is saved either way.',
-          buttons: ['Restart now', 'Later'],
-        });
-        if (choice === 0) u.quitAndInstall();
+      u.on('update-downloaded', (info) => {
+        deps
+          .ask({
+            message: `Firmscope ${info.version} is ready to install.`,
+            detail: 'Restart now to use it, or it installs when you quit. Your work is saved either way.',
+            buttons: ['Restart now', 'Later'],
+          })
+          .then((choice) => {
+            if (choice === 0) u.quitAndInstall();
+          })
+          // The update stays downloaded and installs when the app quits.
+          .catch((e: unknown) => deps.log?.(`[firmscope] update install failed: ${e instanceof Error ? e.message : String(e)}`));
       });
       u.on('error', (err) => {
         deps.log?.(`[firmscope] update check failed: ${err.message}`);

@@ -33,8 +33,9 @@ async function main(args: BrowserArgs): Promise<void> {
     await Promise.allSettled([core.close(), host.close()]);
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // stop() cannot reject (allSettled, then exit).
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 }
 
 let args: BrowserArgs;

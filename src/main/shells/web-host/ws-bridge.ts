@@ -38,7 +38,11 @@ export function createWsBridge(): WsBridge {
         clients.delete(ws);
         abort.abort();
       });
-      ws.on('message', async (data, isBinary) => {
+      // A call whose answer cannot be sent at all (the socket broke under it) ends the connection.
+      ws.on('message', (data, isBinary) => {
+        answer(data, isBinary).catch(() => ws.terminate());
+      });
+      const answer = async (data: WebSocket.RawData, isBinary: boolean) => {
         if (isBinary) return ws.close(1003, 'text frames only');
         let parsed: unknown;
         try {
@@ -64,7 +68,7 @@ export function createWsBridge(): WsBridge {
             result: { ok: false, error: { code: 'internal', message: 'The answer could not be sent to the page.', retryable: false } },
           });
         }
-      });
+      };
     },
     setDispatcher(d) {
       resolveDispatcher(d);
