@@ -61,6 +61,36 @@ suite() {
   fi
 }
 
+# Starts a suite without waiting; its output is shown, in start order, by wait_for_background_suites.
+declare -a BG_NAMES=() BG_PIDS=() BG_OUTS=()
+suite_in_background() {
+  local name="$1"
+  shift
+  local out="$LOG_DIR/bg-${#BG_PIDS[@]}.log"
+  (
+    started=$SECONDS
+    rc=0
+    "$@" >"$out" 2>&1 || rc=$?
+    echo $((SECONDS - started)) >"$out.seconds"
+    exit "$rc"
+  ) &
+  BG_PIDS+=($!)
+  BG_NAMES+=("$name")
+  BG_OUTS+=("$out")
+}
+
+wait_for_background_suites() {
+  local i status
+  for i in "${!BG_PIDS[@]}"; do
+    status=PASS
+    wait "${BG_PIDS[$i]}" || { status=FAIL; FAILED=1; }
+    log "${BG_NAMES[$i]}"
+    cat "${BG_OUTS[$i]}"
+    RESULTS+=("$status  ${BG_NAMES[$i]} ($(cat "${BG_OUTS[$i]}.seconds") s, alongside the others)|${BG_OUTS[$i]}")
+  done
+  BG_NAMES=() BG_PIDS=() BG_OUTS=()
+}
+
 log "System packages"
 install_system_packages
 ensure_locales
@@ -80,9 +110,11 @@ npm run build
 # Built once here rather than by whichever parallel test file needs it first.
 node scripts/build-outputs.mjs webHost
 
-suite "Lint (ESLint: layers, import cycles, correctness)" npm run lint
-suite "Type-check (node, web, preload tsconfigs)" npm run typecheck
-suite "GitHub workflows (action-validator schema check)" node scripts/check-workflows.mjs
+# Lint and the type-check each use one core: on a 2-core machine they take turns with nothing.
+suite_in_background "Lint (ESLint: layers, import cycles, typed correctness rules)" npm run lint
+suite_in_background "Type-check (tsc -b: shared, node, web, preload, test projects)" npm run typecheck
+suite_in_background "GitHub workflows (action-validator schema check)" node scripts/check-workflows.mjs
+wait_for_background_suites
 KEYRING_TESTS=(test/main/platform/secrets/keytar-vault.test.ts test/main/platform/secrets/keychain-bundle.test.ts)
 suite "Vitest: unit and integration" npx vitest run "${KEYRING_TESTS[@]/#/--exclude=}"
 # The keychain through what users run: the built web-host bundle and the Electron main bundle's loader.
