@@ -61,7 +61,8 @@ describe('ESG watches against the sandbox', () => {
     const w = featureOn(sandbox, clock, { settings });
     await w.feature.start!();
     await until(() => w.lastState(sid) === 'expired', 5000, 'expired state');
-    await clock.sleep(30_000); // no error loop: nothing more is asked
+    // No error loop: no poll scheduled, so nothing more is asked.
+    expect(w.timers.pending()).toBe(0);
     const [watch] = await w.feature.handlers.listWatches(undefined, ctx());
     expect(watch).toMatchObject({ state: 'expired', polls: 1, resultCount: 2 });
     expect(watch!.error!.message).toContain('the service no longer has this session; request again');
@@ -119,8 +120,9 @@ describe('ESG watches against the sandbox', () => {
       const onDisk = JSON.parse(readFileSync(join(dataDir, 'firmscope-settings.json'), 'utf8')) as Record<string, unknown>;
       expect(onDisk[WATCHES_SETTINGS_KEY]).toEqual([expect.objectContaining({ sessionId: sid, companyId: company, module: 'news' })]);
 
-      await clock.sleep(3000);
-      expect(sandbox.control.stats().statusCalls[sid]!.length).toBe(before); // the stopped app is silent
+      // The stopped app is silent: no poll left scheduled.
+      expect(a.timers.pending()).toBe(0);
+      expect(sandbox.control.stats().statusCalls[sid]!.length).toBe(before);
 
       const settings = openSettings({ dataDir }); // a new process reads the file again
       const b = featureOn(sandbox, clock, { settings });
@@ -148,7 +150,7 @@ describe('ESG watches against the sandbox', () => {
     const sids = views.map((v) => v.sessionId!);
     expect(new Set(sids).size).toBe(50);
     await until(() => sids.every((s) => w.completed(s) !== undefined), 20_000, '50 completions');
-    await clock.sleep(30_000); // long enough for any stray poll to show up
+    expect(w.timers.pending()).toBe(0); // no stray poll can come: none is scheduled
 
     const stats = sandbox.control.stats();
     const bound = maxPollsWithin(DEFAULT_BACKOFF, SESSION);

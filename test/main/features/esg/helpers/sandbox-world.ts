@@ -20,11 +20,12 @@ export async function sandboxWithClock(factor: number, esg: Partial<EsgPace>, co
 export function featureOn(sandbox: SandboxHandle, clock: ScaledClock, opts: { settings?: MemorySettings | FeatureSettings; client?: { id: string; secret: string }; policy?: Partial<BackoffPolicy> } = {}) {
   const api = realClient(sandbox, opts.client ?? sandbox.control.clients.analyst, clock.now);
   const { deps, rec } = fakeDeps(async () => api, { settings: opts.settings, now: clock.now });
-  const feature = createEsgFeature(deps, { timers: clock.timers(), policy: opts.policy });
+  const timers = clock.timers();
+  const feature = createEsgFeature(deps, { timers, policy: opts.policy });
   const progress = (sessionId: string) => rec.events.filter((e) => e.name === 'progress' && (e.payload as WatchView).sessionId === sessionId).map((e) => e.payload as WatchView);
   const completed = (sessionId: string) => rec.events.find((e) => e.name === 'completed' && (e.payload as Completed).watch.sessionId === sessionId)?.payload as Completed | undefined;
   const lastState = (sessionId: string) => progress(sessionId).at(-1)?.state;
-  return { feature, rec, api, progress, completed, lastState };
+  return { feature, rec, api, progress, completed, lastState, timers };
 }
 
 /** Waits (real time) until `cond` holds; fails after `timeoutMs`. */

@@ -13,13 +13,28 @@ export class ScaledClock {
   real(virtualMs: number): number {
     return virtualMs / this.factor;
   }
-  /** Watcher timers on the same virtual time. */
-  timers(random: () => number = Math.random): WatchTimers {
+  /**
+   * Watcher timers on the same virtual time. `pending()` counts the timers set and not yet fired or
+   * cleared: with none pending and no request in flight, the feature can do nothing more by itself.
+   */
+  timers(random: () => number = Math.random): WatchTimers & { pending(): number } {
+    const live = new Set<NodeJS.Timeout>();
     return {
       now: this.now,
       random,
-      setTimeout: (fn, ms) => setTimeout(fn, this.real(ms)),
-      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+      setTimeout: (fn, ms) => {
+        const h = setTimeout(() => {
+          live.delete(h);
+          fn();
+        }, this.real(ms));
+        live.add(h);
+        return h;
+      },
+      clearTimeout: (h) => {
+        live.delete(h as NodeJS.Timeout);
+        clearTimeout(h as NodeJS.Timeout);
+      },
+      pending: () => live.size,
     };
   }
   sleep(virtualMs: number): Promise<void> {
