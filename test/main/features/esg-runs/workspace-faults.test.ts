@@ -59,12 +59,14 @@ async function runThrough(dataDir: string, trouble: (file: string) => Promise<()
   expect(held.run.status).toBe('paused');
   expect(held.run.counts.complete).toBeLessThan(60);
   expect((await world.feature.handlers.list({ limit: 10 }, ctx()))[0]!.status).toBe('paused');
+  // No new work while held: the run comes to rest (nothing in flight, no timer pending), after which
+  // nothing can start by itself; nothing is sent until Resume.
+  await until(() => world.atRest(), 120_000, 'the held run at rest');
   const sent = world.log.list().length;
-  await new Promise((r) => setTimeout(r, 300));
-  expect(world.log.list().length).toBe(sent); // no new work while held
 
   await undo();
   expect(integrity(world.file())).toBe('ok');
+  expect(world.log.list().length).toBe(sent);
   const resumed = await world.feature.handlers.resume({ runId: run.id }, ctx());
   expect(resumed.status).toBe('running');
   await until(() => world.finished().length === 1, 240_000, 'run finished after Resume');

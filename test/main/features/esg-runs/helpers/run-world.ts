@@ -23,22 +23,33 @@ export interface StatusRecord {
   status: ProcessingStatus['status'] | 'error';
 }
 
-/** An ApiClient that records status answers. */
-export function recordingClient(inner: ApiClient, clock: () => number, into: StatusRecord[]): ApiClient {
+/** An ApiClient that records status answers and counts the calls in flight (`inFlight`). */
+export function recordingClient(inner: ApiClient, clock: () => number, into: StatusRecord[]): ApiClient & { inFlight(): number } {
+  let inFlight = 0;
+  const counted = async <T>(call: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    try {
+      return await call();
+    } finally {
+      inFlight--;
+    }
+  };
   return {
-    search: (r, o) => inner.search(r, o),
-    match: (b, o) => inner.match(b, o),
-    esgModule: (r, o) => inner.esgModule(r, o),
-    async processingStatus(sessionId, o) {
-      try {
-        const s = await inner.processingStatus(sessionId, o);
-        into.push({ sessionId, at: clock(), status: s.status });
-        return s;
-      } catch (e) {
-        into.push({ sessionId, at: clock(), status: 'error' });
-        throw e;
-      }
-    },
+    inFlight: () => inFlight,
+    search: (r, o) => counted(() => inner.search(r, o)),
+    match: (b, o) => counted(() => inner.match(b, o)),
+    esgModule: (r, o) => counted(() => inner.esgModule(r, o)),
+    processingStatus: (sessionId, o) =>
+      counted(async () => {
+        try {
+          const s = await inner.processingStatus(sessionId, o);
+          into.push({ sessionId, at: clock(), status: s.status });
+          return s;
+        } catch (e) {
+          into.push({ sessionId, at: clock(), status: 'error' });
+          throw e;
+        }
+      }),
   };
 }
 
@@ -56,7 +67,8 @@ export function runsOn(
   const profile = { ...deps.activeProfile()!, ...(o.esgConcurrency ? { esgConcurrency: o.esgConcurrency } : {}) };
   deps.activeProfile = () => profile;
   deps.workspace = workspacePort(workspace, () => profile.id);
-  const feature = createEsgRunsFeature(deps, { timers: clock.timers(), ...o.options });
+  const timers = clock.timers();
+  const feature = createEsgRunsFeature(deps, { timers, ...o.options });
   const updates = () => rec.events.filter((e) => e.name === 'esgRunUpdate').map((e) => e.payload as RunUpdate);
   const finished = () => rec.events.filter((e) => e.name === 'runFinished').map((e) => e.payload as RunFinished);
   /** The latest view of every cell seen in events. */
@@ -75,6 +87,8 @@ export function runsOn(
     cells,
     /** The workspace's notices (a lock held too long, a full disk, ...). */
     notices,
+    /** At rest: no call in flight and no timer of the feature pending, so it can do nothing more by itself. */
+    atRest: () => api.inFlight() === 0 && timers.pending() === 0,
     /** The profile's workspace database file. */
     file: () => workspace.forProfile(profile.id).file,
     store: () => feature.engineFor(profile.id).store,
