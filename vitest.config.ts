@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two files at once even on a 2-core machine (Vitest's default there is one): most integration files
+    // wait on HTTP, disk or a child process for much of their time. The same overlap as on CI's larger machines.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // electron-store imports `electron`; inlining it lets the shell tests' fake electron module apply.
     server: { deps: { inline: ['electron-store'] } },
   },
