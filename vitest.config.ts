@@ -10,6 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    setupFiles: ['test/helpers/dom-waits.ts'],
     // Two files at once even on a 2-core machine (Vitest's default there is one): most integration files
     // wait on HTTP, disk or a child process for much of their time. The same overlap as on CI's larger machines.
     maxWorkers: Math.max(2, availableParallelism() - 1),
