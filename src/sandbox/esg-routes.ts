@@ -59,9 +59,11 @@ export function registerEsgRoutes(app: FastifyInstance, ctx: SandboxContext): vo
   app.get(`${API_PREFIX}${ESG_STATUS_PATH}`, async (req, reply) => {
     const { session_id: sessionId } = req.params as { session_id: string };
     if (!isUuid(sessionId)) throw badRequest('session_id must be a UUID (use active_processing_session)', 'session_id');
-    const view = ctx.esg.status(sessionId.toLowerCase());
+    // One instant for the answer and for the record of the call (a scaled test clock moves between two reads).
+    const at = ctx.clock.now();
+    const view = ctx.esg.status(sessionId.toLowerCase(), at);
     if (!view) throw new ApiError(404, 'not_found', 'No processing session with that id');
-    ctx.stats.statusCall(sessionId.toLowerCase());
+    ctx.stats.statusCall(sessionId.toLowerCase(), at);
     return reply.send(view);
   });
 }

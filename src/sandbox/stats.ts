@@ -41,8 +41,9 @@ export class SandboxStats {
     if (status === 200) this.data.tokensIssued++;
   }
 
-  statusCall(sessionId: string): void {
-    (this.data.statusCalls[sessionId] ??= []).push(this.clock.now());
+  /** `at`: the instant the answer was decided at, so a call's time and what it saw never disagree. */
+  statusCall(sessionId: string, at = this.clock.now()): void {
+    (this.data.statusCalls[sessionId] ??= []).push(at);
   }
 
   moduleRequest(companyId: string, module: string): void {

@@ -121,10 +121,10 @@ export class EsgEngine {
   }
 
   /** The status operation: read-only for clients (settling a finished session is internal bookkeeping). */
-  status(sessionId: string): SessionView | null {
+  status(sessionId: string, now = this.clock.now()): SessionView | null {
     const s = this.sessions.get(sessionId);
     if (!s) return null;
-    const elapsed = this.clock.now() - s.startedAt;
+    const elapsed = now - s.startedAt;
     const done = elapsed >= s.durationMs;
     let arrived = s.newItems.length;
     if (!done) {
