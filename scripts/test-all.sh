@@ -111,7 +111,7 @@ npm run build
 node scripts/build-outputs.mjs webHost
 
 # Lint and the type-check each use one core: on a 2-core machine they take turns with nothing.
-suite_in_background "Lint (ESLint: layers, import cycles, typed correctness rules)" npm run lint
+suite_in_background "Lint (ESLint: layers, import cycles, correctness, typed rules)" npm run lint:typed
 suite_in_background "Type-check (tsc -b: shared, node, web, preload, test projects)" npm run typecheck
 suite_in_background "GitHub workflows (action-validator schema check)" node scripts/check-workflows.mjs
 wait_for_background_suites

@@ -1,5 +1,5 @@
 // The correctness rules that need types, and the rule that every eslint-disable says why, are
-// enforced by lint: ESLint (the project's own eslint.config.js, through its Node API) reports each
+// enforced by lint: ESLint (the project's own eslint.typed.config.js, through its Node API) reports each
 // fixture in test/fixtures/lint/ that breaks one and passes its fixed twin. The fixtures have their
 // own tsconfig.json there, which the typed parser finds as it finds src/'s projects.
 import { dirname, join } from 'node:path';
@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'lint');
 // test/fixtures/** is ignored by `npm run lint` (fixtures break rules on purpose): lint them anyway.
-const eslint = new ESLint({ cwd: ROOT, ignore: false });
+const eslint = new ESLint({ cwd: ROOT, ignore: false, overrideConfigFile: join(ROOT, 'eslint.typed.config.js') });
 
 /** `ruleId: message` of every problem in each fixture, by file name (all linted at once: one typed program). */
 let problems: Record<string, string[]>;
