@@ -45,18 +45,24 @@ export function coverageChart(a: PortfolioAnalytics): ChartSpec {
   };
 }
 
+/** Scores the service sent outside 0–100 are in no bar: said in words and as a row of the table. */
+const OUTSIDE = 'Outside 0–100';
+const outsideSentence = (n: number) => (n ? ` ${fmtCount(n)} ${n === 1 ? 'score is' : 'scores are'} outside 0–100 and in no bar.` : '');
+
 export function distributionsChart(a: PortfolioAnalytics): ChartSpec {
   const data = a.distributions.flatMap((d) => d.bins.map((b) => ({ part: SCORE_PART_LABELS[d.part], x0: b.x0, x1: b.x1, count: b.count })));
   const overall = a.distributions.find((d) => d.part === 'overall') ?? { part: 'overall', n: 0, median: null, bins: [] };
   const bins = overall.bins;
+  const outside = a.distributions.reduce((n, d) => n + d.outOfRange, 0);
   return {
     key: 'distributions',
     title: 'Score distributions',
-    description: `Companies per score range, for the overall score and each of E, S and G; the median overall score is ${fmtScore(overall.median)} over ${fmtCount(overall.n)} companies with scores.`,
+    description: `Companies per score range, for the overall score and each of E, S and G; the median overall score is ${fmtScore(overall.median)} over ${fmtCount(overall.n)} companies with scores.${outsideSentence(outside)}`,
     table: {
       columns: ['Score range', ...a.distributions.map((d) => SCORE_PART_LABELS[d.part])],
       rows: [
         ...bins.map((b, i) => [binLabel(b), ...a.distributions.map((d) => fmtCount(d.bins[i]?.count ?? 0))]),
+        ...(outside ? [[OUTSIDE, ...a.distributions.map((d) => fmtCount(d.outOfRange))]] : []),
         ['Median', ...a.distributions.map((d) => fmtScore(d.median))],
       ],
     },
@@ -104,14 +110,15 @@ export function groupHistogramChart(a: PortfolioAnalytics, by: 'country' | 'divi
   const groups = by === 'country' ? a.byCountry : a.byDivision;
   const what = by === 'country' ? 'country' : 'industry division';
   const bins = groups[0]?.bins ?? [];
+  const outside = groups.reduce((n, g) => n + g.outOfRange, 0);
   const { data, titles, panelRows } = wrapped(groups, (g) => g.bins.map((b) => ({ x0: b.x0, x1: b.x1, count: b.count })));
   return {
     key: `overall-by-${by}`,
     title: `Overall score by ${what}`,
-    description: `One histogram of the overall score per ${what}, the ${groups.length > 1 ? 'largest first' : 'only one'}; the number in each title counts its companies with scores.`,
+    description: `One histogram of the overall score per ${what}, the ${groups.length > 1 ? 'largest first' : 'only one'}; the number in each title counts its companies with scores.${outsideSentence(outside)}`,
     table: {
-      columns: [by === 'country' ? 'Country' : 'Industry division', 'Companies', 'With scores', 'Median', ...bins.map(binLabel)],
-      rows: groups.map((g) => [g.label, fmtCount(g.companies), fmtCount(g.withScores), fmtScore(g.medianOverall), ...g.bins.map((b) => fmtCount(b.count))]),
+      columns: [by === 'country' ? 'Country' : 'Industry division', 'Companies', 'With scores', 'Median', ...bins.map(binLabel), ...(outside ? [OUTSIDE] : [])],
+      rows: groups.map((g) => [g.label, fmtCount(g.companies), fmtCount(g.withScores), fmtScore(g.medianOverall), ...g.bins.map((b) => fmtCount(b.count)), ...(outside ? [fmtCount(g.outOfRange)] : [])]),
     },
     draw: (Plot, width) =>
       Plot.plot({

@@ -24,6 +24,8 @@ export interface ScoreDistribution {
   n: number;
   median: number | null;
   bins: HistogramBin[];
+  /** Scores outside the 0–100 scale: counted here and in no bin (a service's bad value must not widen the axis). */
+  outOfRange: number;
 }
 
 export interface RatingCount {
@@ -40,6 +42,8 @@ export interface GroupBreakdown {
   withScores: number;
   medianOverall: number | null;
   bins: HistogramBin[];
+  /** Overall scores outside 0–100, in no bin. */
+  outOfRange: number;
   ratings: RatingCount[];
 }
 

@@ -30,14 +30,14 @@ const analytics: PortfolioAnalytics = {
     newest: Date.UTC(2026, 10, 25),
     oldest: Date.UTC(2026, 10, 20),
   },
-  distributions: (['overall', 'environmental', 'social', 'governance'] as const).map((part) => ({ part, n: 950, median: 51.5, bins: bins([0, 10, 40, 100, 300, 300, 100, 60, 40, 0]) })),
+  distributions: (['overall', 'environmental', 'social', 'governance'] as const).map((part) => ({ part, n: 950, median: 51.5, bins: bins([0, 10, 40, 100, 300, 300, 100, 60, 40, 0]), outOfRange: 0 })),
   ratings: [
     { rating: 'AA', count: 50 },
     { rating: 'A', count: 300 },
     { rating: 'BBB', count: 600 },
   ],
-  byCountry: [{ key: 'DE', label: 'Germany', companies: 700, withScores: 650, medianOverall: 52, bins: bins([0, 5, 20, 80, 200, 200, 80, 40, 25, 0]), ratings: [{ rating: 'AA', count: 30 }, { rating: 'A', count: 200 }, { rating: 'BBB', count: 420 }] }],
-  byDivision: [{ key: '62', label: '62 Computer programming, consultancy and related activities', companies: 1200, withScores: 950, medianOverall: 51.5, bins: bins([0, 10, 40, 100, 300, 300, 100, 60, 40, 0]), ratings: [{ rating: 'AA', count: 50 }, { rating: 'A', count: 300 }, { rating: 'BBB', count: 600 }] }],
+  byCountry: [{ key: 'DE', label: 'Germany', companies: 700, withScores: 650, medianOverall: 52, bins: bins([0, 5, 20, 80, 200, 200, 80, 40, 25, 0]), outOfRange: 0, ratings: [{ rating: 'AA', count: 30 }, { rating: 'A', count: 200 }, { rating: 'BBB', count: 420 }] }],
+  byDivision: [{ key: '62', label: '62 Computer programming, consultancy and related activities', companies: 1200, withScores: 950, medianOverall: 51.5, bins: bins([0, 10, 40, 100, 300, 300, 100, 60, 40, 0]), outOfRange: 0, ratings: [{ rating: 'AA', count: 50 }, { rating: 'A', count: 300 }, { rating: 'BBB', count: 600 }] }],
   movers: { compared: 40, up: [{ companyId: 'a', name: 'Apex Energy', previous: 50, latest: 62.5, change: 12.5, previousRating: 'BBB', rating: 'A' }], down: [{ companyId: 'b', name: 'Borealis', previous: 70, latest: 61, change: -9, previousRating: 'A', rating: 'A' }] },
 };
 
@@ -97,6 +97,21 @@ describe('portfolio chart tables', () => {
     expect(t.columns).toEqual(['Score range', 'Overall', 'Environmental', 'Social', 'Governance']);
     expect(t.rows[4]).toEqual(['40–50', '300', '300', '300', '300']);
     expect(t.rows.at(-1)).toEqual(['Median', '51.5', '51.5', '51.5', '51.5']);
+  });
+
+  it('shows scores outside 0–100 as out of range, in words and in a row, not as bars', () => {
+    const flagged: PortfolioAnalytics = {
+      ...analytics,
+      distributions: analytics.distributions.map((d) => ({ ...d, outOfRange: d.part === 'overall' ? 2 : 0 })),
+      byCountry: analytics.byCountry.map((g) => ({ ...g, outOfRange: 2 })),
+    };
+    const charts = Object.fromEntries(portfolioCharts(flagged).map((c) => [c.key, c]));
+    const t = charts.distributions!.table;
+    expect(t.rows).toHaveLength(12);
+    expect(t.rows.at(-2)).toEqual(['Outside 0–100', '2', '0', '0', '0']);
+    expect(charts.distributions!.description).toContain('2 scores are outside 0–100 and in no bar.');
+    expect(charts['overall-by-country']!.table.columns.at(-1)).toBe('Outside 0–100');
+    expect(charts['overall-by-country']!.table.rows[0]!.at(-1)).toBe('2');
   });
 
   it('names groups in full in the small multiples’ tables, and movers by name with the rating change', () => {

@@ -8,6 +8,8 @@ export const ANALYTICS_COLUMNS = ['chart', 'panel', 'label', 'companies', 'value
 export type AnalyticsRow = [chart: string, panel: string | null, label: string, companies: number | null, value: number | null, from: number | null, to: number | null];
 
 export const binLabel = (b: HistogramBin) => `${b.x0}–${b.x1}`;
+/** The row of scores in no bin; written only when there are some. */
+export const OUT_OF_RANGE_LABEL = 'Outside 0–100';
 
 function groupRows(title: string, groups: readonly GroupBreakdown[]): AnalyticsRow[] {
   const rows: AnalyticsRow[] = [];
@@ -15,6 +17,7 @@ function groupRows(title: string, groups: readonly GroupBreakdown[]): AnalyticsR
     rows.push([`Overall score by ${title}`, g.label, 'Companies', g.companies, null, null, null]);
     rows.push([`Overall score by ${title}`, g.label, 'Median overall score', g.withScores, g.medianOverall, null, null]);
     for (const b of g.bins) rows.push([`Overall score by ${title}`, g.label, binLabel(b), b.count, null, null, null]);
+    if (g.outOfRange) rows.push([`Overall score by ${title}`, g.label, OUT_OF_RANGE_LABEL, g.outOfRange, null, null, null]);
   }
   for (const g of groups) for (const r of g.ratings) rows.push([`Rating by ${title}`, g.label, r.rating, r.count, null, null, null]);
   return rows;
@@ -32,6 +35,7 @@ export function analyticsRows(a: PortfolioAnalytics): AnalyticsRow[] {
     const part = SCORE_PART_LABELS[d.part];
     rows.push(['Score distribution', part, 'Median', d.n, d.median, null, null]);
     for (const b of d.bins) rows.push(['Score distribution', part, binLabel(b), b.count, null, null, null]);
+    if (d.outOfRange) rows.push(['Score distribution', part, OUT_OF_RANGE_LABEL, d.outOfRange, null, null, null]);
   }
   for (const r of a.ratings) rows.push(['Rating breakdown', null, r.rating, r.count, null, null, null]);
   rows.push(...groupRows('country', a.byCountry), ...groupRows('industry division', a.byDivision));

@@ -12,7 +12,7 @@ import {
 import type { AnalyticsCompany, Group } from './company-facts';
 import { coverage } from './coverage';
 import { topMovers } from './movers';
-import { binDomain, median, scoreBins } from './stats';
+import { median, scoreBins } from './stats';
 
 /** Small multiples shown per dimension; the rest are one "Other" panel. */
 export const GROUPS_SHOWN = 11;
@@ -37,10 +37,10 @@ const overalls = (cs: readonly AnalyticsCompany[]) => cs.flatMap((c) => (c.overa
 
 /**
  * One panel per group, the largest (by companies with scores, then by companies) first; past
- * GROUPS_SHOWN they are merged into "Other". Every panel has the same bins and ratings, so the
+ * GROUPS_SHOWN they are merged into "Other". Every panel has the same bins (0–100) and ratings, so the
  * small multiples share their axes.
  */
-export function breakdown(companies: readonly AnalyticsCompany[], groupOf: (c: AnalyticsCompany) => Group | null, unknownLabel: string, domain: [number, number], ratings: readonly string[]): GroupBreakdown[] {
+export function breakdown(companies: readonly AnalyticsCompany[], groupOf: (c: AnalyticsCompany) => Group | null, unknownLabel: string, ratings: readonly string[]): GroupBreakdown[] {
   const groups = new Map<string, { group: Group; members: AnalyticsCompany[] }>();
   for (const c of companies) {
     const g = groupOf(c) ?? { key: 'unknown', label: unknownLabel };
@@ -62,7 +62,7 @@ export function breakdown(companies: readonly AnalyticsCompany[], groupOf: (c: A
       companies: members.length,
       withScores: scores.length,
       medianOverall: median(scores),
-      bins: scoreBins(scores, domain),
+      ...scoreBins(scores),
       ratings: ratingCounts(members, ratings),
     };
   });
@@ -71,19 +71,18 @@ export function breakdown(companies: readonly AnalyticsCompany[], groupOf: (c: A
 export function portfolioAnalytics(companies: readonly AnalyticsCompany[], source: PortfolioAnalytics['source'], now: number): PortfolioAnalytics {
   const distributions: ScoreDistribution[] = SCORE_PARTS.map((part) => {
     const values = companies.flatMap((c) => (c[part] === null ? [] : [c[part]!]));
-    return { part, n: values.length, median: median(values), bins: scoreBins(values) };
+    return { part, n: values.length, median: median(values), ...scoreBins(values) };
   });
   const ratings = ratingCounts(companies);
   const ratingKeys = ratings.map((r) => r.rating);
-  const domain = binDomain(overalls(companies));
   return {
     source,
     computedAt: now,
     coverage: coverage(companies, now),
     distributions,
     ratings,
-    byCountry: breakdown(companies, (c) => c.country, 'Country unknown', domain, ratingKeys),
-    byDivision: breakdown(companies, (c) => c.division, 'Industry unknown', domain, ratingKeys),
+    byCountry: breakdown(companies, (c) => c.country, 'Country unknown', ratingKeys),
+    byDivision: breakdown(companies, (c) => c.division, 'Industry unknown', ratingKeys),
     movers: topMovers(companies),
   };
 }

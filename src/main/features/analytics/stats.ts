@@ -1,5 +1,5 @@
 // The small statistics behind the charts: median, percentile rank, rank and fixed-width score bins.
-// Pure; scores are on a 0–100 scale unless a value says otherwise (the bins then widen to hold it).
+// Pure; scores are on a 0–100 scale, and a value outside it is counted as out of range, never binned.
 import type { HistogramBin } from '../../../shared/analytics/analytics';
 
 export const BIN_WIDTH = 10;
@@ -33,25 +33,31 @@ export function rankOf(value: number, values: readonly number[]): number {
   return values.filter((v) => v > value).length + 1;
 }
 
-/** The bin edges for these scores: 0–100 in tens, widened to hold any value outside it. */
-export function binDomain(values: readonly number[]): [number, number] {
-  let lo = 0;
-  let hi = 100;
-  for (const v of values) {
-    if (v < lo) lo = Math.floor(v / BIN_WIDTH) * BIN_WIDTH;
-    if (v > hi) hi = Math.ceil(v / BIN_WIDTH) * BIN_WIDTH;
-  }
-  return [lo, hi];
+/** The score scale: the bins always span it, ten of BIN_WIDTH. */
+export const SCORE_MIN = 0;
+export const SCORE_MAX = 100;
+
+/** False for NaN too. */
+export const inScoreRange = (v: number): boolean => v >= SCORE_MIN && v <= SCORE_MAX;
+
+export interface ScoreBins {
+  bins: HistogramBin[];
+  /** Values outside 0–100, in no bin: one bad score (1e7, 1e300) must not make millions of bins. */
+  outOfRange: number;
 }
 
-/** Counts per bin [x0, x1); the last bin is closed, so a score of 100 counts in 90–100. */
-export function scoreBins(values: readonly number[], domain: [number, number] = binDomain(values)): HistogramBin[] {
-  const [lo, hi] = domain;
+/** Counts per bin [x0, x1) over 0–100; the last bin is closed, so a score of 100 counts in 90–100. */
+export function scoreBins(values: readonly number[]): ScoreBins {
   const bins: HistogramBin[] = [];
-  for (let x0 = lo; x0 < hi; x0 += BIN_WIDTH) bins.push({ x0, x1: x0 + BIN_WIDTH, count: 0 });
+  for (let x0 = SCORE_MIN; x0 < SCORE_MAX; x0 += BIN_WIDTH) bins.push({ x0, x1: x0 + BIN_WIDTH, count: 0 });
+  let outOfRange = 0;
   for (const v of values) {
-    const i = Math.min(bins.length - 1, Math.max(0, Math.floor((v - lo) / BIN_WIDTH)));
-    bins[i]!.count++; // clamped to [0, bins.length - 1]; lo < hi, so there is at least one bin
+    if (!inScoreRange(v)) {
+      outOfRange++;
+      continue;
+    }
+    const i = Math.min(bins.length - 1, Math.floor((v - SCORE_MIN) / BIN_WIDTH));
+    bins[i]!.count++; // 0 <= v <= 100, so i is in [0, bins.length - 1]
   }
-  return bins;
+  return { bins, outOfRange };
 }

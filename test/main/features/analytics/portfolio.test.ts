@@ -116,3 +116,35 @@ describe('portfolioAnalytics', () => {
     expect(rows).toContainEqual(['Top movers', null, 'Compared with the previous refresh', 0, null, null, null]);
   });
 });
+
+describe('portfolioAnalytics with a score far outside 0–100 (issue 36)', () => {
+  // One hostile or broken score used to widen every histogram to hold it: 1e7 made 1,000,000 bins per
+  // panel (113 MB to the page); 1e300 never returned. Now it is flagged and the bins stay ten.
+  for (const huge of [1e7, 1e300]) {
+    it(`keeps ten bins per histogram and flags ${huge} as out of range`, () => {
+      const cs = [
+        company('a', { country: DE, division: D62, overall: 55, environmental: 60, rating: 'BBB' }),
+        company('b', { country: DE, division: D62, overall: huge, environmental: 70, social: -huge, rating: 'AA' }),
+        company('c', { country: FR, overall: 38 }),
+      ];
+      const a = portfolioAnalytics(cs, source, NOW);
+      const panels = [...a.distributions, ...a.byCountry, ...a.byDivision];
+      expect(panels.map((p) => p.bins.length)).toEqual(panels.map(() => 10));
+      expect(a.distributions.map((d) => [d.part, d.outOfRange])).toEqual([
+        ['overall', 1],
+        ['environmental', 0],
+        ['social', 1],
+        ['governance', 0],
+      ]);
+      expect(a.byCountry.map((g) => [g.label, g.withScores, g.outOfRange])).toEqual([
+        ['Germany', 2, 1],
+        ['France', 1, 0],
+      ]);
+      expect(a.distributions[0]!.bins.reduce((n, b) => n + b.count, 0)).toBe(2);
+      // What goes to the page stays small: about 3 KB here, not megabytes.
+      expect(JSON.stringify(a).length).toBeLessThan(10_000);
+      expect(analyticsRows(a)).toContainEqual(['Score distribution', 'Overall', 'Outside 0–100', 1, null, null, null]);
+      expect(analyticsRows(a)).toContainEqual(['Overall score by country', 'Germany', 'Outside 0–100', 1, null, null, null]);
+    });
+  }
+});

@@ -1,6 +1,6 @@
 // Median, percentile rank (mid-rank: ties in the middle), rank and the score bins behind the histograms.
 import { describe, expect, it } from 'vitest';
-import { binDomain, median, percentileRank, rankOf, scoreBins } from '../../../../src/main/features/analytics/stats';
+import { median, percentileRank, rankOf, scoreBins } from '../../../../src/main/features/analytics/stats';
 
 describe('median', () => {
   it('is the middle value, or the mean of the two middle ones; null for none', () => {
@@ -34,7 +34,8 @@ describe('rankOf', () => {
 
 describe('scoreBins', () => {
   it('bins 0–100 in tens, the last bin closed so 100 counts in 90–100', () => {
-    const bins = scoreBins([0, 9.9, 10, 55, 90, 100]);
+    const { bins, outOfRange } = scoreBins([0, 9.9, 10, 55, 90, 100]);
+    expect(outOfRange).toBe(0);
     expect(bins).toHaveLength(10);
     expect(bins[0]).toEqual({ x0: 0, x1: 10, count: 2 });
     expect(bins[1]).toEqual({ x0: 10, x1: 20, count: 1 });
@@ -42,13 +43,13 @@ describe('scoreBins', () => {
     expect(bins[9]).toEqual({ x0: 90, x1: 100, count: 2 });
     expect(bins.reduce((n, b) => n + b.count, 0)).toBe(6);
   });
-  it('widens the domain to hold a score outside 0–100', () => {
-    expect(binDomain([-3, 50, 112])).toEqual([-10, 120]);
-    const bins = scoreBins([-3, 112]);
-    expect(bins[0]).toEqual({ x0: -10, x1: 0, count: 1 });
-    expect(bins.at(-1)).toEqual({ x0: 110, x1: 120, count: 1 });
+  it('counts a score outside 0–100 as out of range, in no bin, and keeps the ten bins', () => {
+    const { bins, outOfRange } = scoreBins([-3, 50, 112, 1e7, 1e300, -1e300, Number.NaN]);
+    expect(outOfRange).toBe(6);
+    expect(bins.map((b) => [b.x0, b.x1])).toEqual(Array.from({ length: 10 }, (_, i) => [i * 10, i * 10 + 10]));
+    expect(bins.reduce((n, b) => n + b.count, 0)).toBe(1);
   });
   it('gives empty bins for no scores', () => {
-    expect(scoreBins([]).every((b) => b.count === 0)).toBe(true);
+    expect(scoreBins([]).bins.every((b) => b.count === 0)).toBe(true);
   });
 });
