@@ -9,9 +9,12 @@
 // - A 429 holds every caller of every lane until its Retry-After has passed (1 s when it says
 //   nothing), then the request that got it is sent again here, below the retry policy of the callers.
 // - The service's pace is learned (AIMD, like TCP's congestion control): the first 429 sets a pace a
-//   little under the rate that drew it; a later one lowers it by a share; while callers keep waiting
-//   without a 429 the pace is raised a little every few seconds, to find the service again if it
-//   allows more. The profile's fixed rate stays a ceiling. Without a learned pace nothing is paced.
+//   little under the rate that drew it; a later one lowers it by a share. After the last 429 the pace
+//   climbs back (geometrically), whether or not anyone is waiting, and is back where the overload
+//   began within PACE.recoverMs: at the profile's fixed rate (which then governs again), or without
+//   one at the pace the overload interrupted. On top of that, while callers wait without a 429 the
+//   pace is raised a little every few seconds, to find the service again if it allows more. The fixed
+//   rate stays a ceiling. Without a learned pace nothing is paced.
 import { TransportError, type HttpRequest, type HttpResponse } from './http';
 import { parseRetryAfter, sleep } from './retry';
 import type { Transport } from './transport';
@@ -74,7 +77,12 @@ export const PACE = {
   decrease: 0.9,
   /** 429s closer than this to the last decrease are the same overload (requests already in flight). */
   settleMs: 1500,
-  /** While callers wait and no 429 came for this long, the pace goes up by `increase`. */
+  /**
+   * After the last 429 the pace is back where the overload began within this long (a burst of 429s
+   * must not leave the profile slow for the rest of the hour: issue 36).
+   */
+  recoverMs: 60_000,
+  /** Past that, with no fixed rate: while callers wait and no 429 came for this long, the pace goes up by `increase`. */
   probeEveryMs: 5000,
   increase: 1.03,
   /** Never slower than this. */
@@ -109,6 +117,8 @@ export class RateLimiter {
   private learnedRps: number | null = null;
   private lastDecreaseAt = -Infinity;
   private lastProbeAt = -Infinity;
+  /** The climb after the last 429: from the pace it set, at its time, to the pace the overload interrupted. */
+  private ramp: { from: number; to: number; at: number } | null = null;
   /** When recent requests were let through (within PACE.windowMs), to measure the rate that drew a 429. */
   private readonly recent: number[] = [];
 
@@ -153,6 +163,7 @@ export class RateLimiter {
   }
 
   stats(): RateLimiterStats {
+    this.recover(this.now());
     const waitingBy = Object.fromEntries(PRIORITIES.map((p, i) => [p, this.lanes[i]?.length ?? 0])) as Record<RequestPriority, number>;
     const waiting = this.lanes.reduce((n, l) => n + l.length, 0);
     return { ...this.counts, learnedRps: this.learnedRps, waiting, waitingBy, heldUntil: this.heldUntilMs > this.now() ? this.heldUntilMs : 0 };
@@ -162,6 +173,7 @@ export class RateLimiter {
   acquire(signal?: AbortSignal, priority: RequestPriority = 'normal'): Promise<void> {
     if (signal?.aborted) return Promise.reject(abortError());
     const now = this.now();
+    this.recover(now);
     // Nobody waits and a slot is free: go at once (no queue to keep in order).
     if (!this.lanes.some((l) => l.length > 0) && this.heldUntilMs <= now && this.dueAt(now) <= now) {
       this.grant(now);
@@ -208,20 +220,51 @@ export class RateLimiter {
     // A 429 at a trickle is not our pace (the quota is shared, or it was a blip): hold only.
     const busy = measured >= PACE.minLearnRps;
     if (this.learnedRps === null && !busy) return;
+    this.recover(now);
     const base = this.learnedRps === null ? measured : busy ? Math.min(this.learnedRps, measured) : this.learnedRps;
-    this.learnedRps = Math.max(PACE.minRps, base * PACE.decrease);
+    const pace = Math.max(PACE.minRps, base * PACE.decrease);
+    // The first 429 of an overload says where to come back to: a little under the pace it interrupted.
+    // Later ones (while still climbing back) lower the pace, not that target: a service that answers
+    // 429 for a while whatever we send must not leave the profile slow once it is over.
+    const interrupted = this.ramp !== null && now - this.ramp.at < PACE.recoverMs ? this.ramp.to : pace;
+    this.ramp = { from: pace, to: Math.max(pace, interrupted), at: now };
+    this.learnedRps = pace;
     this.lastDecreaseAt = this.lastProbeAt = now;
     this.apply();
   }
 
-  /** Additive-ish increase: only while callers are held back by the learned pace, every probeEveryMs. */
+  /**
+   * The climb after the last 429, read at `now`: from the pace it set to the profile's fixed rate
+   * (or, without one, to the pace the overload interrupted), arriving PACE.recoverMs after it. At
+   * the fixed rate the learned pace is dropped: the fixed rate governs.
+   */
+  private recover(now: number): void {
+    const r = this.ramp;
+    if (this.learnedRps === null || !r) return;
+    const fixed = this.ceiling.requestsPerSecond;
+    const to = fixed ? fixed * RATE_MARGIN : r.to;
+    const share = Math.min(1, Math.max(0, (now - r.at) / PACE.recoverMs));
+    // Geometric, like the decrease: slow just after the 429, so 429s that keep coming (each ×0.9)
+    // still push the pace down; the climb is a floor, probing (speedUp) may already be above it.
+    this.learnedRps = Math.max(this.learnedRps, r.from * (Math.max(to, r.from) / r.from) ** share);
+    if (fixed && (share >= 1 || this.learnedRps >= to)) {
+      this.learnedRps = null;
+      this.ramp = null;
+    }
+    this.apply();
+  }
+
+  /** On top of the climb: a little more every probeEveryMs while callers are held back by the pace. */
   private speedUp(now: number): void {
     if (this.learnedRps === null || now - this.lastProbeAt < PACE.probeEveryMs) return;
     this.lastProbeAt = now;
     this.learnedRps *= PACE.increase;
     const fixed = this.ceiling.requestsPerSecond;
     // Back at the ceiling: the fixed rate governs again until the next 429.
-    if (fixed && this.learnedRps >= fixed * RATE_MARGIN) this.learnedRps = null;
+    if (fixed && this.learnedRps >= fixed * RATE_MARGIN) {
+      this.learnedRps = null;
+      this.ramp = null;
+    }
     this.apply();
   }
 
@@ -236,6 +279,7 @@ export class RateLimiter {
     try {
       while (this.lanes.some((l) => l.length > 0)) {
         const now = this.now();
+        this.recover(now);
         const at = Math.max(this.heldUntilMs, this.dueAt(now));
         if (at > now) {
           // A hold that arrives meanwhile is seen when this sleep ends (holds only move later).
