@@ -3,10 +3,11 @@
 // upgrade, so a reconnect reuses it with nothing stored in the page.
 // A dropped socket fails the calls in flight (as Results, via build-api) and is reopened with
 // backoff, so events flow again once the host is back; calls made while it is down wait for the
-// next attempt (docs/connection.md). Two cases stop for good instead: a newer page of this launch
-// took the bridge over (WS_CLOSE_REPLACED; this page says so instead of taking it back), or the
-// very first socket was refused (the page was never signed in).
-import { WS_CLOSE_REPLACED, WS_PATH, WS_PROTOCOL, type ServerFrame } from '../shared/bridge/ws-protocol';
+// next attempt (docs/connection.md). Three cases stop for good instead: a newer page of this launch
+// took the bridge over (WS_CLOSE_REPLACED; this page says so instead of taking it back), the host
+// does not know this page's session (WS_CLOSE_NOT_SIGNED_IN: a restarted host has a new per-launch
+// session, so the analyst opens the link it printed), or the very first socket was refused.
+import { WS_CLOSE_NOT_SIGNED_IN, WS_CLOSE_REPLACED, WS_PATH, WS_PROTOCOL, type ServerFrame } from '../shared/bridge/ws-protocol';
 import type { BridgeError, Result } from '../shared/errors';
 import type { BridgeTransport } from './build-api';
 
@@ -30,8 +31,9 @@ export interface WsTransportOptions {
 
 export const RECONNECT_BACKOFF_MS = [250, 500, 1000, 2000, 4000, 5000] as const;
 const CONNECT_TIMEOUT_MS = 5000;
-/** WebSocket.OPEN (the injected implementation of tests may not carry the constant). */
+/** WebSocket.OPEN and CLOSING (the injected implementation of tests may not carry the constant). */
 const OPEN = 1;
+const CLOSING = 2;
 
 export interface WsTransport extends BridgeTransport {
   readonly state: LinkState;
@@ -73,6 +75,8 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
       const ws = new Impl(opts.url, [WS_PROTOCOL]);
       socket = ws;
       let wasOpen = false;
+      // The host accepts a socket without this launch's session only to close it with a reason.
+      const openedBefore = everOpened;
       const timer = setTimeout(() => ws.close(), opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
       ws.onopen = () => {
         clearTimeout(timer);
@@ -87,13 +91,18 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
       ws.onclose = (ev) => {
         clearTimeout(timer);
         if (ev.code === WS_CLOSE_REPLACED) stopped = REPLACED;
+        else if (ev.code === WS_CLOSE_NOT_SIGNED_IN) stopped = openedBefore ? RESTARTED : NOT_SIGNED_IN;
         // Refused before this page ever got in: it has no session (opened without its launch link).
         // After an outage a refusal is the host still being down: keep trying.
         else if (!wasOpen && !everOpened) stopped = NOT_SIGNED_IN;
         reject(new Error('bridge socket closed'));
         if (socket !== ws) return;
         socket = null;
-        for (const p of pending.values()) p.reject(new Error('bridge socket closed'));
+        // A call sent before the reason arrived gets the reason, not a bare "lost contact".
+        for (const p of pending.values()) {
+          if (stopped) p.resolve({ ok: false, error: stopped });
+          else p.reject(new Error('bridge socket closed'));
+        }
         pending.clear();
         if (state === 'disposed') return;
         if (stopped) return setState('stopped');
@@ -176,8 +185,12 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
       const id = nextId++;
       return new Promise<Result<unknown>>((resolve, reject) => {
         // The host may have gone while the link still reads open (the socket is closing and its
-        // close event not yet here): fail the call as a drop does, rather than send into nothing.
-        if (ws.readyState !== OPEN) return reject(new Error('bridge socket closed'));
+        // close event not yet here): never send into it; its close settles the call as a drop does
+        // (or with the host's reason, e.g. not signed in).
+        if (ws.readyState !== OPEN) {
+          if (ws.readyState === CLOSING && socket === ws) return void pending.set(id, { resolve, reject });
+          return stopped ? resolve({ ok: false, error: stopped }) : reject(new Error('bridge socket closed'));
+        }
         pending.set(id, { resolve, reject });
         ws.send(JSON.stringify({ t: 'call', id, ch: channel, input }));
       });
@@ -205,6 +218,11 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
 const REPLACED: BridgeError = {
   code: 'not_configured',
   message: 'Firmscope was opened in another window or tab, which now holds the connection. Use that one, or reload this page to take it back.',
+  retryable: false,
+};
+const RESTARTED: BridgeError = {
+  code: 'not_configured',
+  message: 'Firmscope was restarted, and this page belongs to the earlier launch. Open the link the new launch printed (`npm start` opens a new window by itself); your work is kept.',
   retryable: false,
 };
 const NOT_SIGNED_IN: BridgeError = {

@@ -1,6 +1,7 @@
 // The app says when its back end is gone: kill the browser-mode host (SIGKILL, a crash), see the
-// banner within 5 s and no live state shown as live, restart the host on the same port and data
-// dir, and see the page recover by itself (no reload): state re-read, events flowing again.
+// banner within 5 s and no live state shown as live. Restarted on the same port and data dir, the
+// host has a new per-launch session (docs/security.md): the old page says so and stops retrying,
+// and the new link opens the same work, state re-read and events flowing.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,7 @@ async function search(page: Page, country: string) {
   await form.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
-test('a crashed host is announced within 5 s; restarted on the same port and data dir, the page recovers without a reload', async ({ page }, testInfo) => {
+test('a crashed host is announced within 5 s; restarted on the same port and data dir, the old page asks for the new link, which opens the same work', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   // The browser logs each refused WebSocket attempt while the host is down.
   testInfo.annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'WebSocket connection to' });
@@ -68,8 +69,13 @@ test('a crashed host is announced within 5 s; restarted on the same port and dat
 
     const second = await startHost(dataDir, port);
     child = second.child;
-    await expect(banner(page)).toBeHidden({ timeout: 15_000 });
+    // The earlier launch's cookie opens nothing on the new one: the page says what to do, once, and stops.
+    await expect(banner(page)).toContainText('Firmscope was restarted, and this page belongs to the earlier launch', { timeout: 15_000 });
+    await expect(banner(page)).not.toContainText('reconnecting');
     expect(await stillSamePage(page)).toBe(42);
+
+    await page.goto(second.url);
+    await expect(banner(page)).toBeHidden();
     // State re-read from the new process (it has not signed in yet), not the stale "Connected".
     await expect(headerState(page)).toHaveAttribute('data-state', 'signed_out');
     // Calls and events flow again: a search signs in, and the pushed status turns the header to Connected.
@@ -77,14 +83,13 @@ test('a crashed host is announced within 5 s; restarted on the same port and dat
     await search(page, 'FR');
     await expect(page.getByTestId('rows-range')).toBeVisible({ timeout: FIRST_SEARCH_MS });
     await expect(header(page)).toContainText('Connected');
-    expect(await stillSamePage(page)).toBe(42);
   } finally {
     if (child) await stopHost(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
-test('while the host is down, an ESG session is not shown as processing and its countdown stops; after the restart it is re-read', async ({ page }, testInfo) => {
+test('while the host is down, an ESG session is not shown as processing and its countdown stops; the new launch re-reads it', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   testInfo.annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'WebSocket connection to' });
   // A kill that lands while the page loads something (the screens it fetches once idle) resets it,
@@ -116,7 +121,6 @@ test('while the host is down, an ESG session is not shown as processing and its 
     const status = page.getByTestId('esg-status');
     await expect(status).toHaveText('Processing');
     await expect(page.getByText(/next check in \d+ s/)).toBeVisible();
-    await markPage(page);
 
     await killHost(child!);
     await expect(banner(page)).toBeVisible({ timeout: 5000 });
@@ -131,9 +135,11 @@ test('while the host is down, an ESG session is not shown as processing and its 
     expect(await page.getByTestId('esg-elapsed').textContent()).toBe(elapsed);
 
     // The new process resumes the persisted watch; its fresh sandbox no longer has the session.
-    await launch(first.port);
-    await expect(banner(page)).toBeHidden({ timeout: 15_000 });
-    expect(await stillSamePage(page)).toBe(42);
+    const second = await launch(first.port);
+    await expect(banner(page)).toContainText('Firmscope was restarted', { timeout: 15_000 });
+    await page.goto(second.url);
+    await expect(banner(page)).toBeHidden();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG', exact: true }).click();
     await expect(row).toContainText('Service no longer has this session', { timeout: 15_000 });
     await expect(row).toContainText('the service no longer has this session; request again');
   } finally {

@@ -7,15 +7,14 @@ import { bridgeTable } from '../../src/shared/bridge/table';
 import { createDispatcher } from '../../src/main/platform/bridge/dispatcher';
 import { createWebHostHooks } from '../../src/main/shells/web-host/web-host-hooks';
 import { startBrowserHost } from '../../src/main/shells/web-host/host';
-import { loadOrCreateHostKey } from '../../src/main/shells/web-host/host-key';
 import { createCore } from '../../src/main/shells/compose/create-core';
 import type { SandboxOptions } from '../../src/sandbox/server';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Starts the host on `port` (0 = any) with the data dir's host key, and stops it on SIGINT/SIGTERM; resolves with its URL. */
+/** Starts the host on `port` (0 = any) and stops it on SIGINT/SIGTERM; resolves with its URL. */
 export async function bootE2eHost(o: { dataDir: string; port?: number; sandbox: SandboxOptions }): Promise<string> {
-  const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: o.port ?? 0, token: loadOrCreateHostKey(o.dataDir) });
+  const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: o.port ?? 0 });
   const core = await createCore({ dataDir: o.dataDir, shell: createWebHostHooks(o.dataDir, host), sandbox: o.sandbox });
   host.setDispatcher(createDispatcher(bridgeTable, core.handlers));
   core.onEvent((group, name, payload) => host.broadcast(eventChannel(group, name), payload));

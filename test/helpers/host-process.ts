@@ -55,6 +55,8 @@ export interface BridgeClient {
   /** The first event (already in, or still to come) that satisfies `test`. */
   event(test: (e: { ch: string; payload: unknown }) => boolean): Promise<{ ch: string; payload: unknown }>;
   close(): void;
+  /** `name=value` of the session cookie this client signed in with (tests of what a stolen one opens). */
+  cookie: string;
 }
 
 /** Exchanges the launch link for the session cookie, then opens the bridge socket with it. */
@@ -63,7 +65,7 @@ export async function signIn(launchUrl: string): Promise<BridgeClient> {
   const res = await fetch(launchUrl, { redirect: 'manual' });
   const setCookie = res.headers.get('set-cookie');
   if (res.status !== 303 || !setCookie) throw new Error(`the launch link was refused (${res.status})`);
-  const cookie = setCookie.split(';')[0];
+  const cookie = setCookie.split(';')[0] ?? '';
   const ws = new WebSocket(`ws://${u.host}${WS_PATH}`, [WS_PROTOCOL], { origin: u.origin, headers: { cookie } });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
@@ -104,5 +106,6 @@ export async function signIn(launchUrl: string): Promise<BridgeClient> {
       });
     },
     close: () => ws.close(),
+    cookie,
   };
 }

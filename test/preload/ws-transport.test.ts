@@ -100,7 +100,7 @@ describe('browser-mode transport', () => {
     expect((await second.app!.info!()) as { ok: boolean }).toMatchObject({ ok: true });
   });
 
-  it('fails calls in flight when the host goes away, then reconnects for new calls', async () => {
+  it('fails calls in flight when the socket drops, then reconnects for new calls and events of the same launch', async () => {
     let reached!: () => void;
     const atHost = new Promise<void>((r) => (reached = r));
     host = await startEchoHost({ 'search.cancel': () => (reached(), new Promise(() => undefined)) });
@@ -109,16 +109,23 @@ describe('browser-mode transport', () => {
     const hanging = api.search!.cancel!({ requestId: 'r' }) as Promise<{ ok: boolean }>;
     await atHost; // the call is in flight, its handler running
     expect(host.connections).toBe(1);
+    const events: unknown[] = [];
+    api.esg!.onProgress!((p: unknown) => events.push(p));
     transport.close();
     expect((await hanging).ok).toBe(false);
     expect(await api.app!.info!()).toEqual({ ok: true, value: { group: 'app', name: 'info' } });
+    // Nobody subscribed again: the listener registered before the drop gets the host's events.
+    const after = nextEvent((cb) => api.esg!.onProgress!(cb));
+    host.broadcast(eventChannel('esg', 'progress'), { after: 'reconnect' });
+    await after;
+    expect(events).toEqual([{ after: 'reconnect' }]);
     transport.close();
   });
 
-  it('reopens the socket with backoff when the host dies and comes back on the same port, and events flow again', async () => {
+  it('keeps trying while the host is down; a host restarted on the same port has a new session, so the page stops and asks for the new link', async () => {
     const rendererDir = fakeRendererDir();
     const start = async (port: number) => {
-      const h = await startBrowserHost({ rendererDir, port, token: 'k'.repeat(43) });
+      const h = await startBrowserHost({ rendererDir, port });
       h.setDispatcher(createDispatcher(bridgeTable, echoHandlers(bridgeTable)));
       return h;
     };
@@ -130,28 +137,24 @@ describe('browser-mode transport', () => {
     const states: LinkState[] = [];
     transport.onState((s) => states.push(s));
     const api = buildFirmscopeApi(bridgeTable, transport) as Api;
-    const events: unknown[] = [];
-    api.esg!.onProgress!((p: unknown) => events.push(p));
     expect((await api.app!.info!()) as { ok: boolean }).toMatchObject({ ok: true });
 
     // Down (the drop), then two attempts refused while the host is gone (the schedule itself: the fake-timer test).
     const refusedTwice = entered(transport, 'down', 3);
     await host.close();
     await refusedTwice;
-    expect(transport.state).not.toBe('open');
     expect(states.filter((s) => s === 'connecting').length).toBeGreaterThanOrEqual(2);
     // A call while the host is gone fails as a Result (after the next attempt), never hangs.
     expect(((await api.app!.info!()) as { ok: boolean }).ok).toBe(false);
 
-    const reopened = entered(transport, 'open');
+    // The page still presents the earlier launch's cookie: the new launch closes it with WS_CLOSE_NOT_SIGNED_IN.
+    const told = entered(transport, 'stopped');
     host = await start(port);
-    await reopened;
-    // Nobody subscribed again: the listener registered before the outage gets the new host's events.
-    const after = nextEvent((cb) => api.esg!.onProgress!(cb));
-    host.broadcast(eventChannel('esg', 'progress'), { after: 'restart' });
-    await after;
-    expect(events).toEqual([{ after: 'restart' }]);
-    expect(await api.app!.info!()).toEqual({ ok: true, value: { group: 'app', name: 'info' } });
+    await told;
+    const r = (await api.app!.info!()) as { ok: boolean; error: { code: string; message: string } };
+    expect(r).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+    expect(r.error.message).toMatch(/restarted.*Open the link the new launch printed/);
+    expect(host.connections).toBe(0);
   });
 
   it('abandons an attempt the host never answers (hung) and keeps retrying', async () => {

@@ -26,7 +26,7 @@ export function mergeNotices(...lists: Notice[][]): Notice[] {
 export function lostAdvice(shell: 'electron' | 'browser' | undefined): string {
   return shell === 'electron'
     ? 'If it does not come back within a minute, restart Firmscope.'
-    : 'If the browser-mode host stopped, start it again with the same data folder (npm run browser); this page reconnects by itself.';
+    : 'If the browser-mode host stopped, start it again with the same data folder (npm run browser) and open the link it prints; your work is kept.';
 }
 
 export function Notices() {

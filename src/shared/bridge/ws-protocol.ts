@@ -8,6 +8,11 @@ export const WS_PROTOCOL = 'firmscope.v1';
 /** Close code for a socket replaced by a newer page of the same launch (one bridge socket at a time). */
 export const WS_CLOSE_REPLACED = 4001;
 /**
+ * Close code for a socket without this launch's session cookie: a page of an earlier launch (the
+ * session is per launch, so a restart needs the new link) or one never signed in.
+ */
+export const WS_CLOSE_NOT_SIGNED_IN = 4003;
+/**
  * Biggest frame the host accepts. Large inputs never travel as one frame: a bulk-match file is sent
  * in chunks (match.upload*), whose size limit is stated in bytes of the file.
  */

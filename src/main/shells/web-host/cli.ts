@@ -1,10 +1,9 @@
 // Browser mode: the core plus a loopback host serving the renderer, for machines without an
 // Electron binary (or a display). Prints the URL to open on a line of its own.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBrowserArgs, USAGE, type BrowserArgs } from './cli-args';
-import { loadOrCreateHostKey } from './host-key';
 import { startBrowserHost } from './host';
 import { findRepoRoot } from './repo-root';
 
@@ -14,9 +13,9 @@ async function main(args: BrowserArgs): Promise<void> {
   // Building is the scripts' job (`npm run browser` and `npm start` build what is stale first): the host only checks.
   if (!existsSync(join(repoRoot, 'out', 'renderer', 'index.html'))) throw new Error('The renderer is not built (out/renderer). Run `npm run build:renderer` first, or start with `npm start`.');
   mkdirSync(args.dataDir, { recursive: true, mode: 0o700 });
-  // The same key on every launch with this data dir: an open tab survives a host restart.
-  const token = loadOrCreateHostKey(args.dataDir);
-  const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: args.port, token });
+  // Earlier versions kept a reusable session key here; the session is now per launch (host.ts).
+  rmSync(join(args.dataDir, 'web-host.key'), { force: true });
+  const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: args.port });
 
   // The URL is usable at once: bridge calls made before the core is up wait for it (ws-bridge.ts).
   console.log(`Firmscope is running in browser mode (data: ${args.dataDir}). Open this URL; it carries this launch's access token:`);

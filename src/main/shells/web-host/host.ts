@@ -10,22 +10,27 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Dispatcher } from '../../platform/bridge/dispatcher';
 import { securityHeaders } from '../../platform/security/response-headers';
-import { WS_MAX_PAYLOAD, WS_PATH, WS_PROTOCOL } from '../../../shared/bridge/ws-protocol';
+import { WS_CLOSE_NOT_SIGNED_IN, WS_MAX_PAYLOAD, WS_PATH, WS_PROTOCOL } from '../../../shared/bridge/ws-protocol';
 import { hasValidSession, isAllowedHost, isAllowedOrigin, requestPath, sameSecret, sessionCookieName } from './request-guards';
 import { createStaticHandler } from './static-files';
+import { isSameUserPeer } from './peer-uid';
 import { createWsBridge } from './ws-bridge';
 
 export interface BrowserHostOptions {
   rendererDir: string;
   /** 0 (default) picks a free port. */
   port?: number;
-  /** The session cookie's value. The CLI passes the data dir's host key (host-key.ts), so an open tab survives a restart; otherwise 32 random bytes per launch. */
-  token?: string;
+  /** Whether a TCP peer may talk to the host at all (default: same OS user, where the OS tells; peer-uid.ts). */
+  acceptPeer?: (peerPort: number | undefined, ourPort: number) => boolean;
 }
 
 export interface BrowserHost {
   readonly port: number;
-  /** Value of the HttpOnly session cookie (in-process callers and tests only; never printed). */
+  /**
+   * Value of the HttpOnly session cookie: 32 random bytes of this launch, never stored, so a cookie
+   * captured by whoever binds the port after this host stops opens nothing later (in-process callers
+   * and tests only; never printed).
+   */
   readonly token: string;
   /** Name of that cookie (per port: cookies are not port-scoped). */
   readonly cookieName: string;
@@ -49,7 +54,8 @@ const DOWNLOAD_PREFIX = '/__firmscope/downloads/';
 const LAUNCH_PARAM = 'launch';
 
 export async function startBrowserHost(opts: BrowserHostOptions): Promise<BrowserHost> {
-  const token = opts.token ?? randomBytes(32).toString('base64url');
+  const token = randomBytes(32).toString('base64url');
+  const acceptPeer = opts.acceptPeer ?? isSameUserPeer;
   const headers = securityHeaders();
   const serveStatic = createStaticHandler(opts.rendererDir, headers);
   const bridge = createWsBridge();
@@ -129,7 +135,11 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     if (target.pathname !== WS_PATH) return refuseUpgrade(socket, 404, 'Not Found');
     if (!isAllowedHost(req.headers.host, port)) return refuseUpgrade(socket, 403, 'Forbidden');
     if (!isAllowedOrigin(req.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
-    if (!hasValidSession(req.headers.cookie, cookieName, token)) return refuseUpgrade(socket, 401, 'Unauthorized');
+    // A page of an earlier launch (or never signed in) is told so in a close code it can read, since
+    // a browser hides a refused handshake's status: it stops reconnecting and asks for the new link.
+    if (!hasValidSession(req.headers.cookie, cookieName, token)) {
+      return wss.handleUpgrade(req, socket, head, (ws) => ws.close(WS_CLOSE_NOT_SIGNED_IN, 'not signed in to this launch'));
+    }
     wss.handleUpgrade(req, socket, head, (ws) => bridge.attach(ws));
   }
 
@@ -146,6 +156,10 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
       // Whatever a request carries, it ends this socket, never the host.
       socket.destroy();
     }
+  });
+  // Another OS user is refused before it can send anything (a valid cookie does not help it).
+  server.on('connection', (socket) => {
+    if (!acceptPeer(socket.remotePort, port)) socket.destroy();
   });
   // Malformed HTTP (bad request line, oversized headers): answer 400 and close.
   server.on('clientError', (_err, socket) => {

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { BrowserHost } from '../../../../src/main/shells/web-host/host';
 import { CONTENT_SECURITY_POLICY } from '../../../../src/main/platform/security/response-headers';
 import { eventChannel, fnChannel } from '../../../../src/shared/bridge/define';
-import { nextMessage, openSocket, rawGet, sessionCookie, startEchoHost } from '../../../helpers/host-helpers';
+import { nextMessage, openSocket, rawGet, sessionCookie, startEchoHost, type SocketOptions } from '../../../helpers/host-helpers';
+import { WS_CLOSE_NOT_SIGNED_IN } from '../../../../src/shared/bridge/ws-protocol';
 
 let host: BrowserHost;
 afterEach(async () => host?.close());
@@ -108,12 +109,24 @@ describe('browser host: bridge socket', () => {
     ws!.close();
   });
 
-  it('refuses a missing or wrong session cookie with 401 (the old token sub-protocol opens nothing)', async () => {
+  it('closes a socket without this launch\'s session cookie with 4003 before it can call anything (the old token sub-protocol opens nothing)', async () => {
     host = await startEchoHost();
-    expect((await openSocket(host, { token: null })).status).toBe(401);
-    expect((await openSocket(host, { token: 'x'.repeat(host.token.length) })).status).toBe(401);
-    expect((await openSocket(host, { token: host.token.slice(1) })).status).toBe(401);
-    expect((await openSocket(host, { token: null, protocols: ['firmscope.v1', `firmscope.token.${host.token}`] })).status).toBe(401);
+    const cases: SocketOptions[] = [
+      { token: null },
+      { token: 'x'.repeat(host.token.length) },
+      { token: host.token.slice(1) },
+      { token: null, protocols: ['firmscope.v1', `firmscope.token.${host.token}`] },
+    ];
+    for (const c of cases) {
+      const { ws } = await openSocket(host, c);
+      const messages: unknown[] = [];
+      ws!.on('message', (m) => messages.push(m));
+      const closed = new Promise<number>((r) => ws!.once('close', (code) => r(code)));
+      ws!.send(JSON.stringify({ t: 'call', id: 1, ch: fnChannel('app', 'info') }));
+      expect(await closed).toBe(WS_CLOSE_NOT_SIGNED_IN);
+      expect(messages).toEqual([]);
+    }
+    expect(host.connections).toBe(0);
   });
 
   it('refuses a foreign or missing Origin and a foreign Host with 403', async () => {
