@@ -1,11 +1,12 @@
 // Settings file for the core and every feature. A file that cannot be read (broken JSON, schema
 // violation) is moved aside as `<file>.corrupt-<timestamp>` and reported; it is never silently reset.
 import { existsSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { z } from 'zod';
 import type { FeatureSettings } from '../ports/feature-deps';
 import { LimitError, SETTINGS_MAX_BYTES } from '../../../shared/limits';
 import { confBackend, SETTINGS_ROOT_SCHEMA, type SettingsBackend, type SettingsBackendFactory } from './settings-backend';
+import { diskError } from './disk-error';
 
 export const SETTINGS_NAME = 'firmscope-settings';
 
@@ -36,12 +37,21 @@ export function openSettings(opts: {
   const backendOpts = { cwd: opts.dataDir, name: SETTINGS_NAME, schema: SETTINGS_ROOT_SCHEMA };
   const file = join(opts.dataDir, `${SETTINGS_NAME}.json`);
 
+  /** A write the disk refused, said with the problem and the folder (a full disk, a read-only one...). */
+  const saving = <T>(f: () => T): T => {
+    try {
+      return f();
+    } catch (e) {
+      throw diskError(e, 'Settings', dirname(file)) ?? e;
+    }
+  };
+
   let backend: SettingsBackend;
   try {
     backend = factory(backendOpts);
   } catch (e) {
     // Only an unreadable *content* is moved aside; a permission or disk error is not the file's fault.
-    if (!existsSync(file) || !isContentProblem(e)) throw e;
+    if (!existsSync(file) || !isContentProblem(e)) throw diskError(e, 'Settings', dirname(file)) ?? e;
     const keptAs = `${file}.corrupt-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`;
     renameSync(file, keptAs);
     report({
@@ -49,14 +59,14 @@ export function openSettings(opts: {
       keptAs,
       message: `The settings file could not be read (${describe(e)}). It was kept as ${keptAs} and Firmscope started with fresh settings; profiles and secrets stored in the keychain can be re-linked by saving the profiles again.`,
     });
-    backend = factory(backendOpts);
+    backend = saving(() => factory(backendOpts));
   }
 
   const reported = new Set<string>();
   return {
     path: backend.path,
     get: (key) => backend.get(key),
-    delete: (key) => backend.delete(key),
+    delete: (key) => saving(() => backend.delete(key)),
     read<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
       const raw = backend.get(key);
       if (raw === undefined) return fallback;
@@ -73,12 +83,12 @@ export function openSettings(opts: {
       return fallback;
     },
     write(key, value) {
-      if (value === undefined) return backend.delete(key);
+      if (value === undefined) return saving(() => backend.delete(key));
       // The whole file after this write, as JSON text: refuse before anything is written.
       const maxBytes = opts.maxBytes ?? SETTINGS_MAX_BYTES;
       const size = Buffer.byteLength(JSON.stringify({ ...(backend.store ?? {}), [key]: value }) ?? '');
       if (size > maxBytes) throw new LimitError('The settings file', maxBytes, 'bytes');
-      backend.set(key, value);
+      saving(() => backend.set(key, value));
     },
   };
 }
