@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileTimestamp, queryFileStem, queryText } from '../../../src/shared/export/file-name';
+import { cutToBytes, FILE_NAME_BUDGET, fileTimestamp, queryFileStem, queryText, safeFileName, utf8Bytes } from '../../../src/shared/export/file-name';
 import { suggestedFileName } from '../../../src/main/platform/tabular/file-names';
 
 const body = {
@@ -29,5 +29,24 @@ describe('export file names say what was searched and when', () => {
 
   it('says the query in words for the About sheet', () => {
     expect(queryText(body)).toBe('country equals "DE" AND employee_count greater_than 1000');
+  });
+
+  it('cuts names by UTF-8 bytes, never inside a character, leaving room for the suffixes added later', () => {
+    const at = new Date(2026, 0, 2, 3, 4);
+    const cjk = '製造業'.repeat(40); // 120 characters, 360 bytes
+    const name = suggestedFileName('ndjson', cjk, at);
+    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(FILE_NAME_BUDGET);
+    expect(name).toMatch(/^(製造業)+(製|製造)?-2026-01-02-0304\.ndjson$/);
+    // Four-byte characters (emoji) stay whole: a cut between their two UTF-16 halves would be U+FFFD on disk.
+    const emoji = '🏭'.repeat(100);
+    expect(cutToBytes(emoji, 10)).toBe('🏭🏭');
+    expect(utf8Bytes('a€🏭')).toBe(1 + 3 + 4);
+    expect(Buffer.byteLength(suggestedFileName('csv', emoji, at))).toBeLessThanOrEqual(FILE_NAME_BUDGET);
+    expect(suggestedFileName('csv', emoji, at)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    // One sanitiser for a whole name: separators, controls and bidi overrides go, the extension stays.
+    expect(safeFileName('../\u202Eevil\u202C/a:b.csv')).toBe('evil a b.csv');
+    expect(safeFileName('...')).toBe('export');
+    expect(Buffer.byteLength(safeFileName(`${'名'.repeat(200)}.xlsx`))).toBeLessThanOrEqual(FILE_NAME_BUDGET);
+    expect(safeFileName(`${'名'.repeat(200)}.xlsx`)).toMatch(/^名+\.xlsx$/);
   });
 });

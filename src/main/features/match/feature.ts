@@ -23,7 +23,7 @@ import type { CsvInputFormat } from '../../../shared/match/encodings';
 import type { CsvSource } from './csv-source';
 import { fileEncoding, inspectBulk } from './bulk-inspect';
 import type { EncodingInfo, TextEncoding } from '../../../shared/match/encodings';
-import { fileTimestamp } from '../../../shared/export/file-name';
+import { suggestedFileName } from '../../platform/tabular/file-names';
 import { z } from 'zod';
 import { clampThreshold, DEFAULT_REVIEW_THRESHOLD } from '../../../shared/match/review';
 import { AtomicTarget } from '../../platform/tabular/atomic-target';
@@ -281,7 +281,7 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
       if (j.view().state === 'running') throw new AppError('invalid_input', 'Wait for the bulk match to finish (or cancel it) before exporting.');
       const stem = (j.view().fileName ?? 'companies').replace(/\.[^.]+$/, '');
       const at = new Date(deps.now());
-      const path = await deps.shell.chooseExportPath(`${stem}-matched-${fileTimestamp(at)}.${format}`);
+      const path = await deps.shell.chooseExportPath(suggestedFileName(format, `${stem}-matched`, at));
       if (path === null) return null;
       const startedAt = deps.now();
       try {
