@@ -35,16 +35,30 @@ export type WatchTarget = z.infer<typeof WatchTargetSchema>;
 export const WatchIdSchema = z.number().int().positive();
 export const CheckIdSchema = z.number().int().positive();
 
-export const WatchInputSchema = z.object({
+/** A watch's settings as the analyst sets them, without defaults (see WatchInputSchema, WatchPatchSchema). */
+const watchFields = z.object({
   name: z.string().trim().min(1, 'Name is required').max(120, 'At most 120 characters'),
   target: WatchTargetSchema,
   schedule: WatchScheduleSchema,
   /** Check once when the app starts (besides a check that was due while it was closed, which always runs). */
-  checkAtStart: z.boolean().default(false),
+  checkAtStart: z.boolean(),
   /** List watches: a score move of at least this many points is a change. */
-  scoreThreshold: z.number().min(0.1).max(100).default(SCORE_THRESHOLD_DEFAULT),
+  scoreThreshold: z.number().min(0.1).max(100),
+});
+
+/** A new watch: what is left out gets its default. */
+export const WatchInputSchema = watchFields.extend({
+  checkAtStart: watchFields.shape.checkAtStart.default(false),
+  scoreThreshold: watchFields.shape.scoreThreshold.default(SCORE_THRESHOLD_DEFAULT),
 });
 export type WatchInput = z.infer<typeof WatchInputSchema>;
+
+/**
+ * A change to a watch: only the fields sent. No defaults here: a `.partial()` of WatchInputSchema
+ * would fill every field left out with its default, so Pause would reset Check at start and the threshold.
+ */
+export const WatchPatchSchema = watchFields.partial();
+export type WatchPatch = z.infer<typeof WatchPatchSchema>;
 
 export const CHANGE_KINDS = ['entered', 'left', 'field', 'score', 'rating', 'news', 'commitment'] as const;
 export const ChangeKindSchema = z.enum(CHANGE_KINDS);

@@ -8,6 +8,7 @@ import {
   type CheckStatus,
   type CheckTrigger,
   type WatchInput,
+  type WatchPatch,
   type WatchSchedule,
   type WatchTarget,
 } from '../../../shared/watches/watches';
@@ -169,7 +170,8 @@ export class WatchStore {
     return this.get(lastInsertRowid)!;
   }
 
-  update(id: number, p: Partial<WatchInput> & { paused?: boolean; lastDueAt?: number }): StoredWatch {
+  /** Changes only the fields given (undefined: unchanged). */
+  update(id: number, p: WatchPatch & { paused?: boolean; lastDueAt?: number }): StoredWatch {
     const w = this.existing(id);
     const scheduleChanged = p.schedule !== undefined && JSON.stringify(p.schedule) !== JSON.stringify(w.schedule);
     const resumed = p.paused === false && w.paused;

@@ -7,6 +7,7 @@ import {
   CheckIdSchema,
   WatchIdSchema,
   WatchInputSchema,
+  WatchPatchSchema,
   WatchScheduleSchema,
   WatchTargetSchema,
   type ChangesPage,
@@ -24,7 +25,8 @@ export const watchesGroup = group({
     /** Watches of the active profile, by name, with last check, next due time, cost and unread count. */
     all: fn(z.void()).returns<WatchInfo[]>(),
     create: fn(WatchInputSchema).returns<WatchInfo>(),
-    update: fn(WatchInputSchema.partial().extend({ id: WatchIdSchema, paused: z.boolean().optional() })).returns<WatchInfo>(),
+    /** Changes only the fields sent (Pause sends `paused` alone). */
+    update: fn(WatchPatchSchema.extend({ id: WatchIdSchema, paused: z.boolean().optional() })).returns<WatchInfo>(),
     /** Removes the watch with its checks and changes (snapshots and ESG results stay). */
     delete: fn(Ref).returns<void>(),
     /** Starts a check now (through the limiter at normal priority: the analyst asked). */
