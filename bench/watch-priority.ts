@@ -97,7 +97,7 @@ async function main() {
   const snapshots = createSnapshotFeature(deps, { writerEntry: builtWriterEntry() });
   const lists = createListsFeature(deps);
   const esgRuns = createEsgRunsFeature(deps);
-  const watches = createWatchesFeature(deps, { snapshots, lists, esgRuns, timers: { now, setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) } });
+  const watches = createWatchesFeature(deps, { apiFor: async () => api, snapshots, lists, esgRuns, timers: { now, setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) } });
   const ctx = { signal: new AbortController().signal };
   const saved = new SavedSearchStore(settings, now).save(profile.id, { name: 'Every company', body: WATCH_BODY, pageSize: 200 });
   const watch = await watches.handlers.create({ name: 'Every company', target: { kind: 'search', savedSearchId: saved.id }, schedule: { kind: 'hourly' }, checkAtStart: false, scoreThreshold: 5 }, ctx);

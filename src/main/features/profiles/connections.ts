@@ -97,6 +97,22 @@ export class Connections {
     return this.tracked(s.api);
   }
 
+  /**
+   * The client of `profileId` only, for work bound to a profile (a watch's check): that profile's
+   * session while it is the active one; refused (not_configured) otherwise, never another profile's client.
+   */
+  async apiFor(profileId: string): Promise<ApiClient> {
+    const refuse = () => {
+      const name = this.o.repo.get(profileId)?.name;
+      return new AppError('not_configured', `This belongs to the connection profile ${name ? `‘${name}’` : 'that was deleted'}, which is not the active one.`);
+    };
+    if (this.activeProfile()?.id !== profileId) throw refuse();
+    const s = await this.current();
+    // Checked again after the await: a switch while signing in must not hand out either profile's client.
+    if (s.profile.id !== profileId || this.activeProfile()?.id !== profileId) throw refuse();
+    return this.tracked(s.api);
+  }
+
   async activate(id: string): Promise<ConnectionStatus> {
     if (!this.o.repo.get(id)) throw new AppError('not_found', 'This profile no longer exists.');
     this.o.repo.setActiveId(id);

@@ -47,9 +47,14 @@ export class BudgetLedger {
 
 /**
  * Whether an automatic check that needs about `estimate` requests may start now; if not, the note
- * the check shows while it waits (in words, with the numbers).
+ * the check shows while it waits (in words, with the numbers). `estimate` null: not estimated,
+ * because the day's budget is used up.
  */
-export function budgetGate(b: WatchBudget, estimate: number): { ok: true } | { ok: false; note: string } {
+export function budgetGate(b: WatchBudget, estimate: number | null): { ok: true } | { ok: false; note: string } {
+  if (estimate === null) {
+    if (b.usedToday < b.dailyBudget) return { ok: true };
+    return { ok: false, note: `Waiting for tomorrow's budget: ${n(b.usedToday)} of ${n(b.dailyBudget)} requests used today.` };
+  }
   if (b.usedToday + estimate <= b.dailyBudget) return { ok: true };
   if (estimate > b.dailyBudget) {
     return {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { watchesGroup } from '../../../shared/bridge/groups/watches';
 import { AppError } from '../../../shared/errors';
-import { WATCHES_MAX, type WatchInput, type WatchTarget } from '../../../shared/watches/watches';
+import { WATCHES_MAX, type WatchTarget } from '../../../shared/watches/watches';
 import type { ExportRecords } from '../../platform/ports/export-records';
 import type { FeatureDeps, FeatureModule } from '../../platform/ports/feature-deps';
 import { AtomicTarget } from '../../platform/tabular/atomic-target';
@@ -22,6 +22,7 @@ import { BudgetLedger, budgetOf } from './budget';
 import { ChangeStore } from './change-store';
 import { writeChangesXlsx } from './export-changes';
 import { sleepOn } from './polite-api';
+import { boundClient, type ProfileClient } from './profile-api';
 import { CheckRunner } from './runner';
 import { scheduleText } from './schedule';
 import { realCheckTimers, Scheduler, type CheckTimers, type ScheduledProfile } from './scheduler';
@@ -30,6 +31,8 @@ import { checkInfo, WatchStore } from './store';
 import { costOf, countRequest, targetName, watchInfo, type InfoDeps } from './watch-info';
 
 export interface WatchesOptions {
+  /** The client of one profile, refused while another is active: every check and estimate goes to its watch's own profile. */
+  apiFor: ProfileClient;
   snapshots: Pick<SnapshotsFeature, 'loadOwned' | 'storeFor'>;
   lists: { store(profileId: string): ListsAccess };
   esgRuns: Pick<EsgRunsFeature, 'startRouted' | 'route' | 'unroute' | 'onRunChange' | 'engineFor'>;
@@ -64,7 +67,8 @@ export function createWatchesFeature(deps: FeatureDeps, opts: WatchesOptions): F
       changes,
       budget,
       now,
-      api: () => deps.api(),
+      api: boundClient(opts.apiFor, profileId),
+      isActive: () => deps.activeProfile()?.id === profileId,
       search: { snapshots: opts.snapshots, savedSearch },
       list: { lists, esgRuns: opts.esgRuns },
       emitChanged: (watchId) => emitChanged(profileId, watchId),
@@ -83,7 +87,7 @@ export function createWatchesFeature(deps: FeatureDeps, opts: WatchesOptions): F
       estimate: async (w) =>
         (
           await costOf(info, w.target, w.schedule, w.id, async (body) => {
-            const rows = await countRequest(await deps.api(), 'low')(body);
+            const rows = await countRequest(await opts.apiFor(profileId), 'low')(body);
             budget.spend(now(), 1);
             return rows;
           })
@@ -132,7 +136,7 @@ export function createWatchesFeature(deps: FeatureDeps, opts: WatchesOptions): F
     async all() {
       if (!deps.workspace.status().available || !deps.activeProfile()) return [];
       const ctx = active();
-      return Promise.all(ctx.store.all().map((w) => watchInfo(ctx, w)));
+      return Promise.all(ctx.store.all().map((w) => watchInfo(ctx, w, now())));
     },
     async create(input) {
       const ctx = active();
@@ -141,7 +145,7 @@ export function createWatchesFeature(deps: FeatureDeps, opts: WatchesOptions): F
       const w = ctx.store.create(input);
       emitChanged(ctx.profileId, w.id);
       scheduler.plan();
-      return watchInfo(ctx, w);
+      return watchInfo(ctx, w, now());
     },
     async update({ id, ...patch }) {
       const ctx = active();
@@ -153,10 +157,10 @@ export function createWatchesFeature(deps: FeatureDeps, opts: WatchesOptions): F
         dropSnapshots(ctx.profileId, id);
         ctx.store.forgetBases(id);
       }
-      const w = ctx.store.update(id, patch as Partial<WatchInput> & { paused?: boolean });
+      const w = ctx.store.update(id, patch);
       emitChanged(ctx.profileId, id);
       scheduler.plan();
-      return watchInfo(ctx, w);
+      return watchInfo(ctx, w, now());
     },
     async delete({ id }) {
       const ctx = active();
@@ -179,7 +183,7 @@ export function createWatchesFeature(deps: FeatureDeps, opts: WatchesOptions): F
       assertTarget(ctx, target);
       // The analyst is choosing: a search never loaded is counted now (one request, normal lane).
       return costOf(ctx, target, schedule, null, async (body) => {
-        const rows = await countRequest(await deps.api(), 'normal')(body);
+        const rows = await countRequest(await opts.apiFor(ctx.profileId), 'normal')(body);
         ctx.budget.spend(now(), 1);
         return rows;
       });

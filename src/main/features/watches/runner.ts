@@ -11,6 +11,7 @@ import { runListCheck, type ListCheckDeps } from './list-check';
 import { createMeter } from './metered-api';
 import { politeApi, type PoliteOptions } from './polite-api';
 import { checkFinishedText } from './notice';
+import { WAITING_FOR_PROFILE } from './profile-api';
 import { runSearchCheck, type CheckOutcome, type SearchCheckDeps } from './search-check';
 import type { StoredCheck, StoredWatch, WatchStore } from './store';
 
@@ -23,7 +24,10 @@ export interface RunnerDeps {
   changes: ChangeStore;
   budget: BudgetLedger;
   now(): number;
-  api(): Promise<ApiClient>;
+  /** The profile's own client, bound to it (profile-api.ts): refused while another profile is active. */
+  api: ApiClient;
+  /** Whether the profile is the active one now. */
+  isActive(): boolean;
   search: Omit<SearchCheckDeps, 'profileId'>;
   list: Omit<ListCheckDeps, 'profileId'>;
   emitChanged(watchId: number | null): void;
@@ -109,7 +113,7 @@ export class CheckRunner {
     try {
       let outcome: CheckOutcome;
       if (watch.target.kind === 'search') {
-        const metered = meter.wrap(await this.d.api());
+        const metered = meter.wrap(this.d.api);
         const api = lowPriority && this.d.yieldTo ? politeApi(metered, this.d.yieldTo) : metered;
         outcome = await runSearchCheck({ ...this.d.search, profileId: this.d.profileId }, { watch, check, store, api, signal, onProgress: () => progress() });
       } else {
@@ -140,6 +144,12 @@ export class CheckRunner {
           return;
         }
         budget.spend(this.d.now(), meter.take());
+        if (!signal.aborted && !this.d.isActive()) {
+          // Its profile was switched away (its client refused): it waits for that profile, and the scheduler takes it up then.
+          store.updateCheck(check.id, { status: 'waiting', requests: meter.count, note: WAITING_FOR_PROFILE });
+          this.d.emitChanged(watch.id);
+          return;
+        }
         const stopped = signal.aborted;
         // Stopped (the watch deleted or pointed elsewhere): its ESG run would only spend requests now.
         const runId = stopped ? store.check(check.id)?.runId : null;

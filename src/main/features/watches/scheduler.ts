@@ -4,9 +4,12 @@
 // with a check the app was closed in the middle of ('resume'). One timer, set for the earliest due
 // watch and at least every PLAN_EVERY_MS (a profile switch, a clock that jumped). Automatic checks
 // run one after the other at low priority, each only if the day's budget has room for its estimate;
-// otherwise it waits (status 'waiting', a note in words) and is tried again as the plan runs.
+// otherwise it waits (status 'waiting', a note in words), spends nothing, and is tried again when the
+// budget resets (or is changed). Every queued check carries its own profile: one queued or running
+// when another profile becomes active waits for its own (issue 36).
 import type { CheckTrigger } from '../../../shared/watches/watches';
-import { budgetGate, type BudgetLedger } from './budget';
+import { budgetGate, nextLocalMidnight, type BudgetLedger } from './budget';
+import { WAITING_FOR_PROFILE } from './profile-api';
 import type { CheckRunner } from './runner';
 import { nextRunAfter } from './schedule';
 import type { StoredCheck, StoredWatch, WatchStore } from './store';
@@ -33,6 +36,12 @@ export function realCheckTimers(now: () => number): CheckTimers {
 /** The plan runs at least this often (and at every due time). */
 export const PLAN_EVERY_MS = 60_000;
 
+/**
+ * A watch's last handled due time further ahead of now than this means the clock was set back: its
+ * schedule counts from now (a correction of a few minutes does not repeat a check just made).
+ */
+export const CLOCK_SET_BACK_MS = 10 * 60_000;
+
 /** One profile's watches as the scheduler works them. */
 export interface ScheduledProfile {
   profileId: string;
@@ -48,11 +57,26 @@ export interface ScheduledProfile {
 }
 
 interface Queued {
+  profile: ScheduledProfile;
   watchId: number;
   trigger: CheckTrigger;
 }
 
+/** A waiting check the budget holds: not estimated (no count request) before `until` unless the budget changes. */
+interface Held {
+  until: number;
+  dailyBudget: number;
+}
+
 const INTERRUPTED_NOTE = 'The app was closed during this check; it went on at the next start.';
+
+const keyOf = (p: ScheduledProfile, watchId: number) => `${p.profileId}\0${watchId}`;
+
+function settledOnce(): { promise: Promise<void>; settle(): void } {
+  let settle = () => {};
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  return { promise, settle };
+}
 
 export class Scheduler {
   private timer: unknown = null;
@@ -60,6 +84,10 @@ export class Scheduler {
   private queue: Queued[] = [];
   private pumping: Promise<void> | null = null;
   private disposed = false;
+  private readonly held = new Map<string, Held>();
+  /** The profile the last plan found active; `switched` settles when a plan finds another one. */
+  private activeId: string | null = null;
+  private switched = settledOnce();
 
   constructor(
     private readonly timers: CheckTimers,
@@ -67,10 +95,19 @@ export class Scheduler {
     private readonly active: () => ScheduledProfile | null,
   ) {}
 
-  /** When the watch is next due by its schedule (null: manual or paused). */
-  static nextDue(w: StoredWatch): number | null {
+  /**
+   * What the watch's schedule counts from at `now`: its last handled due time, or now when that lies
+   * ahead (the clock was set back; counting from it would stop every check until the clock caught up).
+   */
+  static countsFrom(w: StoredWatch, now: number): number {
+    const from = w.lastDueAt ?? w.createdAt;
+    return from - now > CLOCK_SET_BACK_MS ? now : from;
+  }
+
+  /** When the watch is next due by its schedule at `now` (null: manual or paused). */
+  static nextDue(w: StoredWatch, now: number): number | null {
     if (w.paused) return null;
-    return nextRunAfter(w.schedule, w.lastDueAt ?? w.createdAt);
+    return nextRunAfter(w.schedule, Scheduler.countsFrom(w, now));
   }
 
   /** Looks at every watch of the active profile now, starts what is due, and sets the next wake-up. */
@@ -81,6 +118,7 @@ export class Scheduler {
     let wake = this.timers.now() + PLAN_EVERY_MS;
     try {
       const p = this.active();
+      this.noteActive(p?.profileId ?? null);
       if (p) wake = Math.min(wake, this.planProfile(p));
     } catch {
       // The workspace cannot be read now (said by its notice): tried again at the next plan.
@@ -98,9 +136,25 @@ export class Scheduler {
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
     this.queue = [];
+    this.switched.settle();
   }
 
-  /** Queues what is due; returns the earliest next due time of the profile's watches. */
+  private noteActive(profileId: string | null): void {
+    if (profileId === this.activeId) return;
+    this.activeId = profileId;
+    this.switched.settle();
+    this.switched = settledOnce();
+  }
+
+  private isActive(p: ScheduledProfile): boolean {
+    try {
+      return this.active()?.profileId === p.profileId;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Queues what is due; returns the earliest time the plan should look again for the profile's watches. */
   private planProfile(p: ScheduledProfile): number {
     const now = this.timers.now();
     const first = !this.started.has(p.profileId);
@@ -108,22 +162,39 @@ export class Scheduler {
     if (first) this.resumeInterrupted(p);
     const open = new Map(p.store.openChecks().map((c) => [c.watchId, c]));
     let earliest = Infinity;
-    for (const w of p.store.all()) {
-      const due = Scheduler.nextDue(w);
-      const waiting = open.get(w.id)?.status === 'waiting';
+    for (const stored of p.store.all()) {
+      const from = Scheduler.countsFrom(stored, now);
+      // Set back: the schedule counts from now on, so the next due time comes (and is not counted from now again at each plan).
+      if (from !== (stored.lastDueAt ?? stored.createdAt)) p.store.setLastDue(stored.id, from);
+      const w = { ...stored, lastDueAt: from };
+      const due = Scheduler.nextDue(w, now);
+      const openCheck = open.get(w.id);
       if (due !== null && due <= now) {
         // Several due times passed (the app was closed, the computer slept): one check for all of them.
         p.store.setLastDue(w.id, now);
-        if (!open.has(w.id) && !p.runner.isRunning(w.id)) this.enqueue({ watchId: w.id, trigger: first ? 'missed' : 'schedule' });
+        if (!open.has(w.id) && !p.runner.isRunning(w.id)) this.enqueue({ profile: p, watchId: w.id, trigger: first ? 'missed' : 'schedule' });
       } else if (first && w.checkAtStart && !w.paused && !open.has(w.id)) {
-        this.enqueue({ watchId: w.id, trigger: 'start' });
+        this.enqueue({ profile: p, watchId: w.id, trigger: 'start' });
       }
-      if (waiting) this.enqueue({ watchId: w.id, trigger: open.get(w.id)!.trigger });
-      const next = Scheduler.nextDue({ ...w, lastDueAt: due !== null && due <= now ? now : w.lastDueAt });
+      if (openCheck?.status === 'waiting') {
+        const until = this.heldUntil(p, w.id, now);
+        if (until === null) this.enqueue({ profile: p, watchId: w.id, trigger: openCheck.trigger });
+        else earliest = Math.min(earliest, until);
+      }
+      const next = Scheduler.nextDue({ ...w, lastDueAt: due !== null && due <= now ? now : w.lastDueAt }, now);
       if (next !== null) earliest = Math.min(earliest, next);
     }
-    this.pump(p);
+    this.pump();
     return earliest;
+  }
+
+  /** Until when the budget holds the watch's waiting check (its reset), or null: try it now. */
+  private heldUntil(p: ScheduledProfile, watchId: number, now: number): number | null {
+    const h = this.held.get(keyOf(p, watchId));
+    // A reset later than tonight's midnight: the clock was set back, so the day is judged again.
+    if (h && now < h.until && h.until <= nextLocalMidnight(now) && h.dailyBudget === p.dailyBudget()) return h.until;
+    this.held.delete(keyOf(p, watchId));
+    return null;
   }
 
   /** Checks left 'running' by the last run of the app: each is marked interrupted and goes on as a 'resume' check. */
@@ -141,17 +212,17 @@ export class Scheduler {
   }
 
   private enqueue(q: Queued): void {
-    if (!this.queue.some((x) => x.watchId === q.watchId)) this.queue.push(q);
+    if (!this.queue.some((x) => x.profile.profileId === q.profile.profileId && x.watchId === q.watchId)) this.queue.push(q);
   }
 
   /** Runs the queue one check after the other (a new plan while it runs only adds to it). */
-  private pump(p: ScheduledProfile): void {
+  private pump(): void {
     if (this.pumping || this.queue.length === 0) return;
     this.pumping = (async () => {
       try {
         while (this.queue.length > 0 && !this.disposed) {
           const q = this.queue.shift()!;
-          await this.runOne(p, q);
+          await this.runOne(q);
         }
       } finally {
         this.pumping = null;
@@ -159,7 +230,8 @@ export class Scheduler {
     })();
   }
 
-  private async runOne(p: ScheduledProfile, q: Queued): Promise<void> {
+  private async runOne(q: Queued): Promise<void> {
+    const p = q.profile;
     try {
       const w = p.store.get(q.watchId);
       // Paused, busy, or its target deleted (the screen shows that: targetName null): not now.
@@ -167,20 +239,42 @@ export class Scheduler {
       const open = p.store.openCheck(w.id);
       const waiting: StoredCheck | undefined = open?.status === 'waiting' ? open : undefined;
       if (open && !waiting) return;
-      const estimate = (await p.estimate(w)) ?? 0;
-      if (this.disposed) return;
-      const gate = budgetGate(p.budget.state(this.timers.now(), p.dailyBudget()), estimate);
-      if (!gate.ok) {
-        if (waiting) {
-          if (waiting.note !== gate.note) p.store.updateCheck(waiting.id, { note: gate.note });
-        } else p.store.createCheck({ watchId: w.id, trigger: q.trigger, status: 'waiting', lowPriority: true, note: gate.note });
-        p.emitChanged(w.id);
-        return;
+      // Its profile is no longer the active one: it waits for it, and nothing is estimated or sent meanwhile.
+      if (!this.isActive(p)) return this.wait(p, w, q.trigger, waiting, WAITING_FOR_PROFILE);
+      // A Check now that waited for its profile keeps its lane and is not held by the budget.
+      const lowPriority = waiting?.lowPriority ?? true;
+      if (lowPriority) {
+        const gate = await this.budgetGate(p, w);
+        if (this.disposed) return;
+        if (!this.isActive(p)) return this.wait(p, w, q.trigger, waiting, WAITING_FOR_PROFILE);
+        if (!gate.ok) return this.wait(p, w, q.trigger, waiting, gate.note);
       }
-      p.runner.start(w, { trigger: q.trigger, lowPriority: true, existing: waiting });
-      await p.runner.whenDone(w.id);
+      const switched = this.switched.promise;
+      p.runner.start(w, { trigger: q.trigger, lowPriority, existing: waiting });
+      // A check whose profile was switched away waits for it (an ESG run does): the next profile's checks do not wait behind it.
+      await Promise.race([p.runner.whenDone(w.id), switched]);
     } catch {
       // A check that cannot start (the workspace refused a write) is tried again at the next plan.
     }
+  }
+
+  /** Whether the day's budget has room for the watch's next check; if not, the check is held until the budget resets. */
+  private async budgetGate(p: ScheduledProfile, w: StoredWatch): Promise<ReturnType<typeof budgetGate>> {
+    const before = p.budget.state(this.timers.now(), p.dailyBudget());
+    // Nothing left today: no estimate, which for a search never checked would cost a count request.
+    const estimate = before.usedToday >= before.dailyBudget ? null : ((await p.estimate(w)) ?? 0);
+    const state = p.budget.state(this.timers.now(), p.dailyBudget());
+    const gate = budgetGate(state, estimate);
+    if (gate.ok) this.held.delete(keyOf(p, w.id));
+    else this.held.set(keyOf(p, w.id), { until: state.resetsAt, dailyBudget: state.dailyBudget });
+    return gate;
+  }
+
+  /** Records the watch's check as waiting, with `note` saying for what. */
+  private wait(p: ScheduledProfile, w: StoredWatch, trigger: CheckTrigger, waiting: StoredCheck | undefined, note: string): void {
+    if (waiting) {
+      if (waiting.note !== note) p.store.updateCheck(waiting.id, { note });
+    } else p.store.createCheck({ watchId: w.id, trigger, status: 'waiting', lowPriority: true, note });
+    p.emitChanged(w.id);
   }
 }

@@ -64,7 +64,8 @@ export async function costOf(d: InfoDeps, target: WatchTarget, schedule: WatchSc
   return watchCost(await costBasis(d, target, watchId, count), schedule);
 }
 
-export async function watchInfo(d: InfoDeps, w: StoredWatch): Promise<WatchInfo> {
+/** The watch as the screen sees it at `now` (its next due time is counted from it when the clock was set back). */
+export async function watchInfo(d: InfoDeps, w: StoredWatch, now: number): Promise<WatchInfo> {
   const last = d.store.lastCheck(w.id);
   return {
     id: w.id,
@@ -78,7 +79,7 @@ export async function watchInfo(d: InfoDeps, w: StoredWatch): Promise<WatchInfo>
     createdAt: w.createdAt,
     paused: w.paused,
     lastCheck: last ? checkInfo(last) : null,
-    nextDueAt: Scheduler.nextDue(w),
+    nextDueAt: Scheduler.nextDue(w, now),
     cost: await costOf(d, w.target, w.schedule, w.id),
     unread: d.changes.unread(w.id),
   };

@@ -170,7 +170,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   // The ESG workbook of a list gets an Analytics sheet: the numbers behind the list's charts.
   const esgExport = createEsgExportFeature(deps, { lists, exports: exporter.records, analyticsSheet: (listId) => analytics.sheet(listId) });
   // Watches check saved searches (a snapshot load of their own) and lists (ESG runs), after both started.
-  const watches = createWatchesFeature(deps, { snapshots: snapshot, lists, esgRuns, exports: exporter.records });
+  // Each check goes to its own watch's profile (connections.apiFor refuses while another is active).
+  const watches = createWatchesFeature(deps, { apiFor: (profileId) => connections.apiFor(profileId), snapshots: snapshot, lists, esgRuns, exports: exporter.records });
   features.push(search, exporter, esg, esgRuns, esgExport, match, snapshot, lists, analytics, watches);
 
   const handlers: BridgeHandlers = {

@@ -12,11 +12,13 @@ import { createListsFeature } from '../../../../../src/main/features/lists/featu
 import { SavedSearchStore } from '../../../../../src/main/features/search/saved-store';
 import { createSnapshotFeature } from '../../../../../src/main/features/snapshots/feature';
 import { createWatchesFeature } from '../../../../../src/main/features/watches/feature';
+import { checkInfo, WatchStore } from '../../../../../src/main/features/watches/store';
 import type { ApiClient } from '../../../../../src/main/platform/api/types';
 import type { ExportRecords, RecordedExport } from '../../../../../src/main/platform/ports/export-records';
 import { createWorkspace, workspacePort } from '../../../../../src/main/platform/workspace/workspace';
 import { ManualClock } from '../../../../../src/sandbox/clock';
 import { startSandbox, type EvolutionRates, type SandboxHandle } from '../../../../../src/sandbox/server';
+import { AppError } from '../../../../../src/shared/errors';
 import type { Profile } from '../../../../../src/shared/profile';
 import type { CheckFinished, CheckInfo, WatchInput } from '../../../../../src/shared/watches/watches';
 import { fakeDeps, MemorySettings } from '../../esg/helpers/fake-deps';
@@ -40,7 +42,10 @@ export function fastTimers(now: () => number): WatchTimers {
 
 export interface WorldOptions {
   dataDir: string;
+  /** The active profile's client (what deps.api() gives). */
   api: () => Promise<ApiClient>;
+  /** One profile's client; default: `api` while that profile is active, refused otherwise (as Connections.apiFor). */
+  apiFor?: (profileId: string) => Promise<ApiClient>;
   /** Shared across a restart (saved searches live in the settings). */
   settings?: MemorySettings;
   timers?: ManualTimers;
@@ -52,8 +57,14 @@ export function watchWorld(o: WorldOptions) {
   const timers = o.timers ?? new ManualTimers(Date.UTC(2026, 0, 5, 9, 0));
   const settings = o.settings ?? new MemorySettings();
   const { deps, rec } = fakeDeps(o.api, { settings, now: timers.now });
-  const profile = { id: 'sandbox', name: 'Sandbox', ...o.profile } as Profile;
+  let profile = { id: 'sandbox', name: 'Sandbox', ...o.profile } as Profile;
   deps.activeProfile = () => profile;
+  const apiFor =
+    o.apiFor ??
+    (async (profileId: string) => {
+      if (profileId !== profile.id) throw new AppError('not_configured', 'Another connection profile is active.');
+      return o.api();
+    });
   const workspace = createWorkspace({ dataDir: o.dataDir, notify: () => {} });
   deps.workspace = workspacePort(workspace, () => profile.id);
   deps.dataDir = o.dataDir;
@@ -63,7 +74,7 @@ export function watchWorld(o: WorldOptions) {
   const snapshots = createSnapshotFeature(deps);
   const lists = createListsFeature(deps);
   const esgRuns = createEsgRunsFeature(deps, { timers: fastTimers(o.esgNow ?? timers.now) });
-  const watches = createWatchesFeature(deps, { snapshots, lists, esgRuns, exports, timers });
+  const watches = createWatchesFeature(deps, { apiFor, snapshots, lists, esgRuns, exports, timers });
   const saved = new SavedSearchStore(settings, timers.now);
   const h = watches.handlers;
   const ctx = { signal: new AbortController().signal };
@@ -72,7 +83,13 @@ export function watchWorld(o: WorldOptions) {
     rec,
     timers,
     settings,
-    profile,
+    get profile() {
+      return profile;
+    },
+    /** Makes another profile the active one (its own workspace database), as Settings → activate does. */
+    switchTo(next: Pick<Profile, 'id'> & Partial<Profile>) {
+      profile = { name: next.id, ...next } as Profile;
+    },
     recorded,
     snapshots,
     lists,
@@ -102,11 +119,17 @@ export function watchWorld(o: WorldOptions) {
         await rec.events.nextFrom(from);
       }
     },
-    /** Waits until the watch's newest check is no longer running (re-read at each event); returns it. */
-    async settled(watchId: number): Promise<CheckInfo> {
+    /** The watch's checks in `profileId`'s workspace, newest first, whichever profile is active. */
+    checksIn: (profileId: string, watchId: number): CheckInfo[] =>
+      new WatchStore(deps.workspace.forProfile(profileId).sql, profileId, timers.now).checks(watchId).map(checkInfo),
+    /**
+     * Waits until the watch's newest check is no longer running (re-read at each event); returns it.
+     * `profileId`: read in that profile's workspace (default: through the handlers, the active one).
+     */
+    async settled(watchId: number, profileId?: string): Promise<CheckInfo> {
       for (;;) {
         const from = rec.events.length;
-        const [last] = await h.checks({ id: watchId, limit: 1 }, ctx);
+        const [last] = profileId ? this.checksIn(profileId, watchId) : await h.checks({ id: watchId, limit: 1 }, ctx);
         if (last && last.status !== 'running') return last;
         await rec.events.nextFrom(from);
       }
