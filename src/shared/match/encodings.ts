@@ -31,6 +31,8 @@ export interface EncodingInfo {
   source: EncodingSource;
   /** Why it was only assumed (what the bytes looked like), when `source` is `assumed`. */
   note?: string;
+  /** A UTF-8 file with lines that are not UTF-8: the first few of them, and how many there are. */
+  invalidLines?: { lines: number[]; count: number };
 }
 
 /** How a bulk-match input file was written: what its CSV export keeps by default. */

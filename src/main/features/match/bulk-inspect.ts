@@ -9,6 +9,7 @@ import { inspectCsv, type CsvSource } from './csv-source';
 import { factsKey, guessKeyColumn, RepeatIndex } from './duplicates';
 import { detectFileEncoding } from './encoding-detect';
 import { EncodingError } from './text-decoding';
+import { mixedUtf8Message } from './utf8-census';
 
 /** Repeated rows listed by the preview (all are counted). */
 const REPEATS_LISTED = 10;
@@ -61,7 +62,12 @@ export async function inspectBulk(source: CsvSource, opts: InspectOptions): Prom
   } catch (e) {
     // The menu stays with the encoding that failed, and the message names the line.
     if (e instanceof EncodingError && opts.encoding) {
-      throw new AppError('invalid_input', e.message, { retryable: false, details: { ...e.details, encodingSource: opts.encoding.source } });
+      // A mostly-UTF-8 file: every line that is not is named, with what to do, not "choose the encoding".
+      const mixed = opts.encoding.encoding === 'utf-8' ? opts.encoding.invalidLines : undefined;
+      throw new AppError('invalid_input', mixed ? mixedUtf8Message(mixed) : e.message, {
+        retryable: false,
+        details: { ...e.details, encodingSource: opts.encoding.source, ...(mixed ? { invalidLines: mixed.count } : {}) },
+      });
     }
     throw e;
   }

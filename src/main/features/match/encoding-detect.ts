@@ -1,11 +1,12 @@
 // Which encoding a bulk-match file was saved in, from its bytes: a byte order mark first (UTF-8,
 // UTF-16 LE/BE), then UTF-16 without one (NUL bytes in every other position), then UTF-8 when every
-// byte of the file is valid UTF-8 (preferred: plain ASCII is UTF-8 too), and only then chardet's
+// byte of the file is valid UTF-8 (preferred: plain ASCII is UTF-8 too), or when it is mostly UTF-8
+// with a few lines that are not (those lines are named: utf8-census.ts), and only then chardet's
 // statistics for the single-byte code pages Excel writes (Windows-1252, ISO-8859-1/15).
 import { createReadStream } from 'node:fs';
 import chardet from 'chardet';
 import type { EncodingInfo, TextEncoding } from '../../../shared/match/encodings';
-import { Utf8Validator } from './text-decoding';
+import { Utf8Census } from './utf8-census';
 
 /** Bytes at the start of the file looked at for a BOM and for UTF-16's NUL bytes. */
 const HEAD_BYTES = 4096;
@@ -20,8 +21,7 @@ export class EncodingSniffer {
   private head: Buffer = Buffer.alloc(0);
   private headChecked = false;
   private decided: EncodingInfo | null = null;
-  private readonly utf8 = new Utf8Validator();
-  private utf8Ok = true;
+  private readonly utf8 = new Utf8Census();
   private readonly sample: Buffer[] = [];
   private sampleBytes = 0;
   /** Bytes 0x80-0x9F: Windows-1252's € and quotes, control characters in ISO-8859-x. */
@@ -35,7 +35,7 @@ export class EncodingSniffer {
       this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
       if (this.head.length >= HEAD_BYTES && this.checkHead()) return true;
     }
-    if (this.utf8Ok && this.utf8.feed(chunk) >= 0) this.utf8Ok = false;
+    this.utf8.feed(chunk);
     let high = false;
     for (let i = 0; i < chunk.length; i++) {
       const b = chunk[i]!;
@@ -55,8 +55,14 @@ export class EncodingSniffer {
   result(): EncodingInfo {
     if (!this.headChecked) this.checkHead();
     if (this.decided) return this.decided;
-    if (this.utf8Ok && !this.utf8.open) return { encoding: 'utf-8', source: 'detected' };
+    this.utf8.end();
+    if (this.utf8.invalid === 0) return { encoding: 'utf-8', source: 'detected' };
     const [top] = chardet.analyse(Buffer.concat(this.sample));
+    // Mostly UTF-8: read as UTF-8, and the lines that are not are named (never the whole file re-read
+    // in another encoding, which would garble every other line's letters).
+    if (this.utf8.mostlyUtf8 || top?.name === 'UTF-8') {
+      return { encoding: 'utf-8', source: 'detected', invalidLines: { lines: [...this.utf8.badLines], count: this.utf8.badLineCount } };
+    }
     // Which single-byte page: 0x80-0x9F only means something in Windows-1252; 0xA4 is far more
     // often € (ISO-8859-15) than ¤. Otherwise the two read the same, and Windows-1252 is Excel's.
     const latin: TextEncoding = this.c1 ? 'windows-1252' : this.a4 ? 'iso-8859-15' : 'windows-1252';
