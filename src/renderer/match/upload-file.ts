@@ -1,6 +1,7 @@
 // Sends a file (or long pasted text) to main in chunks of UPLOAD_CHUNK_BYTES: one bridge frame per
 // chunk, so the limit is the file's size in bytes (UPLOAD_MAX_BYTES), never a frame's.
-import { UPLOAD_CHUNK_BYTES, UPLOAD_MAX_BYTES, type PickedFile } from '../../shared/bridge/groups/match';
+import { UPLOAD_CHUNK_BYTES, type PickedFile } from '../../shared/bridge/groups/match';
+import { importTooBig } from '../../shared/match/import-limits';
 import type { Result } from '../../shared/errors';
 
 type UploadChunk = (input: {
@@ -18,10 +19,9 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(bin);
 }
 
-/** Too big to send: the message names the file's size and the limit, in the analyst's units. */
+/** Too big to send: the message names the file's size and the limit, in the analyst's units (the desktop picker says the same). */
 export function uploadTooBig(name: string, bytes: number): string | null {
-  if (bytes <= UPLOAD_MAX_BYTES) return null;
-  return `${name} is ${(bytes / 1_000_000).toFixed(1)} MB; the limit is ${UPLOAD_MAX_BYTES / 1_000_000} MB (${UPLOAD_MAX_BYTES.toLocaleString('en-US')} bytes) of file. Split it into smaller files and match them one after the other.`;
+  return importTooBig(name, bytes);
 }
 
 export async function uploadFile(blob: Blob, fileName: string, send: UploadChunk, onProgress?: (sent: number) => void): Promise<PickedFile> {

@@ -2,10 +2,14 @@
 // A malformed record is reported with its line number and its values (as far as they can be read),
 // and parsing carries on with the next one. Nothing is dropped: a quote that is never closed makes
 // every line after it a reported, unreadable row. Rows in = rows out + rows reported unreadable.
+// Bounded (shared/match/import-limits.ts): a header of more columns than the limit, or one record
+// longer than the limit, stops the read with a message naming the limit; work and memory stay in
+// proportion to the records read, whatever one line holds.
 import { parse, type CsvError } from 'csv-parse';
 import { isFormulaLike } from '../../../shared/export/cell-rules';
 import { AppError } from '../../../shared/errors';
 import type { TextEncoding } from '../../../shared/match/encodings';
+import { IMPORT_MAX_COLUMNS, IMPORT_MAX_RECORD_CHARS, recordTooLong, tooManyColumns } from '../../../shared/match/import-limits';
 import { decodeFile } from './text-decoding';
 
 export type CsvItem =
@@ -39,14 +43,17 @@ export function detectDelimiter(headerLine: string): string {
 
 export async function firstLine(source: CsvSource): Promise<string> {
   if (source.text !== undefined) return source.text.slice(0, source.text.indexOf('\n') + 1 || undefined);
-  let acc = '';
+  const parts: string[] = [];
+  let length = 0;
+  // Each chunk is searched once: a file of one long line costs its length, not its square.
   for await (const chunk of fileText(source)) {
-    acc += chunk;
-    const nl = acc.indexOf('\n');
-    if (nl >= 0) return acc.slice(0, nl + 1);
-    if (acc.length > 1_000_000) break;
+    const nl = chunk.indexOf('\n');
+    if (nl >= 0) return parts.join('') + chunk.slice(0, nl + 1);
+    parts.push(chunk);
+    length += chunk.length;
+    if (length > 1_000_000) break;
   }
-  return acc;
+  return parts.join('');
 }
 
 const TEXT_CHUNK = 4 * 1024; // parsing one chunk never stalls the event loop for long
@@ -70,8 +77,11 @@ function fileText(source: CsvSource): AsyncGenerator<string> {
 
 /** A broken line's fields, split plainly on the delimiter (the best reading of a record CSV refused). */
 function plainSplit(line: string, delimiter: string): string[] {
-  return line.replace(/\r$/, '').split(delimiter);
+  return keptValues(line.replace(/\r$/, '').split(delimiter));
 }
+
+/** A broken record's values, as many as a header may have columns: the rest cannot be any column's. */
+const keptValues = (values: string[]): string[] => (values.length > IMPORT_MAX_COLUMNS ? values.slice(0, IMPORT_MAX_COLUMNS) : values);
 
 /**
  * Line breaks as csv-parse counts them: CRLF, LF, or a lone CR (Excel's "CSV (Macintosh)"). Line
@@ -132,6 +142,7 @@ export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal, o
   let prevEnd = 1;
   let prevEmpty = 0;
   let lastBadEnd = -1;
+  let headerRead = false;
   let ready: CsvItem[] = [];
   /** Records the parser gave (rows and bad ones), counted as they come: checked against those handed on. */
   let found = 0;
@@ -147,7 +158,9 @@ export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal, o
   };
   const parser = parse({
     columns: (header: string[]) => {
+      if (header.length > IMPORT_MAX_COLUMNS) throw new AppError('invalid_input', tooManyColumns(header.length), { retryable: false, details: { line: 1, limit: IMPORT_MAX_COLUMNS, columns: header.length } });
       const names = dedupeHeaders(header);
+      headerRead = true;
       onHeader?.(names);
       return names;
     },
@@ -157,12 +170,16 @@ export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal, o
     raw: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
+    // One record held at most this long (field and raw text): a file of one 50 MB line stops here.
+    max_record_size: IMPORT_MAX_RECORD_CHARS,
     on_record: ({ record }: { record: Record<string, string> }, info) => {
       enqueue({ kind: 'row', line: startOf(info.lines, info.empty_lines), record });
       return null;
     },
     on_skip: (err) => {
       if (!err) return undefined;
+      // Thrown, so the parser stops: skipped, the over-long record would be reported at every character after.
+      if (err.code === 'CSV_MAX_RECORD_SIZE') throw tooLong(headerRead ? prevEnd + 1 + (parser.info.empty_lines - prevEmpty) : 1 + parser.info.empty_lines);
       const end = (err as CsvError & { lines?: number }).lines ?? prevEnd + 1;
       // One broken record can raise several errors (one per stray quote): report it once.
       if (end === lastBadEnd) return undefined;
@@ -174,7 +191,7 @@ export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal, o
         return undefined;
       }
       if (Array.isArray(record)) {
-        enqueue({ kind: 'bad', line, message: explain(err, line), values: record.map(String) });
+        enqueue({ kind: 'bad', line, message: explain(err, line), values: keptValues(record.map(String)) });
       } else {
         // A stray quote: the parser stops reading the record there; its values come from the whole line.
         const item: CsvItem = { kind: 'bad', line, message: explain(err, line), values: [] };
@@ -187,23 +204,7 @@ export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal, o
   // Physical lines of the text read so far (those a bad record may still need), by line number.
   const lines = new Map<number, string>();
   const needLine: CsvItem[] = [];
-  let lineNo = 1;
-  let openLine = '';
-  const register = (chunk: string | null) => {
-    if (chunk === null) {
-      lines.set(lineNo, openLine.replace(/\r$/, ''));
-      return;
-    }
-    let text = openLine + chunk;
-    // A CR at the end of a chunk may be the first half of a CRLF: decide with the next chunk.
-    const heldCr = text.endsWith('\r');
-    if (heldCr) text = text.slice(0, -1);
-    const parts = text.split(LINE_BREAK);
-    // split() returns at least one part: the last one is the line still open.
-    const open = parts.pop()!;
-    for (const part of parts) lines.set(lineNo++, part);
-    openLine = open + (heldCr ? '\r' : '');
-  };
+  const register = lineRegister(lines);
   /** Items ready to hand out: up to the first bad record whose line has not fully arrived yet. */
   let handed = 0;
   const resolved = () => {
@@ -255,6 +256,61 @@ export async function* readCsvBatches(source: CsvSource, signal?: AbortSignal, o
     parser.destroy();
     // The file's stream closes with its generator (for-await returns it on a throw or a break).
   }
+}
+
+/**
+ * Keeps the physical lines of the text read so far in `lines` (by line number), chunk by chunk: each
+ * chunk is split once and a line still open is kept as its parts, so one long line costs its length,
+ * not its square (re-splitting the open line with every chunk took 232 s for a line of 50 MB).
+ */
+function lineRegister(lines: Map<number, string>): (chunk: string | null) => void {
+  let lineNo = 1;
+  let open: string[] = [];
+  let openChars = 0;
+  let heldCr = false;
+  const close = () => {
+    lines.set(lineNo++, open.join(''));
+    open = [];
+    openChars = 0;
+  };
+  // A line past the record limit is refused here, before the parser sees it: csv-parse's own limit
+  // counts field characters only, so a line of 50 million delimiters would pass it as 50 million fields.
+  const add = (part: string) => {
+    openChars += part.length;
+    if (openChars > IMPORT_MAX_RECORD_CHARS) throw tooLong(lineNo);
+    open.push(part);
+  };
+  return (chunk) => {
+    if (chunk === null) {
+      lines.set(lineNo, open.join(''));
+      return;
+    }
+    if (chunk === '') return;
+    let text = chunk;
+    if (heldCr) {
+      // The CR that ended the last chunk ends its line, alone or as the first half of a CRLF.
+      heldCr = false;
+      close();
+      if (text.startsWith('\n')) text = text.slice(1);
+    }
+    // A CR at the end of a chunk may be the first half of a CRLF: decide with the next chunk.
+    if (text.endsWith('\r')) {
+      heldCr = true;
+      text = text.slice(0, -1);
+    }
+    const parts = text.split(LINE_BREAK);
+    // split() returns at least one part: the last one is the line still open.
+    const last = parts.pop()!;
+    for (const part of parts) {
+      add(part);
+      close();
+    }
+    if (last) add(last);
+  };
+}
+
+function tooLong(line: number): AppError {
+  return new AppError('invalid_input', recordTooLong(line), { retryable: false, details: { line, limit: IMPORT_MAX_RECORD_CHARS, unit: 'characters' } });
 }
 
 /** The reader's own accounting failed: said with both numbers and where, never as fewer rows. */
@@ -328,22 +384,7 @@ export async function inspectCsv(
     perKind.set(issue.kind, n + 1);
     if (n < ISSUES_PER_KIND) issues.push(issue);
   };
-  let items: CsvItem[] = [];
-  let stoppedEarly = false;
-  for await (const batch of readCsvBatches(source, undefined, (h) => (headers = h))) {
-    items.push(...batch);
-    if (items.length >= MAX_CHECKED_ROWS) {
-      stoppedEarly = true;
-      items = items.slice(0, MAX_CHECKED_ROWS);
-      break;
-    }
-  }
-  // The end of a cut text is not the end of the file: its last record may be cut mid-value.
-  if (opts.partial && items.length) {
-    const last = items[items.length - 1];
-    items = items.filter((it) => !(it.kind === 'bad' && /never closed|not read, because/.test(it.message)) && it !== last);
-  }
-  for (const it of items) {
+  const check = (it: CsvItem) => {
     if (it.kind === 'row') {
       if (sample.length < sampleSize) sample.push(it.record);
       opts.onRecord?.(it.line, it.record, headers);
@@ -356,7 +397,7 @@ export async function inspectCsv(
           message: `Line ${it.line}: "${formulaColumn}" starts like a formula (${JSON.stringify((it.record[formulaColumn] ?? '').slice(0, 40))}). It is sent as text; CSV exports show it with a ' in front.`,
         });
       }
-      continue;
+      return;
     }
     const kind: CsvIssue['kind'] = /wrong number of columns/.test(it.message)
       ? 'field_count'
@@ -365,7 +406,32 @@ export async function inspectCsv(
         : 'unreadable';
     counts[kind === 'field_count' ? 'fieldCount' : kind === 'unclosed_quote' ? 'unclosedQuote' : 'unreadable']++;
     note({ line: it.line, kind, message: it.message });
+  };
+  // Checked as the batches come, never gathered: memory holds one batch, whatever the file's size.
+  // One item is held back: the end of a cut text is not the end of the file, so its last record
+  // may be cut mid-value, and (like the records an unclosed quote swallowed there) is not judged.
+  const cutShort = (it: CsvItem) => it.kind === 'bad' && /never closed|not read, because/.test(it.message);
+  let held: CsvItem | undefined;
+  let read = 0;
+  let rows = 0;
+  let stoppedEarly = false;
+  const take = (it: CsvItem) => {
+    if (opts.partial && cutShort(it)) return;
+    rows++;
+    check(it);
+  };
+  reading: for await (const batch of readCsvBatches(source, undefined, (h) => (headers = h))) {
+    for (const it of batch) {
+      if (read === MAX_CHECKED_ROWS) {
+        stoppedEarly = true;
+        break reading;
+      }
+      read++;
+      if (held) take(held);
+      held = it;
+    }
   }
+  if (held && !opts.partial) take(held);
   const delimiter = detectDelimiter(await firstLine(source));
-  return { headers, sample, delimiter, rows: items.length, counts, issues, partial: Boolean(opts.partial) || stoppedEarly };
+  return { headers, sample, delimiter, rows, counts, issues, partial: Boolean(opts.partial) || stoppedEarly };
 }

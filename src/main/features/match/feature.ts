@@ -20,6 +20,7 @@ import { DEFAULT_CSV, type CsvOptions } from '../../platform/tabular/csv';
 import { csvOptions } from '../../platform/tabular/table-file';
 import { describeCsvOptions } from '../../../shared/export/csv-presets';
 import type { CsvInputFormat } from '../../../shared/match/encodings';
+import { IMPORT_MAX_BYTES, importTooBig } from '../../../shared/match/import-limits';
 import type { CsvSource } from './csv-source';
 import { fileEncoding, inspectBulk } from './bulk-inspect';
 import type { EncodingInfo, TextEncoding } from '../../../shared/match/encodings';
@@ -35,6 +36,12 @@ export const REVIEW_THRESHOLD_KEY = 'match.reviewThreshold';
 const ThresholdsSchema = z.record(z.string(), z.number().min(0).max(1));
 
 const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.txt']);
+
+/** A file over the import limit is refused before a byte of it is read, naming the limit and what to do. */
+function refuseTooBig(fileName: string, bytes: number): void {
+  const tooBig = importTooBig(fileName, bytes);
+  if (tooBig) throw new AppError('invalid_input', tooBig, { retryable: false, details: { limit: IMPORT_MAX_BYTES, unit: 'bytes', bytes } });
+}
 
 /** The lists feature as the review step uses it (absent in tests that do not need lists). */
 export interface MatchFeatureOptions {
@@ -87,6 +94,8 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
     if (input.csvText !== undefined) return { source: { text: input.csvText } };
     const path = pickedFiles.get(input.fileId!);
     if (!path) throw new AppError('not_found', 'That file is no longer open (the app was restarted). Choose it again.');
+    // Again here: the file may have grown since it was chosen.
+    refuseTooBig(basename(path), (await stat(path)).size);
     const encoding = await fileEncoding(path, input.encoding);
     return { source: { filePath: path, encoding: encoding.encoding }, encoding };
   };
@@ -123,6 +132,7 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
       } catch {
         throw new AppError('io', `Could not open ${basename(path)}. Check that the file still exists and you can read it.`);
       }
+      refuseTooBig(basename(path), bytes);
       const fileId = randomUUID();
       pickedFiles.set(fileId, path);
       return { fileId, fileName: basename(path), bytes };
@@ -173,7 +183,8 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
     async bulkStart(input) {
       // A file that cannot be read now (gone since the check) fails the job with the reader's own words.
       const { source } = await toSource(input).catch((e: unknown) => {
-        if (input.fileId === undefined || (e instanceof AppError && e.code === 'not_found')) throw e;
+        // Its own refusals (a file no longer open, or over the size limit) are said now, not by a job.
+        if (input.fileId === undefined || e instanceof AppError) throw e;
         return { source: { filePath: pickedFiles.get(input.fileId)!, encoding: input.encoding ?? ('utf-8' as const) } };
       });
       if (!input.mapping.name && !template()?.trim()) {

@@ -7,6 +7,7 @@ import { MAPPABLE_FIELDS, type ColumnMapping } from '../../match/fields';
 import { ListIdSchema, ListNameSchema, type ListInfo } from '../../lists/lists';
 import { DECISIONS, type Decision, type ReviewChoice, type ReviewCounts } from '../../match/review';
 import { TEXT_ENCODINGS, type CsvInputFormat, type EncodingInfo } from '../../match/encodings';
+import { IMPORT_MAX_BYTES } from '../../match/import-limits';
 import { CsvOptionsSchema } from '../../export/csv-options';
 
 /** Form values as typed (strings; limit may be a number). Checked by the request builder, not here, so the analyst gets field-level messages. */
@@ -17,7 +18,7 @@ const FieldsInput = z.record(z.string().max(40), z.union([z.string().max(2000), 
  * renderer names: a compromised page could otherwise read any file through the sample rows.
  */
 /** Largest bulk-match file, in bytes of the file (it reaches main in chunks: match.uploadChunk). */
-export const UPLOAD_MAX_BYTES = 50_000_000;
+export const UPLOAD_MAX_BYTES = IMPORT_MAX_BYTES;
 /** Bytes of the file per chunk (one WebSocket frame carries it as base64, about 1.4 MB). */
 export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 /** Pasted text sent in one call; longer text is uploaded in chunks like a file. */
