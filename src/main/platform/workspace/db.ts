@@ -1,13 +1,15 @@
 // Opens one workspace database file: WAL, foreign keys, migrations. A file that is not a readable
-// SQLite database is moved aside (never deleted) and a fresh database is created in its place;
-// `onMovedAside` tells the analyst where the old file went. A file written by a newer Firmscope is
+// SQLite database is moved aside (never deleted) and a fresh database is created in its place,
+// holding every table of the old one that still reads cleanly (salvage.ts); `onMovedAside` tells
+// the analyst where the old file went and what was saved. A file written by a newer Firmscope is
 // refused (NewerSchemaError) and left exactly as it is: that Firmscope can still use it.
-import { accessSync, chmodSync, closeSync, constants, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
+import { accessSync, chmodSync, closeSync, constants, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { AppError } from '../../../shared/errors';
 import { migrate, NewerSchemaError, SCHEMA_VERSION } from './migrations';
 import type { SqliteConstructor } from './native';
+import { salvageInto, type SalvageReport } from './salvage';
 import { createSql, type Sql } from './sql';
 import { BUSY_TIMEOUT_MS } from './workspace-errors';
 
@@ -23,8 +25,8 @@ export interface OpenOptions {
   file: string;
   Database: SqliteConstructor;
   now?: () => number;
-  /** The old file could not be used: where it was moved and why. */
-  onMovedAside?(info: { from: string; to: string; reason: string }): void;
+  /** The old file could not be used: where it was moved, why, and what of it the new one holds (null: nothing could be read). */
+  onMovedAside?(info: { from: string; to: string; reason: string; salvaged: SalvageReport | null }): void;
   /** A statement failed for a reason the analyst must hear of (a lock, a full or read-only disk). */
   onFault?(e: AppError): void;
 }
@@ -39,9 +41,10 @@ export function openWorkspaceDb(opts: OpenOptions): WorkspaceDb {
     const reason = unusableReason(e);
     if (!reason) throw e;
     const to = moveAside(opts.file, 'corrupt', (opts.now ?? Date.now)());
-    opts.onMovedAside?.({ from: opts.file, to, reason });
     makePrivate(opts.file);
-    db = openAndMigrate(opts.Database, opts.file);
+    const fresh = openSalvaged(opts.Database, opts.file, to);
+    opts.onMovedAside?.({ from: opts.file, to, reason, salvaged: fresh.salvaged });
+    db = fresh.db;
   }
   return wrap(db, opts.file, opts.onFault);
 }
@@ -129,11 +132,32 @@ function openAndMigrate(Database: SqliteConstructor, file: string): Database {
   }
 }
 
+/**
+ * A new database at `file` holding what the damaged file `from` still reads cleanly. If that fails
+ * part-way (the damaged file's schema cannot be read, the disk refuses a write), the half-made file
+ * goes and an empty one is made, as before salvage existed: the moved file keeps everything.
+ */
+function openSalvaged(Database: SqliteConstructor, file: string, from: string): { db: Database; salvaged: SalvageReport | null } {
+  const db = new Database(file);
+  try {
+    configure(db);
+    const salvaged = salvageInto(db, from, Database);
+    if (!salvaged) migrate(db);
+    return { db, salvaged };
+  } catch {
+    db.close();
+    for (const f of [file, ...SIDE_FILES.map((s) => file + s)]) rmSync(f, { force: true });
+    makePrivate(file);
+    return { db: openAndMigrate(Database, file), salvaged: null };
+  }
+}
+
 /** Why this error means the file cannot be used (and should be moved aside); null for other errors. */
 function unusableReason(e: unknown): string | null {
   const code = (e as { code?: unknown } | null)?.code;
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT' || code === 'SQLITE_CORRUPT_VTAB' || code === 'SQLITE_CANTOPEN_ISDIR') {
-    return `it is damaged or not a database (${(e as Error).message})`;
+    // SQLite's integrity report spans lines: one line in a notice.
+    return `it is damaged or not a database (${(e as Error).message.replace(/\s+/g, ' ')})`;
   }
   return null;
 }

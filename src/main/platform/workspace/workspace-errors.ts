@@ -25,7 +25,7 @@ const TABLE: ReadonlyArray<readonly [string, ErrorCode, string]> = [
     'workspace_full',
     `The disk refused to write the workspace database (it is full, the file reached a size limit, or the disk failed), ${NOT_SAVED}. Free some disk space or check the disk, then try again.`,
   ],
-  ['SQLITE_CORRUPT', 'workspace_corrupt', `The workspace database is damaged, ${NOT_SAVED}. Restart Firmscope: it moves the damaged file aside and starts a fresh one.`],
+  ['SQLITE_CORRUPT', 'workspace_corrupt', `The workspace database is damaged, ${NOT_SAVED}. Restart Firmscope: it moves the damaged file aside and starts a fresh one with everything that still reads cleanly.`],
   ['SQLITE_NOTADB', 'workspace_corrupt', `The workspace database file is damaged, ${NOT_SAVED}. Restart Firmscope: it moves the damaged file aside and starts a fresh one.`],
   ['SQLITE_CANTOPEN', 'io', `The workspace database file could not be opened (was the data folder moved or deleted?), ${NOT_SAVED}. Restart Firmscope.`],
   // The file system, when the workspace file or folder is created or opened.

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { openWorkspaceDb, type WorkspaceDb } from './db';
 import { NewerSchemaError, SCHEMA_VERSION } from './migrations';
 import { loadSqlite, type SqliteLoad } from './native';
+import { describeSalvage } from './salvage';
 import { workspaceError } from './workspace-errors';
 
 export type WorkspaceStatus = { available: true } | { available: false; reason: string };
@@ -81,8 +82,13 @@ export function createWorkspace(opts: {
           file,
           Database: s.Database,
           now: opts.now,
-          onMovedAside: ({ to, reason }) =>
-            opts.notify('warning', `The workspace database could not be used because ${reason}. It was moved to ${to} and a new, empty one was created.`),
+          onMovedAside: ({ to, reason, salvaged }) =>
+            opts.notify(
+              'warning',
+              salvaged
+                ? `The workspace database could not be used because ${reason}. It was moved to ${to}. ${describeSalvage(salvaged)}`
+                : `The workspace database could not be used because ${reason}. It was moved to ${to} and a new, empty one was created.`,
+            ),
           onFault: (e) => tell(profileId, file, e),
         });
       } catch (e) {
