@@ -6,7 +6,7 @@
 // next attempt (docs/connection.md). Three cases stop for good instead: a newer page of this launch
 // took the bridge over (WS_CLOSE_REPLACED; this page says so instead of taking it back), the host
 // does not know this page's session (WS_CLOSE_NOT_SIGNED_IN: a restarted host has a new per-launch
-// session, so the analyst opens the link it printed), or the very first socket was refused.
+// session, so the analyst opens the link it printed; the same code tells a page never signed in).
 import { WS_CLOSE_NOT_SIGNED_IN, WS_CLOSE_REPLACED, WS_PATH, WS_PROTOCOL, type ServerFrame } from '../shared/bridge/ws-protocol';
 import type { BridgeError, Result } from '../shared/errors';
 import type { BridgeTransport } from './build-api';
@@ -58,7 +58,7 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
   let everOpened = false;
   let state: LinkState = 'down';
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Why this page can no longer reach the bridge (replaced by another page, or never signed in). */
+  /** Why this page can no longer reach the bridge (replaced by another page, not signed in to this launch). */
   let stopped: BridgeError | null = null;
 
   const setState = (s: LinkState) => {
@@ -74,13 +74,12 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
       const Impl = opts.WebSocketImpl ?? WebSocket;
       const ws = new Impl(opts.url, [WS_PROTOCOL]);
       socket = ws;
-      let wasOpen = false;
       // The host accepts a socket without this launch's session only to close it with a reason.
       const openedBefore = everOpened;
       const timer = setTimeout(() => ws.close(), opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
       ws.onopen = () => {
         clearTimeout(timer);
-        wasOpen = everOpened = true;
+        everOpened = true;
         failures = 0;
         setState('open');
         resolve(ws);
@@ -92,9 +91,9 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
         clearTimeout(timer);
         if (ev.code === WS_CLOSE_REPLACED) stopped = REPLACED;
         else if (ev.code === WS_CLOSE_NOT_SIGNED_IN) stopped = openedBefore ? RESTARTED : NOT_SIGNED_IN;
-        // Refused before this page ever got in: it has no session (opened without its launch link).
-        // After an outage a refusal is the host still being down: keep trying.
-        else if (!wasOpen && !everOpened) stopped = NOT_SIGNED_IN;
+        // Any other failure, the first attempt's included, is the host being down or still busy
+        // starting (an attempt abandoned at its timeout under load): keep trying. Only the host's
+        // own close code says a page is not signed in.
         reject(new Error('bridge socket closed'));
         if (socket !== ws) return;
         socket = null;

@@ -186,6 +186,30 @@ describe('browser-mode transport', () => {
     }
   });
 
+  it('a first attempt abandoned while the host is busy starting is retried, not taken for "not signed in"', async () => {
+    // A host that accepts TCP and has not answered yet (its core still loading on a busy machine).
+    const { createServer } = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    let secondAttempt!: () => void;
+    const triedAgain = new Promise<void>((r) => (secondAttempt = r));
+    const server = createServer((s) => {
+      if (sockets.push(s) === 2) secondAttempt();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as import('node:net').AddressInfo).port;
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      const transport = track(wsTransport({ url: `ws://127.0.0.1:${port}${WS_PATH}`, WebSocketImpl: pageSocket(origin), connectTimeoutMs: 200, backoffMs: [50] }));
+      const r = (await buildFirmscopeApi(bridgeTable, transport).app.info()) as { ok: boolean; error: { code: string } };
+      expect(r).toMatchObject({ ok: false, error: { code: 'internal' } });
+      await triedAgain;
+      expect(transport.state).not.toBe('stopped');
+    } finally {
+      for (const s of sockets) s.destroy();
+      server.close();
+    }
+  });
+
   it('stops for good when disposed', async () => {
     host = await startEchoHost();
     const sockets: WebSocket[] = [];
