@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'auth_denied', // other 403 from the token endpoint
   'auth_unreachable', // auth server could not be reached
   'auth_bad_response', // auth server answered something that is not a token response
+  'auth_proxy', // the proxy asked for credentials or refused them (407): never retried by itself
+  'auth_certificate', // the service's (or proxy's) certificate is not trusted by the profile
   'unauthorized', // API 401 that survived one token refresh
   'forbidden', // API 403: account lacks access to the resource
   'bad_request', // API 400 (server message in `message`)
@@ -60,6 +62,8 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = {
   auth_denied: AUTH,
   auth_unreachable: { retryable: true, jobFatal: false, connection: true },
   auth_bad_response: AUTH,
+  auth_proxy: AUTH,
+  auth_certificate: AUTH,
   unauthorized: AUTH,
   forbidden: { retryable: false, jobFatal: true, connection: false },
   bad_request: LOCAL,

@@ -91,8 +91,12 @@ export function generateTestCa(): TestCa {
 }
 
 /** HTTPS on 127.0.0.1 in front of a plain-HTTP port (the sandbox), TLS ended here. */
-export async function startTlsFront(targetPort: number, cert: { key: string; cert: string }): Promise<{ port: number; close(): Promise<void> }> {
+export async function startTlsFront(
+  targetPort: number,
+  cert: { key: string; cert: string },
+): Promise<{ port: number; /** TCP connections accepted (one per attempt, counted before the handshake). */ readonly connections: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createTlsServer({ key: cert.key, cert: cert.cert }, (tlsSocket) => {
     const upstream = connect(targetPort, '127.0.0.1');
     tlsSocket.pipe(upstream).pipe(tlsSocket);
@@ -102,6 +106,7 @@ export async function startTlsFront(targetPort: number, cert: { key: string; cer
     upstream.on('close', () => sockets.delete(upstream));
   });
   server.on('connection', (s: Socket) => {
+    connections++;
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
@@ -109,6 +114,9 @@ export async function startTlsFront(targetPort: number, cert: { key: string; cer
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     port: (server.address() as AddressInfo).port,
+    get connections() {
+      return connections;
+    },
     close: () =>
       new Promise<void>((r) => {
         for (const s of sockets) s.destroy();

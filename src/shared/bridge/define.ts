@@ -6,6 +6,11 @@ import type { Result } from '../errors';
 export interface FnDef<I extends z.ZodType = z.ZodType, O = unknown> {
   kind: 'fn';
   input: I;
+  /**
+   * The page calls it by itself, not because the analyst asked (the live count while filters are
+   * edited): main never lets it send a credential the proxy refused (see `automatic`).
+   */
+  automatic?: true;
   /** Phantom: carries the output type only. */
   readonly _output?: O;
 }
@@ -17,6 +22,13 @@ export interface EventDef<P = unknown> {
 /** `fn(inputSchema).returns<Output>()` */
 export function fn<I extends z.ZodType>(input: I) {
   return { returns: <O>(): FnDef<I, O> => ({ kind: 'fn', input }) };
+}
+/**
+ * Marks a function the page calls on its own. Every other call is an action of the analyst, and only
+ * an action may send again, once, a credential a proxy refused (src/main/platform/net/refused-credentials.ts).
+ */
+export function automatic<I extends z.ZodType, O>(def: FnDef<I, O>): FnDef<I, O> {
+  return { ...def, automatic: true };
 }
 export function event<P>(): EventDef<P> {
   return { kind: 'event' };

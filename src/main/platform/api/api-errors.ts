@@ -62,6 +62,11 @@ export function apiTransportError(e: TransportError, host: string): AppError {
       return new AppError('timeout', `The service at ${host} did not answer in time. Try again; if it persists, check the Base URL and your network.`, { retryable: true });
     case 'too_large':
       return new AppError('bad_response', `The service at ${host} sent a response that is too large to handle (${e.message}). Use a smaller page size.`);
+    // Not retryable: the same credentials or the same certificate would fail the same way.
+    case 'proxy_auth':
+      return new AppError('auth_proxy', `Firmscope could not reach the service at ${host}: ${e.message}.`);
+    case 'certificate':
+      return new AppError('auth_certificate', `Firmscope could not connect securely to the service at ${host}: ${e.message}. Nothing was sent.`);
     default:
       return new AppError('network', `Could not reach the service at ${host} (${e.message}). Check the Base URL in the profile and your network connection.`, { retryable: true });
   }

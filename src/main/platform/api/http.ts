@@ -2,7 +2,11 @@
 // Failures below HTTP (refused, reset, DNS, timeout, abort) become a TransportError with a kind;
 // HTTP statuses are returned as they are, interpretation is left to the callers.
 
-export type TransportKind = 'network' | 'timeout' | 'cancelled' | 'too_large';
+/**
+ * `proxy_auth`: the proxy asked for credentials or refused them (407); `certificate`: the server's
+ * (or the proxy's) certificate is not trusted. Neither is worth another attempt by itself.
+ */
+export type TransportKind = 'network' | 'timeout' | 'cancelled' | 'too_large' | 'proxy_auth' | 'certificate';
 
 export class TransportError extends Error {
   constructor(

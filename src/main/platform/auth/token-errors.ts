@@ -8,6 +8,12 @@ export function tokenTransportError(e: TransportError, authHost: string): AppErr
   if (e.kind === 'too_large') {
     return new AppError('auth_bad_response', `The authorization server at ${authHost} sent an oversized answer instead of a token. Check the profile's Auth URL.`);
   }
+  // Refused credentials or an untrusted certificate: named as such, never "unreachable" (which is
+  // retried): one more attempt would be one more failed sign-in at the proxy.
+  if (e.kind === 'proxy_auth') return new AppError('auth_proxy', `Firmscope could not sign in at ${authHost}: ${e.message}.`);
+  if (e.kind === 'certificate') {
+    return new AppError('auth_certificate', `Firmscope could not connect securely to the authorization server at ${authHost}: ${e.message}. Nothing was sent.`);
+  }
   const why = e.kind === 'timeout' ? 'did not answer in time' : `could not be reached (${e.message})`;
   return new AppError('auth_unreachable', `The authorization server at ${authHost} ${why}. Check the Auth URL in the profile and your network connection, then try again.`, {
     retryable: true,

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { listEntries, type CallContext, type FnDef, type TableDef } from '../../../shared/bridge/define';
 import { toBridgeError, type BridgeError, type Result } from '../../../shared/errors';
+import { asAnalystAction, asAutomatic } from '../net/refused-credentials';
 
 type AnyHandler = (input: unknown, ctx: CallContext) => Promise<unknown>;
 type AnyHandlers = Record<string, Record<string, unknown>>;
@@ -38,7 +39,9 @@ export function createDispatcher(table: TableDef, handlers: object, options: Dis
       const parsed = target.def.input.safeParse(rawInput);
       if (!parsed.success) return fail(inputError(parsed.error));
       try {
-        const value = await target.handler(parsed.data, ctx);
+        // A call the page makes by itself is not the analyst asking: it may not send a refused credential again.
+        const run = target.def.automatic ? asAutomatic : asAnalystAction;
+        const value = await run(() => target.handler(parsed.data, ctx));
         return { ok: true, value };
       } catch (e) {
         const error = toBridgeError(e);

@@ -7,7 +7,8 @@ import type { ProxyConfig } from 'electron';
 import { X509Certificate } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FetchLike } from '../../platform/api/http';
-import { describeNetworkFailure, proxyAuthFailure, proxyEndpoint } from '../../platform/net/network-errors';
+import { describeNetworkFailure, heldBack, notResent, proxyAuthFailure, proxyEndpoint } from '../../platform/net/network-errors';
+import { credentialKey, RefusedCredentials } from '../../platform/net/refused-credentials';
 import { TransportError } from '../../platform/api/http';
 import type { NetworkConfig, NetworkFactory } from '../../platform/ports/network';
 
@@ -72,6 +73,8 @@ export function trustsExtraCa(caPem: string): (req: VerifyRequest, callback: (re
 
 export function createElectronNetwork(deps: ElectronNetDeps): NetworkFactory {
   const sessions = new Map<string, { key: string; session: SessionLike; ready: Promise<void> }>();
+  // A proxy password that drew a 407 is held back from then on (platform/net/refused-credentials.ts).
+  const refused = new RefusedCredentials();
 
   function sessionFor(cfg: NetworkConfig) {
     const key = JSON.stringify({ proxy: cfg.proxy.mode === 'url' ? cfg.proxy.url : cfg.proxy.mode, ca: cfg.caPem });
@@ -89,7 +92,10 @@ export function createElectronNetwork(deps: ElectronNetDeps): NetworkFactory {
     fetchFor(cfg) {
       const proxies = cfg.proxy.mode === 'url' ? [proxyEndpoint(cfg.proxy.url)].filter((p): p is string => !!p) : [];
       const creds = cfg.proxy.mode === 'url' && cfg.proxy.username ? { username: cfg.proxy.username, password: cfg.proxy.password ?? '' } : null;
+      // An empty password is not held back: the message asks for one, and typing it makes a new credential.
+      const credential = cfg.proxy.mode === 'url' && creds?.password ? credentialKey('proxy', cfg.proxy.url, creds.username, creds.password) : null;
       const fetchImpl: FetchLike = async (url, init) => {
+        if (credential && !refused.maySend(credential)) throw new TransportError('proxy_auth', notResent(proxyAuthFailure(true)));
         const { session, ready } = sessionFor(cfg);
         await ready;
         return new Promise<Response>((resolve, reject) => {
@@ -116,11 +122,15 @@ export function createElectronNetwork(deps: ElectronNetDeps): NetworkFactory {
             if (creds && proxyLogins === 1) return callback(creds.username, creds.password);
             callback();
             req.abort();
-            fail(new TransportError('network', proxyAuthFailure(!!creds, !!creds?.password)));
+            // Asked again after our answer: the proxy refused it.
+            if (credential) refused.refuse(credential);
+            const refusal = proxyAuthFailure(!!creds, !!creds?.password);
+            fail(new TransportError('proxy_auth', credential ? heldBack(refusal) : refusal));
           });
           req.on('response', (res) => {
             if (settled) return;
             settled = true;
+            if (credential) refused.accept(credential);
             signal?.removeEventListener('abort', onAbort);
             const headers = new Headers();
             for (const [k, v] of Object.entries(res.headers)) headers.set(k, Array.isArray(v) ? v.join(', ') : v);

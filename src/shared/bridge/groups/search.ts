@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fn, group } from '../define';
+import { automatic, fn, group } from '../define';
 import { PAGE_SIZE_DEFAULT, PageSizeSchema, type CompanyRecord } from '../../service/schemas';
 import { ID_MAX_CHARS, jsonWithin, SEARCH_BODY_MAX_CHARS } from '../../limits';
 
@@ -85,9 +85,10 @@ export const searchGroup = group({
     /**
      * The live match count of a body being edited: one search with page_size=1, through the same client and
      * rate limiter as every other call. No session is kept and nothing is recorded as a recent search.
-     * Refused (not_configured) when the active profile has the live count turned off.
+     * Refused (not_configured) when the active profile has the live count turned off. Automatic: it never
+     * sends a proxy password that was refused (each edit would be one more failed sign-in).
      */
-    countMatches: fn(z.object({ body: Body, requestId: RequestId })).returns<{ count: number }>(),
+    countMatches: automatic(fn(z.object({ body: Body, requestId: RequestId })).returns<{ count: number }>()),
     cancel: fn(z.object({ requestId: z.string().min(1).max(64) })).returns<void>(),
     listSaved: fn(z.void()).returns<SavedSearch[]>(),
     saveSearch: fn(

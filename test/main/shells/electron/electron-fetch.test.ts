@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport } from '../../../../src/main/platform/api/transport';
 import { createRequestLog } from '../../../../src/main/platform/api/request-log';
 import { createElectronNetwork, trustsExtraCa, type ElectronNetDeps, type SessionLike, type VerifyRequest } from '../../../../src/main/shells/electron/electron-fetch';
-import { PROXY_AUTH_MISSING, PROXY_AUTH_REFUSED, PROXY_PASSWORD_MISSING, PROXY_REFUSED, UNKNOWN_AUTHORITY } from '../../../../src/main/platform/net/network-errors';
+import { heldBack, notResent, PROXY_AUTH_MISSING, PROXY_AUTH_REFUSED, PROXY_PASSWORD_MISSING, PROXY_REFUSED, UNKNOWN_AUTHORITY } from '../../../../src/main/platform/net/network-errors';
+import { asAnalystAction } from '../../../../src/main/platform/net/refused-credentials';
 import type { NetworkConfig } from '../../../../src/main/platform/ports/network';
 import { generateTestCa, type TestCa } from '../../../helpers/net-helpers';
 
@@ -114,7 +115,7 @@ describe('Electron network (fake net)', () => {
       r.emit('login', { isProxy: true, host: 'proxy.corp', port: 3128 }, () => {});
       r.emit('login', { isProxy: true, host: 'proxy.corp', port: 3128 }, () => {});
     });
-    await expect(withCreds('https://x.example/', { method: 'GET' })).rejects.toMatchObject({ message: PROXY_AUTH_REFUSED });
+    await expect(withCreds('https://x.example/', { method: 'GET' })).rejects.toMatchObject({ kind: 'proxy_auth', message: heldBack(PROXY_AUTH_REFUSED) });
     const none = createElectronNetwork(f.deps).fetchFor(cfg({ profileId: 'z', proxy: { mode: 'system' } }));
     f.setHandler((r) => r.emit('login', { isProxy: true, host: 'proxy.corp', port: 3128 }, () => {}));
     await expect(none('https://x.example/', { method: 'GET' })).rejects.toMatchObject({ message: PROXY_AUTH_MISSING });
@@ -127,11 +128,41 @@ describe('Electron network (fake net)', () => {
     await expect(noPassword('https://x.example/', { method: 'GET' })).rejects.toMatchObject({ message: PROXY_PASSWORD_MISSING });
   });
 
+  it('a refused proxy password is not sent again on the app\'s own account; each action of the analyst sends it once', async () => {
+    const f = fakeElectron();
+    const refuse = (r: FakeRequest) => {
+      r.emit('login', { isProxy: true, host: 'proxy.corp', port: 3128 }, () => {});
+      r.emit('login', { isProxy: true, host: 'proxy.corp', port: 3128 }, () => {});
+    };
+    f.setHandler(refuse);
+    const network = createElectronNetwork(f.deps);
+    const proxy = (password: string) => cfg({ proxy: { mode: 'url', url: 'http://proxy.corp:3128', username: 'ana', password } });
+    const wrong = network.fetchFor(proxy('wrong'));
+    const get = () => wrong('https://x.example/', { method: 'GET' });
+    await expect(get()).rejects.toMatchObject({ kind: 'proxy_auth' });
+    expect(f.requests).toHaveLength(1);
+    // The app on its own (a live count, a scheduled check): nothing goes out.
+    await expect(get()).rejects.toMatchObject({ kind: 'proxy_auth', message: notResent(PROXY_AUTH_REFUSED) });
+    expect(f.requests).toHaveLength(1);
+    // One action of the analyst: one more try, whatever it sends after that.
+    await asAnalystAction(async () => {
+      await expect(get()).rejects.toMatchObject({ message: heldBack(PROXY_AUTH_REFUSED) });
+      await expect(get()).rejects.toMatchObject({ message: notResent(PROXY_AUTH_REFUSED) });
+    });
+    expect(f.requests).toHaveLength(2);
+    // Another password is another credential: it goes, and once it got through nothing is held back.
+    f.setHandler((r) => r.respond(200, '{}'));
+    const right = network.fetchFor(proxy('right'));
+    await right('https://x.example/', { method: 'GET' });
+    await right('https://x.example/', { method: 'GET' });
+    expect(f.requests).toHaveLength(4);
+  });
+
   it("names Chromium's errors: unknown authority, proxy refused", async () => {
     const f = fakeElectron();
     const fetchImpl = createElectronNetwork(f.deps).fetchFor(cfg());
     f.setHandler((r) => r.emit('error', new Error('net::ERR_CERT_AUTHORITY_INVALID')));
-    await expect(fetchImpl('https://x.example/', { method: 'GET' })).rejects.toMatchObject({ message: UNKNOWN_AUTHORITY });
+    await expect(fetchImpl('https://x.example/', { method: 'GET' })).rejects.toMatchObject({ kind: 'certificate', message: UNKNOWN_AUTHORITY });
     f.setHandler((r) => r.emit('error', new Error('net::ERR_PROXY_CONNECTION_FAILED')));
     await expect(fetchImpl('https://x.example/', { method: 'GET' })).rejects.toMatchObject({ message: PROXY_REFUSED });
     // Through the transport, the named cause is the message the analyst reads.
