@@ -4,6 +4,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { chartFileStem, downloadBlob, pngOf, standaloneSvg } from './chart-export';
 import { loadPlot, plotIfLoaded, withoutInlineStyle, type PlotModule } from './plot-loader';
+import { ServiceText } from '../ui/ServiceText';
 
 export interface ChartTable {
   columns: readonly string[];
@@ -136,7 +137,8 @@ export function ChartFigure({ title, description, table, draw, fileContext, head
                 {r.map((cell, j) =>
                   j === 0 ? (
                     <th key={j} scope="row">
-                      {cell}
+                      {/* Row names are often service text: a company, a country name from its record. */}
+                      <ServiceText text={cell} />
                     </th>
                   ) : (
                     <td key={j} className="num">

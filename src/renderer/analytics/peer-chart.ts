@@ -3,10 +3,12 @@
 import type { PeerBenchmark, PeerGroup } from '../../shared/analytics/analytics';
 import { fmtCount, fmtPercentile, fmtScore } from './format';
 import type { ChartSpec } from './portfolio-charts';
+import { oneLineText } from '../../shared/service-text';
 
 const MARK = '#c2410c';
 const TICK = '#1f5fbf';
-const short = (s: string, n = 34) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** An axis label (SVG text has no <bdi>): one line, cut. */
+const short = (s: string, n = 34) => oneLineText(s, n);
 
 /** "62nd percentile of 48 companies with scores in List “Portfolio” (rank 18)". */
 export function peerSentence(g: PeerGroup): string {

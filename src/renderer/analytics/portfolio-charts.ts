@@ -4,6 +4,7 @@ import { FRESHNESS_LABELS, SCORE_PART_LABELS, type GroupBreakdown, type Histogra
 import type { ChartTable } from './ChartFigure';
 import { fmtChange, fmtCount, fmtScore, fmtShare } from './format';
 import type { PlotModule } from './plot-loader';
+import { oneLineText } from '../../shared/service-text';
 
 export interface ChartSpec {
   key: string;
@@ -19,8 +20,8 @@ const UP = '#1c7a3d';
 const DOWN = '#b3261e';
 const binLabel = (b: HistogramBin) => `${b.x0}–${b.x1}`;
 const COLS = 4;
-/** A panel title short enough for a small multiple (the table keeps the whole name). */
-const short = (s: string, n = 30) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** A panel title or axis label short enough for a small multiple (the table keeps the whole name); SVG text has no <bdi>. */
+const short = (s: string, n = 30) => oneLineText(s, n);
 
 export function coverageChart(a: PortfolioAnalytics): ChartSpec {
   const c = a.coverage;

@@ -8,6 +8,7 @@ import { progressText } from '../../shared/esg-runs/progress';
 import { boardProgress, CELL_STATES, CELL_STATE_LABELS, estimateRemainingMs, formatEta, runSummary, type BoardModel, type Failure } from './board-model';
 import './board.css';
 import { ConfirmBar } from '../ui/ConfirmBar';
+import { ServiceText } from '../ui/ServiceText';
 
 /** Where the run stands (the engine's word), shown in text. */
 export type RunState = 'running' | 'paused' | 'cancelling' | 'cancelled' | 'finished';
@@ -147,7 +148,7 @@ const Failures = memo(function Failures({ failures, onRetry, busy, canRetry }: {
       <ul className="board-failures__list">
         {list.slice(0, SHOWN_FAILURES).map((f) => (
           <li key={`${f.companyId}/${f.module}`}>
-            <strong>{f.companyName ?? f.companyId}</strong> · {MODULE_LABELS[f.module]}: {f.reason ?? 'failed'}
+            <strong>{f.companyName !== null ? <ServiceText text={f.companyName} /> : f.companyId}</strong> · {MODULE_LABELS[f.module]}: {f.reason ?? 'failed'}
           </li>
         ))}
       </ul>

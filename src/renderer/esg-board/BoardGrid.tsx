@@ -5,6 +5,8 @@ import { memo, useCallback, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { COUNT_SEMANTICS, MODULE_LABELS } from '../../shared/esg/count-semantics';
 import type { EsgModule } from '../../shared/service/schemas';
+import { oneLineText } from '../../shared/service-text';
+import { ServiceText } from '../ui/ServiceText';
 import { CELL_STATE_LABELS, type BoardCell, type BoardRow } from './board-model';
 
 export const BOARD_ROW_H = 44;
@@ -79,8 +81,8 @@ export const BoardRowView = memo(function BoardRowView({ row, rowIndex, top, mod
   return (
     <div role="row" aria-rowindex={rowIndex} className="board-grid__row" data-company-id={row.companyId} style={{ transform: `translateY(${top}px)`, gridTemplateColumns: columns, height: BOARD_ROW_H }}>
       <div role="rowheader" className="board-grid__cell board-grid__company">
-        <button type="button" className="board-grid__open" onClick={() => onOpen(row.companyId, row.companyName)} title={`Open ESG of ${row.companyName ?? row.companyId}`}>
-          {row.companyName ?? row.companyId}
+        <button type="button" className="board-grid__open" onClick={() => onOpen(row.companyId, row.companyName)} title={`Open ESG of ${oneLineText(row.companyName ?? row.companyId)}`}>
+          {row.companyName !== null ? <ServiceText text={row.companyName} /> : row.companyId}
         </button>
         {row.companyName ? <span className="board-grid__id mono">{row.companyId}</span> : null}
       </div>

@@ -1,17 +1,18 @@
 // What a run of hand-picked companies is called on the board, in the runs list and in the
 // notification: their names, so the analyst recognises it ("Apex Energy, Borealis and 10 other
-// companies"), never their ids. Pure, unit-tested.
+// companies"), never their ids. Pure, unit-tested. Names are service text: each one line, without
+// bidi controls and cut (src/shared/service-text.ts), as the label becomes a notification's title.
+import { oneLineText } from '../../shared/service-text';
 
 const NAMES_SHOWN = 2;
 const NAME_MAX = 60;
 
 const n = (v: number) => v.toLocaleString('en-US');
-const short = (name: string) => (name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1).trimEnd()}…` : name);
 
 /** "Apex Energy", "Apex Energy and Borealis", "Apex Energy, Borealis and Cobalt", "Apex Energy, Borealis and 10 other companies". */
 export function selectionRunLabel(names: ReadonlyArray<string | null | undefined>): string {
   const count = names.length;
-  const known = names.map((x) => x?.trim()).filter((x): x is string => Boolean(x)).map(short);
+  const known = names.map((x) => (x ? oneLineText(x, NAME_MAX) : '')).filter(Boolean);
   if (known.length === 0) return `${n(count)} selected ${count === 1 ? 'company' : 'companies'}`;
   // known is not empty here (checked above).
   if (known.length === count && count <= NAMES_SHOWN + 1) return count === 1 ? known[0]! : `${known.slice(0, -1).join(', ')} and ${known.at(-1)!}`;

@@ -1,6 +1,8 @@
 // The company the ESG screen is about, by name; the id is secondary, with a copy button. The
 // window title follows, so the OS task switcher names the company too.
 import { useEffect, useState } from 'react';
+import { oneLineText } from '../../shared/service-text';
+import { ServiceText } from '../ui/ServiceText';
 
 const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 /** "CA" -> "Canada"; anything that is not a region code is shown as it came. */
@@ -16,7 +18,8 @@ export function CompanyHeading({ companyId, name, country, loading }: { companyI
   const [copied, setCopied] = useState('');
   useEffect(() => {
     const before = document.title;
-    document.title = `${name ?? companyId} · ESG · Firmscope`;
+    // The OS shows the window title with no <bdi>: one clean line.
+    document.title = `${oneLineText(name ?? companyId, 120)} · ESG · Firmscope`;
     return () => {
       document.title = before;
     };
@@ -32,7 +35,7 @@ export function CompanyHeading({ companyId, name, country, loading }: { companyI
   return (
     <div className="company-heading">
       <h2 className="company-heading__name" data-testid="esg-company-name">
-        {name ?? (loading ? 'Looking up the company…' : 'Company not found by search')}
+        {name !== null ? <ServiceText text={name} /> : loading ? 'Looking up the company…' : 'Company not found by search'}
         {country ? (
           <span className="company-heading__country" title={country}>
             {' '}
@@ -42,7 +45,7 @@ export function CompanyHeading({ companyId, name, country, loading }: { companyI
       </h2>
       <p className="company-heading__id">
         ID <code>{companyId}</code>{' '}
-        <button type="button" className="button button--ghost button--small" onClick={() => void copy()} aria-label={`Copy ID of ${name ?? companyId}`}>
+        <button type="button" className="button button--ghost button--small" onClick={() => void copy()} aria-label={`Copy ID of ${oneLineText(name ?? companyId)}`}>
           Copy ID
         </button>
         <span role="status" className="company-heading__copied">

@@ -8,6 +8,7 @@ import { firmscope, unwrap } from '../bridge';
 import { useBridgeEvent } from '../hooks/useBridgeEvent';
 import { TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { ServiceText } from '../ui/ServiceText';
 import { formatDate } from './esg-format';
 
 const SHOWN = 50;
@@ -54,7 +55,7 @@ export function StoredCompanies({ hasCompany, text, onText, onOpen }: StoredComp
           {rows.map((c) => (
             <li key={c.companyId}>
               <button type="button" className="esg-stored__item" onClick={() => onOpen(c.companyId, c.name)} title={c.companyId}>
-                <span className="esg-stored__name">{c.name ?? `Unnamed company ${c.companyId.slice(0, 8)}…`}</span>
+                <span className="esg-stored__name">{c.name !== null ? <ServiceText text={c.name} /> : `Unnamed company ${c.companyId.slice(0, 8)}…`}</span>
                 <span className="esg-stored__meta">{describe(c)}</span>
               </button>
             </li>

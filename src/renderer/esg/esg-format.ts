@@ -1,16 +1,16 @@
 // Reading ESG items whose fields the spec does not fix: a few common names per meaning, so the
 // sandbox's items and a real service's look the same on screen; anything else falls back to a list.
-// Text is read without bidi overrides (src/shared/bidi-controls.ts); screens also isolate it (<bdi>).
-import { stripBidiControls } from '../../shared/bidi-controls';
+// Text is read without bidi overrides (src/shared/service-text.ts); screens also isolate it (<bdi>).
+import { shownText } from '../../shared/service-text';
+
+export { shownText };
 
 export type Item = Record<string, unknown>;
 
 const str = (v: unknown): string | null => {
-  const text = typeof v === 'string' ? stripBidiControls(v) : '';
+  const text = typeof v === 'string' ? shownText(v) : '';
   return text.trim() ? text : null;
 };
-/** Service text as the screen shows it: without bidi overrides. */
-export const shownText = (v: string): string => stripBidiControls(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const firstOf = (item: Item, keys: string[]): unknown => keys.map((k) => item[k]).find((v) => v !== undefined && v !== null);
 

@@ -1,5 +1,7 @@
 // Browser mode only: the web Notification API, used only after the analyst opts in (and the
 // browser grants permission). Electron notifies natively from main instead.
+import { notificationText } from '../../shared/service-text';
+
 const KEY = 'firmscope.esg.webNotifications';
 
 export function webNotificationsSupported(): boolean {
@@ -31,8 +33,10 @@ export async function setWebNotifications(on: boolean): Promise<boolean> {
 
 export function showWebNotification(title: string, body: string): void {
   if (!webNotificationsEnabled()) return;
+  // Titles carry service text (company names): one line, no bidi controls, bounded.
+  const shown = notificationText(title, body);
   try {
-    new Notification(title, { body });
+    new Notification(shown.title, { body: shown.body });
   } catch {
     // Some browsers only allow notifications from a service worker; the in-app notice still shows.
   }

@@ -16,6 +16,8 @@ import { listCompanies } from '../esg-board/run-queries';
 import { lazyScreen } from '../app/lazy-screen';
 import { prefetchPlot } from '../analytics/plot-loader';
 import { WatchButton } from '../watches/WatchButton';
+import { oneLineText } from '../../shared/service-text';
+import { ServiceText } from '../ui/ServiceText';
 
 // Analytics bring Observable Plot: loaded when a list is open (idle), drawn on the click.
 const Analytics = lazyScreen(() => import('../analytics/ListAnalytics').then((m) => m.ListAnalytics));
@@ -203,17 +205,17 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
               {rows.map((m, i) => (
                 <tr key={m.companyId} aria-rowindex={first + i + 1}>
                   <td className="list-view__select">
-                    <input type="checkbox" aria-label={`Select ${m.name ?? m.companyId}`} checked={selected.has(m.companyId)} onChange={() => toggle(m.companyId)} />
+                    <input type="checkbox" aria-label={`Select ${oneLineText(m.name ?? m.companyId)}`} checked={selected.has(m.companyId)} onChange={() => toggle(m.companyId)} />
                   </td>
                   <th scope="row" className="list-view__name">
                     {m.name ? (
                       <button
                         type="button"
                         className="button button--ghost button--small list-view__open"
-                        title={`Open the ESG data of ${m.name}`}
+                        title={`Open the ESG data of ${oneLineText(m.name)}`}
                         onClick={() => navigate({ screen: 'esg', companyId: m.companyId, companyName: m.name ?? undefined, fromListId: list.id })}
                       >
-                        {m.name}
+                        <ServiceText text={m.name} />
                       </button>
                     ) : (
                       <span className="muted">Name unknown</span>

@@ -13,6 +13,7 @@ import { QUEUES, REVIEW_PAGE, useDecide, useReviewRows, useSetThreshold, type Re
 import { AddAcceptedToList } from './AddAcceptedToList';
 import { reviewKey } from './review-keys';
 import { cursorLine, movedLine } from './review-cursor';
+import { ServiceText } from '../ui/ServiceText';
 
 
 export function BulkReview({ job }: { job: BulkJobView }) {
@@ -171,7 +172,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
                     >
                       <td className="num">{row.line}</td>
                       <td>{[row.input.name, row.input.country].filter(Boolean).join(', ')}</td>
-                      <td>{best ? choiceLabel(best) : ''}</td>
+                      <td>{best ? <ServiceText text={choiceLabel(best)} /> : ''}</td>
                       <td className="num">{best ? formatConfidence(best.confidence) : ''}</td>
                       <td>
                         <span className={`pill ${decisionClass(row.decision)}`}>{row.decision ? DECISION_TEXT[row.decision] : ''}</span>

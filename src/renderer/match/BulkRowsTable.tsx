@@ -7,6 +7,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { companyLabel, DECISION_TEXT, formatConfidence, pageRange, ROW_STATE_LABEL } from './match-format';
 import { ROWS_PAGE, useBulkRows } from './match-queries';
 import { MatchViewExport } from './MatchViewExport';
+import { ServiceText } from '../ui/ServiceText';
 
 type RowFilter = { label: string; states?: BulkRowView['state'][] };
 const ALL_ROWS: RowFilter = { label: 'All rows' };
@@ -70,7 +71,7 @@ export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: Mat
                 <td>{ROW_STATE_LABEL[r.state]}</td>
                 <td>{r.input.name ?? ''}</td>
                 <td>{r.input.country ?? ''}</td>
-                <td>{r.best ? companyLabel(r.best.company) : ''}</td>
+                <td>{r.best ? <ServiceText text={companyLabel(r.best.company)} /> : ''}</td>
                 <td className="num">{r.best ? formatConfidence(r.best.confidence) : ''}</td>
                 <td>{r.decision ? DECISION_TEXT[r.decision] : ''}</td>
                 <td className="match-row__message">{r.error?.message ?? (r.duplicateOf !== undefined ? `Repeats line ${r.duplicateOf}` : '')}</td>

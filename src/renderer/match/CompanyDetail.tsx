@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import { cellText, flattenRecord } from '../../shared/search/flatten';
 import { useNavigation } from '../app/navigation';
+import { ServiceText } from '../ui/ServiceText';
 import { companyLabel, fieldLabel, formatConfidence } from './match-format';
 
 export interface CompanyDetailProps {
@@ -44,7 +45,7 @@ export function CompanyDetail({ company, confidence, note, onClose }: CompanyDet
         {fields.map(([k, v]) => (
           <div key={k} className="match-detail__field">
             <dt title={k}>{fieldLabel(k)}</dt>
-            <dd>{cellText(v) || <span className="muted">(empty)</span>}</dd>
+            <dd>{cellText(v) ? <ServiceText text={cellText(v)} /> : <span className="muted">(empty)</span>}</dd>
           </div>
         ))}
       </dl>

@@ -1,6 +1,8 @@
 // Ranked candidates of a single match, best first, with confidence shown as text (not colour alone).
 import type { MatchResultView } from '../../shared/bridge/groups/match';
 import type { MatchCandidate } from '../../shared/service/schemas';
+import { oneLineText } from '../../shared/service-text';
+import { ServiceText } from '../ui/ServiceText';
 import { companyField, companyLabel, confidenceLevel, formatConfidence } from './match-format';
 
 export function MatchResults({ result, onOpen }: { result: MatchResultView; onOpen(c: MatchCandidate): void }) {
@@ -37,16 +39,24 @@ export function MatchResults({ result, onOpen }: { result: MatchResultView; onOp
                 <td>
                   <span className={`confidence confidence--${confidenceLevel(c.confidence)}`}>{formatConfidence(c.confidence)}</span>
                 </td>
-                <td className="match-results__name">{companyLabel(c.company)}</td>
-                <td title={companyField(c.company, 'country')}>{companyField(c.company, 'country_name') || companyField(c.company, 'country')}</td>
-                <td>{companyField(c.company, 'city')}</td>
-                <td>{companyField(c.company, 'website') || companyField(c.company, 'website_domain')}</td>
+                <td className="match-results__name">
+                  <ServiceText text={companyLabel(c.company)} />
+                </td>
+                <td title={oneLineText(companyField(c.company, 'country'))}>
+                  <ServiceText text={companyField(c.company, 'country_name') || companyField(c.company, 'country')} />
+                </td>
+                <td>
+                  <ServiceText text={companyField(c.company, 'city')} />
+                </td>
+                <td>
+                  <ServiceText text={companyField(c.company, 'website') || companyField(c.company, 'website_domain')} />
+                </td>
                 {/* The id is secondary: its first block, the whole id on hover and in the details. */}
                 <td className="mono" title={c.company.company_id}>
                   {c.company.company_id.slice(0, 8)}…
                 </td>
                 <td>
-                  <button type="button" className="button button--small" onClick={() => onOpen(c)} aria-label={`Open details of ${companyLabel(c.company)}`}>
+                  <button type="button" className="button button--small" onClick={() => onOpen(c)} aria-label={`Open details of ${oneLineText(companyLabel(c.company))}`}>
                     Details
                   </button>
                 </td>

@@ -1,7 +1,8 @@
 // How a grid cell reads: numbers, money and years in the analyst's locale, lists as chips, nested
 // objects as "key: value" text, the company id shortened. Display only: copy-as-TSV and exports use
-// the raw values.
+// the raw values. Text is service text: shown without bidi controls (src/shared/service-text.ts).
 import { fieldDisplay, type FieldDisplay } from '../../shared/service/catalogue';
+import { shownText } from '../../shared/service-text';
 
 export type CellView =
   /** `text` is what the cell shows; `full` the whole value (title, focus line) when it differs. */
@@ -38,14 +39,14 @@ export function createCellFormatter(locale?: string): CellFormatter {
 
   const readable = (value: unknown, depth = 0): string => {
     if (value === null || value === undefined) return '';
-    if (typeof value === 'string') return value;
+    if (typeof value === 'string') return shownText(value);
     if (typeof value === 'number') return Number.isFinite(value) ? grouped.format(value) : String(value);
     if (typeof value === 'boolean') return value ? 'yes' : 'no';
     if (typeof value === 'bigint') return integer.format(value);
     if (Array.isArray(value)) return value.map((v) => readable(v, depth + 1)).join(', ');
     if (typeof value === 'object') {
       const text = Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => `${k}: ${readable(v, depth + 1)}`)
+        .map(([k, v]) => `${shownText(k)}: ${readable(v, depth + 1)}`)
         .join(depth === 0 ? '; ' : ', ');
       return depth === 0 ? text : `(${text})`;
     }

@@ -2,6 +2,7 @@
 // words with formatted numbers and names (never ids). Pure, so the wording is unit-tested.
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
+import { shownText } from '../../shared/service-text';
 import type { CheckInfo, WatchBudget, WatchChange, WatchCost, WatchInfo, WatchSchedule } from '../../shared/watches/watches';
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -86,7 +87,7 @@ export function budgetInWords(b: WatchBudget): string {
 
 /** A field path as words: "employee_count" -> "employee count", "address.city" -> "address city". */
 export function fieldInWords(field: string): string {
-  return field.replace(/[._]+/g, ' ').trim();
+  return shownText(field).replace(/[._]+/g, ' ').trim();
 }
 
 /** One value of a change as text: numbers grouped, a news item or commitment by its title. */
@@ -94,40 +95,53 @@ export function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'number') return Number.isFinite(v) ? decimal.format(v) : String(v);
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return shownText(v);
   if (Array.isArray(v)) return v.map(valueText).join(', ');
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    for (const k of ['title', 'headline', 'name', 'label', 'text', 'description']) if (typeof o[k] === 'string' && o[k]) return o[k];
-    const text = JSON.stringify(v);
+    for (const k of ['title', 'headline', 'name', 'label', 'text', 'description']) if (typeof o[k] === 'string' && o[k]) return shownText(o[k]);
+    const text = shownText(JSON.stringify(v));
     return text.length > 120 ? `${text.slice(0, 119)}…` : text;
   }
   return String(v);
 }
 
+/** A piece of a change's values: our words (a string) or a service value, which the row isolates in <bdi>. */
+export type ChangePart = string | { value: string };
+
+const val = (text: string): ChangePart => ({ value: text });
+
 /**
  * The values of a change: "61.5 → 68.7 (+7.2 points)" for a score, "A → BB (downgrade)" for a
  * rating, the title for news, "Net zero by 2040 (status: planned → achieved)" for a commitment,
- * "old → new" for a field; nothing for entered/left (the kind says it all).
+ * "old → new" for a field; nothing for entered/left (the kind says it all). Every service value is
+ * its own part, so "dissolved → active" cannot read as "active → dissolved".
  */
-export function changeValues(c: Pick<WatchChange, 'kind' | 'field' | 'oldValue' | 'newValue' | 'detail'>): string {
+export function changeParts(c: Pick<WatchChange, 'kind' | 'field' | 'oldValue' | 'newValue' | 'detail'>): ChangePart[] {
   const { oldValue: o, newValue: v } = c;
   const detail = c.detail ?? null;
-  const moved = o === null || o === undefined ? valueText(v) : `${valueText(o)} → ${valueText(v)}`;
+  const moved = o === null || o === undefined ? [val(valueText(v))] : [val(valueText(o)), ' → ', val(valueText(v))];
   switch (c.kind) {
     case 'entered':
     case 'left':
-      return '';
+      return [];
     case 'score':
-      return typeof o === 'number' && typeof v === 'number' ? `${decimal.format(o)} → ${decimal.format(v)} (${points.format(v - o)} points)` : moved;
+      return typeof o === 'number' && typeof v === 'number' ? [`${decimal.format(o)} → ${decimal.format(v)} (${points.format(v - o)} points)`] : moved;
     case 'news':
-      return detail ?? valueText(v);
+      return [val(detail !== null ? shownText(detail) : valueText(v))];
     case 'commitment':
-      if (o === null || o === undefined) return detail ?? valueText(v);
-      return `${detail ?? 'A commitment'} (${c.field ? `${fieldInWords(c.field)}: ` : ''}${moved})`;
+      if (o === null || o === undefined) return [val(detail !== null ? shownText(detail) : valueText(v))];
+      return [detail !== null ? val(shownText(detail)) : 'A commitment', ' (', ...(c.field ? [val(fieldInWords(c.field)), ': '] : []), ...moved, ')'];
     default:
-      return detail ? `${moved} (${detail})` : moved;
+      return detail !== null ? [...moved, ' (', val(shownText(detail)), ')'] : moved;
   }
+}
+
+/** changeParts as one string (the row's accessible text and tests). */
+export function changeValues(c: Pick<WatchChange, 'kind' | 'field' | 'oldValue' | 'newValue' | 'detail'>): string {
+  return changeParts(c)
+    .map((p) => (typeof p === 'string' ? p : p.value))
+    .join('');
 }
 
 /** What changed, before the values: "employee count" for a field, "Overall score" for a score; else nothing. */

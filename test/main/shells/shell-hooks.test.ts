@@ -57,6 +57,12 @@ describe('browser-mode shell hooks', () => {
     createWebHostHooks(tmp(), { broadcast, registerDownload: vi.fn() }).notify('Export finished', 'companies.csv');
     expect(broadcast).toHaveBeenCalledWith(eventChannel('app', 'notice'), expect.objectContaining({ level: 'info', message: 'Export finished: companies.csv' }));
   });
+
+  it('makes a notice of a hostile company name one line without bidi controls (issue 36)', () => {
+    const broadcast = vi.fn();
+    createWebHostHooks(tmp(), { broadcast, registerDownload: vi.fn() }).notify('ESG run finished: Acme \u202Egnp.exe\r\nFake: all done', 'body\u2066');
+    expect(broadcast).toHaveBeenCalledWith(eventChannel('app', 'notice'), expect.objectContaining({ message: 'ESG run finished: Acme gnp.exe Fake: all done: body' }));
+  });
 });
 
 describe('Electron shell hooks', () => {
@@ -114,6 +120,11 @@ describe('Electron shell hooks', () => {
     expect(d.shell.showItemInFolder).toHaveBeenCalledWith('/tmp/x.csv');
     hooks.notify('Done', 'ESG scores ready');
     expect(d.shown).toEqual([{ title: 'Done', body: 'ESG scores ready' }]);
+    // A company name in the title: no bidi override, no line break, bounded (issue 36).
+    hooks.notify(`ESG run finished: Acme \u202Egnp.exe\nSecond line ${'x'.repeat(500)}`, 'Done\u2028');
+    expect(d.shown[1]!.title).toMatch(/^ESG run finished: Acme gnp\.exe Second line x+…$/);
+    expect(d.shown[1]!.title.length).toBe(200);
+    expect(d.shown[1]!.body).toBe('Done');
     await hooks.openExternal('https://example.com');
     await expect(hooks.openExternal('file:///etc/passwd')).rejects.toMatchObject({ code: 'invalid_input' });
     expect(d.shell.openExternal).toHaveBeenCalledTimes(1);

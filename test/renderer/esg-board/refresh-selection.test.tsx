@@ -33,6 +33,10 @@ describe('selectionRunLabel', () => {
     expect(long.length).toBeLessThanOrEqual(200);
     expect(long).toMatch(/^x+…, y+… and 2 other companies$/);
   });
+
+  it('makes each name one line without bidi controls: the label becomes a notification title (issue 36)', () => {
+    expect(selectionRunLabel(['Acme \u202Egnp.exe\r\nESG run failed', 'Borealis\u200F'])).toBe('Acme gnp.exe ESG run failed and Borealis');
+  });
 });
 
 describe('Refresh ESG for the grid selection', () => {

@@ -70,3 +70,11 @@ describe('column order', () => {
     expect(visibleColumns(data, saved)).toEqual(['company_id', 'revenue', 'name']);
   });
 });
+
+describe('service text in grid cells (issue 36)', () => {
+  it('shows names, chips and nested text without bidi controls', () => {
+    expect(text(en.cell('name', 'Acme \u202Egnp.exe'))).toBe('Acme gnp.exe');
+    expect(text(en.cell('tags', ['a\u2067b']))).toEqual(['ab']);
+    expect(text(en.cell('address', { 'ci\u202Ety': 'K\u202Eöln' }))).toBe('city: Köln');
+  });
+});

@@ -3,6 +3,7 @@
 import type { BrowserWindow, Dialog, Notification as NotificationClass, Shell } from 'electron';
 import { join } from 'node:path';
 import { AppError } from '../../../shared/errors';
+import { notificationText } from '../../../shared/service-text';
 import type { ShellHooks } from '../../platform/ports/shell-hooks';
 import { isExternalHttpUrl } from './external-links';
 
@@ -55,7 +56,8 @@ export function createElectronShellHooks(deps: ElectronShellDeps): ShellHooks {
       deps.shell.showItemInFolder(path);
     },
     notify(title, body) {
-      if (deps.Notification.isSupported()) new deps.Notification({ title, body }).show();
+      // Titles carry service text (company names): one line, no bidi controls, bounded.
+      if (deps.Notification.isSupported()) new deps.Notification(notificationText(title, body)).show();
     },
     async openExternal(url) {
       if (!isExternalHttpUrl(url)) throw new AppError('invalid_input', 'Only http(s) links can be opened.');

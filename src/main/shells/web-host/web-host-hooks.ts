@@ -7,6 +7,7 @@ import { join, parse, resolve, sep } from 'node:path';
 import { eventChannel } from '../../../shared/bridge/define';
 import type { Notice } from '../../../shared/bridge/groups/app';
 import { AppError } from '../../../shared/errors';
+import { notificationText } from '../../../shared/service-text';
 import type { ShellHooks } from '../../platform/ports/shell-hooks';
 
 export interface WebHostHookTargets {
@@ -49,7 +50,9 @@ export function createWebHostHooks(dataDir: string, host: WebHostHookTargets): S
       if (!full.startsWith(resolve(dataDir) + sep)) throw new AppError('io', 'Only files inside the data folder can be downloaded.');
       return host.registerDownload(full);
     },
-    notify(title, body) {
+    notify(rawTitle, rawBody) {
+      // Titles carry service text (company names): one line, no bidi controls, bounded.
+      const { title, body } = notificationText(rawTitle, rawBody);
       const notice: Notice = { id: randomUUID(), level: 'info', message: body ? `${title}: ${body}` : title };
       host.broadcast(eventChannel('app', 'notice'), notice);
     },

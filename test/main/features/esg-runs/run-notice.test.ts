@@ -14,4 +14,9 @@ describe('finished run notification', () => {
       body: '917 companies (news, commitments, scores): 1,899 of 2,751 cells done (69 %) · 2 failed · 850 cancelled.',
     });
   });
+
+  it('names a run of hostile company names in one line without bidi controls (issue 36)', () => {
+    const run = { label: 'Acme \u202Egnp.exe\nand Borealis\u2067', modules: ['scores'], companies: 2, total: 2, counts: counts({ complete: 2 }) } as RunInfo;
+    expect(finishedText(run).title).toBe('ESG run finished: Acme gnp.exe and Borealis');
+  });
 });
