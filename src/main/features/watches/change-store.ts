@@ -1,5 +1,7 @@
 // The "What changed" inbox: every change a check found (table watch_changes), newest check first,
-// read marks, and the rows of one watch or check for the export.
+// read marks, and the rows of one watch or check for the export. The table keeps each value whole,
+// once; the inbox page gets every text cut to SHOWN_CHARS (a service can send a 30 MB news title),
+// the export reads them whole.
 import type { ChangeKind, ChangesPage, ChangesQuery, EsgModule, WatchChange } from '../../../shared/watches/watches';
 import type { Sql } from '../../platform/workspace/sql';
 
@@ -41,7 +43,45 @@ const toChange = (r: ChangeRow): WatchChange => ({
   at: r.at ?? 0,
 });
 
-const SELECT = `SELECT ch.*, c.finished_at AS at FROM watch_changes ch JOIN watch_checks c ON c.id = ch.check_id JOIN watches w ON w.id = ch.watch_id`;
+const FROM = `FROM watch_changes ch JOIN watch_checks c ON c.id = ch.check_id JOIN watches w ON w.id = ch.watch_id`;
+const SELECT = `SELECT ch.*, c.finished_at AS at ${FROM}`;
+
+/** Characters of a name, field, value (as JSON) or detail that one inbox row carries to the page. */
+export const SHOWN_CHARS = 1000;
+const CUT_COLUMNS = ['company_name', 'field', 'old_json', 'new_json', 'detail'] as const;
+type CutFlags = { [K in (typeof CUT_COLUMNS)[number] as `${K}_cut`]: number };
+// SQLite reads at most SHOWN_CHARS + 1 characters of each into JavaScript and says whether there were more.
+const SHOWN_SELECT = `SELECT ch.id, ch.watch_id, ch.check_id, ch.kind, ch.company_id, ch.module, ch.read, c.finished_at AS at, ${CUT_COLUMNS.map(
+  (col) => `substr(ch.${col}, 1, ${SHOWN_CHARS}) AS ${col}, length(substr(ch.${col}, 1, ${SHOWN_CHARS + 1})) > ${SHOWN_CHARS} AS ${col}_cut`,
+).join(', ')} ${FROM}`;
+
+const ELLIPSIS = '…';
+const cutText = (v: string | null, cut: number): string | null => (v !== null && cut ? `${v}${ELLIPSIS}` : v);
+
+/** The start of a value's JSON as text: a string's characters (a cut escape dropped), else the JSON itself. */
+function cutJson(start: string): string {
+  if (!start.startsWith('"')) return `${start}${ELLIPSIS}`;
+  // No closing quote in a cut string; an escape cut in two (\u12) is dropped, at most 5 characters.
+  for (let drop = 0; drop <= 5; drop++) {
+    try {
+      return `${JSON.parse(`${start.slice(0, start.length - drop)}"`) as string}${ELLIPSIS}`;
+    } catch {
+      // cut inside an escape: try one character shorter
+    }
+  }
+  return `${start.slice(1)}${ELLIPSIS}`;
+}
+
+const shownValue = (v: string | null, cut: number): unknown => (v === null ? null : cut ? cutJson(v) : JSON.parse(v));
+
+const toShownChange = (r: ChangeRow & CutFlags): WatchChange => ({
+  ...toChange({ ...r, old_json: null, new_json: null }),
+  companyName: cutText(r.company_name, r.company_name_cut),
+  field: cutText(r.field, r.field_cut),
+  oldValue: shownValue(r.old_json, r.old_json_cut),
+  newValue: shownValue(r.new_json, r.new_json_cut),
+  detail: cutText(r.detail, r.detail_cut),
+});
 
 export class ChangeStore {
   constructor(
@@ -59,17 +99,17 @@ export class ChangeStore {
     }
   }
 
-  /** One page of the inbox: newest check first, in the order each check found them. */
+  /** One page of the inbox: newest check first, in the order each check found them; texts cut to SHOWN_CHARS. */
   page(q: ChangesQuery): ChangesPage {
     const { where, params } = this.filter(q);
-    const rows = this.sql.all<ChangeRow>(`${SELECT} WHERE ${where} ORDER BY ch.check_id DESC, ch.id LIMIT ? OFFSET ?`, [...params, q.limit, q.offset]);
+    const rows = this.sql.all<ChangeRow & CutFlags>(`${SHOWN_SELECT} WHERE ${where} ORDER BY ch.check_id DESC, ch.id LIMIT ? OFFSET ?`, [...params, q.limit, q.offset]);
     const total = this.sql.get<{ n: number }>(`SELECT count(*) AS n FROM watch_changes ch JOIN watches w ON w.id = ch.watch_id WHERE ${where}`, params)!.n;
     const unreadFilter = this.filter({ ...q, unreadOnly: true });
     const unread = this.sql.get<{ n: number }>(`SELECT count(*) AS n FROM watch_changes ch JOIN watches w ON w.id = ch.watch_id WHERE ${unreadFilter.where}`, unreadFilter.params)!.n;
-    return { rows: rows.map(toChange), total, unread };
+    return { rows: rows.map(toShownChange), total, unread };
   }
 
-  /** Every change of a watch (or of one of its checks), in inbox order, for the export. */
+  /** Every change of a watch (or of one of its checks), in inbox order, whole, for the export. */
   *each(watchId: number, checkId?: number): IterableIterator<WatchChange> {
     const { where, params } = this.filter({ watchId, checkId, unreadOnly: false, offset: 0, limit: 1 });
     for (const r of this.sql.iterate<ChangeRow>(`${SELECT} WHERE ${where} ORDER BY ch.check_id DESC, ch.id`, params)) yield toChange(r);

@@ -60,15 +60,15 @@ export function diffEsgResults(previous: Iterable<EsgResultItems>, current: Iter
       const known = new Set(prev.items.map(keyOf));
       for (const item of cur.items) {
         if (known.has(keyOf(item))) continue;
-        const title = titleOf(item);
-        news.push({ ...base, kind: 'news', field: null, oldValue: null, newValue: title, detail: title });
+        // The title is the value; stored once (a hostile title can be megabytes).
+        news.push({ ...base, kind: 'news', field: null, oldValue: null, newValue: titleOf(item), detail: null });
       }
     } else {
       const known = new Map(prev.items.map((i) => [keyOf(i), i]));
       for (const item of cur.items) {
         const old = known.get(keyOf(item));
         const title = titleOf(item);
-        if (!old) commitments.push({ ...base, kind: 'commitment', field: null, oldValue: null, newValue: title, detail: title });
+        if (!old) commitments.push({ ...base, kind: 'commitment', field: null, oldValue: null, newValue: title, detail: null });
         else for (const f of fieldChanges(old, item)) commitments.push({ ...base, kind: 'commitment', field: f.field, oldValue: f.oldValue, newValue: f.newValue, detail: title });
       }
     }

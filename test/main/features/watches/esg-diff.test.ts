@@ -35,8 +35,8 @@ describe('diffEsgResults', () => {
       ['score', 'a', 'environmental', 50, 55, null],
       ['score', 'b', 'overall', 40, 36, null],
       ['commitment', 'a', 'status', 'announced', 'on_track', 'Net zero by 2040'],
-      ['commitment', 'a', null, null, 'Water -20%', 'Water -20%'],
-      ['news', 'a', null, null, 'New one', 'New one'],
+      ['commitment', 'a', null, null, 'Water -20%', null],
+      ['news', 'a', null, null, 'New one', null],
     ]);
     expect(found.every((c) => c.companyName === `Company ${c.companyId}`)).toBe(true);
   });
