@@ -14,6 +14,7 @@ import {
 import type { TokenManager } from '../auth/token-manager';
 import { TransportError, type HttpResponse } from './http';
 import { apiHttpError, apiTransportError } from './api-errors';
+import { redactCredentials, redactError } from './redact-credentials';
 import { fastSearchPage } from './fast-page';
 import { parseJsonResponse, type AnswerLimits } from './parse-response';
 import { rateLimitedTransport, type RateLimiter } from './rate-limiter';
@@ -78,9 +79,12 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     };
     let replayed401 = false;
     let sent = 0;
+    // Every token this call sent: a service may echo one in its error body (redacted below).
+    const tokens: string[] = [];
     const attempt = async (): Promise<T> => {
       for (;;) {
         const token = await opts.tokens.getToken(co.signal);
+        tokens.push(token);
         const res = await send(token, ++sent);
         if (res.status >= 200 && res.status < 300) return spec.read(res);
         if (res.status === 401 && !replayed401) {
@@ -89,18 +93,24 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           opts.tokens.invalidate(token);
           continue;
         }
-        throw apiHttpError(res.status, res.text, { host, retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), now()) });
+        // Redacted before any of it is cut or quoted into the error's message and details.
+        throw apiHttpError(res.status, redactCredentials(res.text, tokens), { host, retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), now()) });
       }
     };
     // Transient failures (network, timeout, 408, 429, 5xx, a cut-short body) of idempotent calls only.
-    return withRetry(attempt, {
-      policy,
-      signal: co.signal,
-      now,
-      random: opts.random,
-      sleep: opts.sleep,
-      retryable: (e) => spec.idempotent && (isRetryable(e) || (e instanceof AppError && e.details?.truncated === true)),
-    });
+    try {
+      return await withRetry(attempt, {
+        policy,
+        signal: co.signal,
+        now,
+        random: opts.random,
+        sleep: opts.sleep,
+        retryable: (e) => spec.idempotent && (isRetryable(e) || (e instanceof AppError && e.details?.truncated === true)),
+      });
+    } catch (e) {
+      // Whatever error the answer made (a parse error quoting a value too): no token in it.
+      throw redactError(e, tokens);
+    }
   }
 
   const json =

@@ -5,6 +5,7 @@
 // credential was sent (Bearer or Basic), so "Copy as cURL" can write `$TOKEN` in its place. Any
 // credential the service echoes back in an error message is blanked before it is kept.
 import type { RequestLogEntry } from '../../../shared/bridge/groups/diagnostics';
+import { redactCredentials } from './redact-credentials';
 
 /** Query parameters whose values are harmless and useful when reading the log. */
 export const VISIBLE_QUERY_VALUES = new Set(['page_size']);
@@ -100,8 +101,8 @@ function credentialsIn(headers: Record<string, string> | undefined): { kind: Cre
 }
 
 function blank(text: string, secrets: string[]): string {
-  let out = text;
-  for (const s of secrets) out = out.split(s).join('[redacted]');
+  // The one redaction of credentials in service answers (redact-credentials.ts), then cut.
+  const out = redactCredentials(text, secrets);
   return out.length > MAX_ERROR_TEXT ? `${out.slice(0, MAX_ERROR_TEXT)}…` : out;
 }
 

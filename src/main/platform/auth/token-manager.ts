@@ -5,6 +5,7 @@ import { AppError, isRetryable, toBridgeError, type BridgeError } from '../../..
 import { TokenResponseSchema } from '../../../shared/service/schemas';
 import { TransportError } from '../api/http';
 import { cancelledError, parseRetryAfter, withRetry, type RetryPolicy } from '../api/retry';
+import { clientCredentialSecrets, redactCredentials } from '../api/redact-credentials';
 import type { Transport } from '../api/transport';
 import { assertSecretDestination, defaultTokenEndpoint, discoverTokenEndpoint } from './discovery';
 import { tokenBadResponse, tokenHttpError, tokenTransportError } from './token-errors';
@@ -214,7 +215,9 @@ export class TokenManager {
       }
       if (res.status >= 200 && res.status < 300) return this.parseToken(res.text);
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now());
-      throw tokenHttpError(res.status, res.text, { authHost: this.authHost, clientId: this.opts.clientId, scope: this.opts.scope, retryAfterMs });
+      // An echo of the Basic header or the form body must not reach the error's text.
+      const answer = redactCredentials(res.text, clientCredentialSecrets(this.opts.clientId, secret, basicAuthHeader(this.opts.clientId, secret)));
+      throw tokenHttpError(res.status, answer, { authHost: this.authHost, clientId: this.opts.clientId, scope: this.opts.scope, retryAfterMs });
     };
     return withRetry(attempt, {
         policy: this.opts.retry ?? TOKEN_RETRY,
