@@ -200,7 +200,7 @@ describe('browser-mode transport', () => {
     try {
       const origin = `http://127.0.0.1:${port}`;
       const transport = track(wsTransport({ url: `ws://127.0.0.1:${port}${WS_PATH}`, WebSocketImpl: pageSocket(origin), connectTimeoutMs: 200, backoffMs: [50] }));
-      const r = (await buildFirmscopeApi(bridgeTable, transport).app.info()) as { ok: boolean; error: { code: string } };
+      const r = (await (buildFirmscopeApi(bridgeTable, transport) as Api).app!.info!()) as { ok: boolean; error: { code: string } };
       expect(r).toMatchObject({ ok: false, error: { code: 'internal' } });
       await triedAgain;
       expect(transport.state).not.toBe('stopped');
