@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createWebHostHooks, freePath, safeFileName } from '../../../src/main/shells/web-host/web-host-hooks';
+import { safeFileName } from '../../../src/shared/export/file-name';
+import { createWebHostHooks, freePath } from '../../../src/main/shells/web-host/web-host-hooks';
 import { CONTENT_SECURITY_POLICY } from '../../../src/main/platform/security/response-headers';
 import { serveAppRequest } from '../../../src/main/shells/electron/app-protocol';
 import { createElectronShellHooks } from '../../../src/main/shells/electron/electron-shell-hooks';
@@ -22,8 +23,9 @@ describe('browser-mode shell hooks', () => {
   });
 
   it('keeps suggested names inside the exports folder', async () => {
-    expect(safeFileName('../../etc/passwd')).toBe('_.._etc_passwd');
-    expect(safeFileName('a/b\\c:d?.csv')).toBe('a_b_c_d_.csv');
+    // The one cleaner of every export name (shared/export/file-name.ts): separators become spaces.
+    expect(safeFileName('../../etc/passwd')).toBe('etc passwd');
+    expect(safeFileName('a/b\\c:d?.csv')).toBe('a b c d.csv');
     expect(safeFileName('...')).toBe('export');
     const dataDir = tmp();
     const hooks = createWebHostHooks(dataDir, { broadcast: vi.fn(), registerDownload: vi.fn() });

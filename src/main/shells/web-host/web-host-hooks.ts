@@ -7,23 +7,13 @@ import { join, parse, resolve, sep } from 'node:path';
 import { eventChannel } from '../../../shared/bridge/define';
 import type { Notice } from '../../../shared/bridge/groups/app';
 import { AppError } from '../../../shared/errors';
+import { safeFileName } from '../../../shared/export/file-name';
 import { notificationText } from '../../../shared/service-text';
 import type { ShellHooks } from '../../platform/ports/shell-hooks';
 
 export interface WebHostHookTargets {
   broadcast(channel: string, payload: unknown): void;
   registerDownload(filePath: string): string;
-}
-
-/** Turns a suggested name into one safe file name (no folders, no control characters). */
-export function safeFileName(suggested: string): string {
-  const cleaned = suggested
-    .replace(/[\\/]/g, '_')
-    .replace(/[\u0000-\u001f<>:"|?*]/g, '_')
-    .replace(/^\.+/, '')
-    .trim()
-    .slice(0, 180);
-  return cleaned || 'export';
 }
 
 /** First free `name`, `name (2)`, `name (3)`… in dir, so an export never overwrites an earlier one. */
