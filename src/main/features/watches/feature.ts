@@ -3,6 +3,7 @@
 // the "What changed" inbox, within a daily request budget per profile. The composition root hands
 // in the features it works through: snapshots (a search check's load), lists and esg-runs (a list
 // check's refresh), and the Exports history (ExportRecords).
+import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { watchesGroup } from '../../../shared/bridge/groups/watches';
@@ -151,7 +152,7 @@ export function createWatchesFeature(deps: FeatureDeps, opts: WatchesOptions): F
       const ctx = active();
       const before = ctx.store.existing(id);
       if (patch.target) assertTarget(ctx, patch.target);
-      if (patch.target && JSON.stringify(patch.target) !== JSON.stringify(before.target)) {
+      if (patch.target && !isDeepStrictEqual(patch.target, before.target)) {
         // Another search or list (or other modules): the next check is a new baseline.
         await ctx.runner.stop(id);
         dropSnapshots(ctx.profileId, id);

@@ -2,6 +2,7 @@
 // the fields that changed of companies in both (the flattened records, shared/search/flatten.ts,
 // compared field by field). Records whose stored text is the same are equal without being parsed,
 // so a diff of 100,000 rows parses only the few thousand that differ (bench/watch-diff.ts).
+import { isDeepStrictEqual } from 'node:util';
 import { flattenRecord } from '../../../shared/search/flatten';
 import type { FoundChange } from './change-store';
 
@@ -13,13 +14,13 @@ export interface RecordText {
 
 const nameOf = (r: Record<string, unknown>): string | null => (typeof r.name === 'string' && r.name ? r.name : null);
 
-/** Equal as the analyst sees it: null and absent alike, arrays and objects by their JSON. */
+/** Equal as the analyst sees it: null and absent alike, arrays and objects by their contents (key order aside). */
 export function sameValue(a: unknown, b: unknown): boolean {
   const x = a ?? null;
   const y = b ?? null;
   if (x === y) return true;
   if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return false;
-  return JSON.stringify(x) === JSON.stringify(y);
+  return isDeepStrictEqual(x, y);
 }
 
 /** The fields that differ between two records, in the new record's field order (then removed fields). */

@@ -1,5 +1,6 @@
 // Watches and their checks in a profile's workspace database (tables of the 'watches' migration).
 // The changes a check found are in change-store.ts; the daily budget in budget.ts.
+import { isDeepStrictEqual } from 'node:util';
 import { AppError, type BridgeError } from '../../../shared/errors';
 import {
   WatchScheduleSchema,
@@ -173,7 +174,7 @@ export class WatchStore {
   /** Changes only the fields given (undefined: unchanged). */
   update(id: number, p: WatchPatch & { paused?: boolean; lastDueAt?: number }): StoredWatch {
     const w = this.existing(id);
-    const scheduleChanged = p.schedule !== undefined && JSON.stringify(p.schedule) !== JSON.stringify(w.schedule);
+    const scheduleChanged = p.schedule !== undefined && !isDeepStrictEqual(p.schedule, w.schedule);
     const resumed = p.paused === false && w.paused;
     const next = { ...w, ...Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) } as StoredWatch;
     // A new schedule, or a watch taken off pause, counts from now: no check "missed" meanwhile.

@@ -98,4 +98,10 @@ describe('field comparison', () => {
     expect(sameValue(0, null)).toBe(false);
     expect(fieldChanges({ a: null, b: [1] }, { b: [1, 2] })).toEqual([{ field: 'b', oldValue: [1], newValue: [1, 2] }]);
   });
+
+  it('compares objects by their contents, not by the order of their keys', () => {
+    expect(sameValue({ x: 1, y: [2] }, { y: [2], x: 1 })).toBe(true);
+    expect(sameValue({ x: 1 }, { x: '1' })).toBe(false);
+    expect(sameValue({ x: { z: 1 } }, { x: { z: 2 } })).toBe(false);
+  });
 });
