@@ -4,15 +4,8 @@
 // Search tokens also carry the data epoch the walk started in, so every page of it reads that
 // epoch's data (docs/sandbox.md, "Data that changes over time").
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { canonicalJson } from '../shared/canonical-json';
 import { badRequest } from './api-errors';
-
-/** JSON with object keys sorted, so key order in the body does not change the fingerprint. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value as Record<string, unknown>).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-}
 
 /** Every query parameter except the token, sorted: the query part of a fingerprint. */
 export function queryKey(query: Record<string, unknown>): string {

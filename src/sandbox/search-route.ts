@@ -3,7 +3,8 @@
 // pre-serialized, so walking a large result set costs a string join per page.
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, type SandboxContext } from './context';
-import { canonicalJson, fingerprintOf, pageWindow, parsePageSize, queryKey } from './pagination';
+import { canonicalJson } from '../shared/canonical-json';
+import { fingerprintOf, pageWindow, parsePageSize, queryKey } from './pagination';
 import { compileSearch, parseSearchBody, type ParsedSearch } from './search-filters';
 
 export const SEARCH_PATH = '/search/v1/companies';

@@ -2,7 +2,8 @@
 // exactly, and any change of page_size answers pagination_mismatch.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaginationTokens, canonicalJson, requestFingerprint } from '../../src/sandbox/pagination';
+import { canonicalJson } from '../../src/shared/canonical-json';
+import { PaginationTokens, requestFingerprint } from '../../src/sandbox/pagination';
 import type { SandboxHandle } from '../../src/sandbox/server';
 import { apiPost, getToken, searchPath, start } from './helpers';
 

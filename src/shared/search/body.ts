@@ -1,5 +1,6 @@
 // Checks a search body against the spec (one `and`/`or` wrapper over >= 1 {attribute, relation, value})
 // and names the exact problem, so neither main nor the builder sends something the server will 400.
+import { canonicalJson } from '../canonical-json';
 import { SearchBodySchema, type SearchBody } from '../service/schemas';
 
 export type BodyCheck = { ok: true; body: SearchBody } | { ok: false; message: string; path: string };
@@ -48,16 +49,8 @@ export function checkSearchBody(body: unknown): BodyCheck {
   return { ok: true, body: parsed.data };
 }
 
-/** Stable JSON: object keys sorted, arrays in order. Two bodies that mean the same request get one text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.keys(value)
-    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-  return `{${entries.join(',')}}`;
-}
+/** The one canonical JSON (shared/canonical-json.ts), still offered here to the screens that import it from this module. */
+export { canonicalJson };
 
 /** Everything that makes up one request besides the token; any change means a new pagination session. */
 export function searchFingerprint(body: unknown, pageSize: number): string {

@@ -1,6 +1,6 @@
 // `connection` bridge group: profiles (secrets go in, never come out), activation, status, test.
 import { AppError } from '../../../shared/errors';
-import { canonicalJson } from '../../../shared/search/body';
+import { canonicalJson } from '../../../shared/canonical-json';
 import { networkOf, type Profile, type ProfileView } from '../../../shared/profile';
 import type { BridgeHandlers } from '../../../shared/bridge/table';
 import type { Transport } from '../../platform/api/transport';

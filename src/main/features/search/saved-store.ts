@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { RecentSearch, SavedSearch } from '../../../shared/bridge/groups/search';
-import { canonicalJson } from '../../../shared/search/body';
+import { canonicalJson } from '../../../shared/canonical-json';
 import { LimitError, SAVED_SEARCHES_MAX } from '../../../shared/limits';
 import type { FeatureSettings } from '../../platform/ports/feature-deps';
 

@@ -1,6 +1,7 @@
 // A watch as the screen sees it (WatchInfo): its target's name now, last check, next due time,
 // cost and unread changes; and the cost of a target before a watch exists (estimate).
-import { canonicalJson, checkSearchBody } from '../../../shared/search/body';
+import { canonicalJson } from '../../../shared/canonical-json';
+import { checkSearchBody } from '../../../shared/search/body';
 import type { SavedSearch } from '../../../shared/bridge/groups/search';
 import type { WatchCost, WatchInfo, WatchSchedule, WatchTarget } from '../../../shared/watches/watches';
 import type { ApiClient } from '../../platform/api/types';
