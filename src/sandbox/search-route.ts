@@ -2,6 +2,7 @@
 // Matching record indexes are cached per data epoch and canonical filter set, and records are
 // pre-serialized, so walking a large result set costs a string join per page.
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { API_PREFIX, type SandboxContext } from './context';
 import { canonicalJson } from '../shared/canonical-json';
 import { fingerprintOf, pageWindow, parsePageSize, queryKey } from './pagination';
@@ -9,38 +10,23 @@ import { compileSearch, parseSearchBody, type ParsedSearch } from './search-filt
 
 export const SEARCH_PATH = '/search/v1/companies';
 
-class LruCache<V> {
-  private readonly map = new Map<string, V>();
-  private total = 0;
-  /** `max` counts entries, or bytes when `sizeOf` is given. */
-  constructor(
-    private readonly max: number,
-    private readonly sizeOf: (v: V) => number = () => 1,
-  ) {}
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
-  }
-  set(key: string, value: V): void {
-    this.map.set(key, value);
-    this.total += this.sizeOf(value);
-    while (this.total > this.max && this.map.size > 1) {
-      const oldest = this.map.keys().next().value as string;
-      this.total -= this.sizeOf(this.map.get(oldest)!);
-      this.map.delete(oldest);
-    }
-  }
+/** Bytes of ready pages the route keeps (a page walk re-reads its pages from here). */
+export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Served pages by `fingerprint:epoch:offset`, least recently used dropped first, bounded in bytes:
+ * a replaced entry's size is taken off before the new one's is added (lru-cache keeps the count).
+ * A page larger than the whole budget is served but not kept.
+ */
+export function createPageCache(maxBytes = PAGE_CACHE_BYTES): LRUCache<string, Buffer> {
+  return new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (b) => Math.max(1, b.length) });
 }
 
 export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): void {
-  const results = new LruCache<Uint32Array>(128);
+  const results = new LRUCache<string, Uint32Array>({ max: 128 });
   // Whole pages are deterministic for (fingerprint, epoch, offset): an epoch's data never changes
   // and the HMAC tokens inside depend only on those, so a served page is kept as ready bytes.
-  const pages = new LruCache<Buffer>(32 * 1024 * 1024, (b) => b.length);
+  const pages = createPageCache();
 
   function matching(search: ParsedSearch, searchKey: string, epoch: number): Uint32Array {
     const key = `${epoch}|${searchKey}`;
@@ -58,7 +44,7 @@ export function registerSearchRoute(app: FastifyInstance, ctx: SandboxContext): 
 
   // Validated bodies by their plain JSON text: repeated requests (page walks, retries) skip
   // validation, canonicalisation and hashing. Invalid bodies throw before they are cached.
-  const prepared = new LruCache<{ search: ParsedSearch; searchKey: string; canonical: string; fingerprints: Map<string, string> }>(256);
+  const prepared = new LRUCache<string, { search: ParsedSearch; searchKey: string; canonical: string; fingerprints: Map<string, string> }>({ max: 256 });
   function prepare(body: unknown, query: Record<string, unknown>) {
     const bodyKey = JSON.stringify(body) ?? '';
     let p = prepared.get(bodyKey);
