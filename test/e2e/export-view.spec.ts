@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { collectColumns, flattenRecord } from '../../src/shared/search/flatten';
-import { defaultOrder } from '../../src/renderer/search/column-prefs';
+import { defaultOrder } from '../../src/renderer/ui/grid/column-prefs';
 import { readXlsx } from '../main/features/export/readback';
 import { expectNoAxeViolations } from './a11y';
 import { exportAs } from './export-dialog-helpers';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import { useNavigation } from '../app/navigation';
 import { fieldLabel } from '../../shared/service/catalogue';
-import { cellFormat } from './cell-format';
+import { cellFormat } from '../ui/grid/cell-format';
 
 export interface CompanyDetailProps {
   record: CompanyRecord;

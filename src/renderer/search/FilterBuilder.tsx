@@ -18,7 +18,7 @@ import {
 } from './filter-model';
 import { AttributeInput } from './pickers/AttributeInput';
 import { Combobox } from './pickers/Combobox';
-import { parseRelation, relationText, searchRelations } from './pickers/value-catalogue';
+import { parseRelation, relationText, searchRelations } from '../ui/value-catalogue';
 import { ValueEditor } from './ValueEditor';
 
 /** A service 400 that names one condition's field (see fieldTarget). */

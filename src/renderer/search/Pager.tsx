@@ -3,7 +3,7 @@
 // (docs: company-data-service spec), so page N is reached by walking; a loaded snapshot can jump.
 import type { SearchPageView } from '../../shared/bridge/groups/search';
 import type { InFlight } from '../state/search-state';
-import { NEXT_KEYS, PREVIOUS_KEYS } from './paging-keys';
+import { NEXT_KEYS, PREVIOUS_KEYS } from '../ui/grid/paging-keys';
 
 export interface PagerProps {
   view: SearchPageView;

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecentSearch, SavedSearch } from '../../shared/bridge/groups/search';
 import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import type { ColumnPrefs } from './column-prefs';
+import type { ColumnPrefs } from '../ui/grid/column-prefs';
 import { searchInWords } from './search-words';
 import { WatchButton } from '../watches/WatchButton';
 import './saved-searches.css';

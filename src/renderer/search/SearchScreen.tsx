@@ -12,14 +12,14 @@ import type { ShownSearch } from '../state/search-state';
 import { Banner } from '../ui/Banner';
 import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
-import { visibleColumns, type ColumnPrefs } from './column-prefs';
+import { visibleColumns, type ColumnPrefs } from '../ui/grid/column-prefs';
 import { CompanyDetail } from './CompanyDetail';
 import { conditionFromFilter, fieldTarget, type BuilderState } from './filter-model';
 import { FilterBuilder, type FieldError } from './FilterBuilder';
 import { Pager } from './Pager';
-import { pagingKeyHandler } from './paging-keys';
+import { pagingKeyHandler } from '../ui/grid/paging-keys';
 import { builderBody, checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
-import { ResultGrid } from './ResultGrid';
+import { ResultGrid } from '../ui/grid/ResultGrid';
 import { LiveCount } from './LiveCount';
 import { openSearchPatch, type OpenedSearch } from './open-search';
 import { SAVED_KEY, SavedSearches } from './SavedSearches';
@@ -29,12 +29,12 @@ import { pageKey } from './search-session';
 import { useAppInfo } from '../connection/queries';
 import { LoadAllBar } from '../workbench/LoadAllBar';
 import { SnapshotResults } from '../workbench/SnapshotResults';
-import { GridSelectionActions } from './GridSelectionActions';
+import { GridSelectionActions } from '../lists/GridSelectionActions';
 import { snapshotsFor, useSnapshots } from '../workbench/snapshot-queries';
 import type { ServiceFilter } from '../workbench/facet-model';
 import './search.css';
 import './pickers/pickers.css';
-import './search-grid.css';
+import '../ui/grid/search-grid.css';
 
 /** The page on screen, observed so react-query keeps it cached while it is shown. */
 function useShownPage(shown: ShownSearch | null): SearchPageView | null {

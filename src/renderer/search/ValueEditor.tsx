@@ -6,7 +6,7 @@ import { ChipsInput } from './pickers/ChipsInput';
 import { Combobox } from './pickers/Combobox';
 import { useSeenValues } from './pickers/seen-values';
 import { findSection, sectionCondition, sectionNote } from './pickers/nace-sections';
-import { countryName, resolveCountry } from './pickers/value-catalogue';
+import { countryName, resolveCountry } from '../ui/value-catalogue';
 import { autoSelects, valueLabel, valueOptions } from './pickers/value-options';
 
 export interface ValueEditorProps {

@@ -3,7 +3,7 @@
 import { checkSearchBody, type Wrapper } from '../../shared/search/body';
 import { findAttribute, filterValueProblem, isRelation, RELATION_INFO } from '../../shared/service/catalogue';
 import { isCountryCode } from '../../shared/service/classifications';
-import { countryName, relationText, resolveCountry } from './pickers/value-catalogue';
+import { countryName, relationText, resolveCountry } from '../ui/value-catalogue';
 
 export type ValueKind = 'text' | 'number' | 'list' | 'range' | 'json';
 export const VALUE_KINDS: readonly ValueKind[] = ['text', 'number', 'list', 'range', 'json'];

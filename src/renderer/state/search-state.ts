@@ -2,7 +2,7 @@
 // back keeps the conditions, the JSON being edited, page size, results, columns and the open detail.
 import type { SavedSearch } from '../../shared/bridge/groups/search';
 import { PAGE_SIZE_DEFAULT, type CompanyRecord } from '../../shared/service/schemas';
-import { emptyPrefs, type ColumnPrefs } from '../search/column-prefs';
+import { emptyPrefs, type ColumnPrefs } from '../ui/grid/column-prefs';
 import { emptyBuilder, type BuilderState } from '../search/filter-model';
 
 /** The applied search: what the results on screen came from, and the page being viewed. */

@@ -12,9 +12,9 @@ import type { CompanyRecord } from '../../shared/service/schemas';
 import type { SnapshotView } from '../../shared/workbench/snapshot';
 import { cellValue, collectColumns, flattenRecord } from '../../shared/search/flatten';
 import { fieldLabel } from '../../shared/service/catalogue';
-import { cellFormat, type CellView } from '../search/cell-format';
-import { defaultWidth, densityOf, visibleColumns, type ColumnPrefs } from '../search/column-prefs';
-import type { GridSort } from '../search/ResultGrid';
+import { cellFormat, type CellView } from '../ui/grid/cell-format';
+import { defaultWidth, densityOf, visibleColumns, type ColumnPrefs } from '../ui/grid/column-prefs';
+import type { GridSort } from '../ui/grid/ResultGrid';
 import { useSaveStatus } from '../state/screen-store';
 import { snapshotPageQuery } from './snapshot-queries';
 

@@ -1,6 +1,6 @@
 // Facets in words and as service conditions. Pure, so it is unit-tested in Node.
 import type { FacetId } from '../../shared/workbench/snapshot';
-import { industryLabel } from '../search/pickers/value-catalogue';
+import { industryLabel } from '../ui/value-catalogue';
 
 // The titles live in shared: an export's About sheet names the facets the same way.
 export { FACET_TITLE } from '../../shared/workbench/view-words';

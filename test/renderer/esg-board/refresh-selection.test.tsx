@@ -9,9 +9,9 @@ import type { RunInfo, StartRunInput } from '../../../src/shared/esg-runs/schema
 import type { CompanyRecord } from '../../../src/shared/service/schemas';
 import { NavigationContext, type Route } from '../../../src/renderer/app/navigation';
 import { selectionRunLabel } from '../../../src/renderer/esg-board/selection-label';
-import { emptyPrefs } from '../../../src/renderer/search/column-prefs';
-import { GridSelectionActions } from '../../../src/renderer/search/GridSelectionActions';
-import { ResultGrid } from '../../../src/renderer/search/ResultGrid';
+import { emptyPrefs } from '../../../src/renderer/ui/grid/column-prefs';
+import { GridSelectionActions } from '../../../src/renderer/lists/GridSelectionActions';
+import { ResultGrid } from '../../../src/renderer/ui/grid/ResultGrid';
 
 const id = (n: number) => `${String(n).padStart(8, '0')}-8d4a-4c1e-9a0b-3e5d7f9a1b2c`;
 const record = (n: number, name: string | null = `Company ${n}`): CompanyRecord => ({ company_id: id(n), ...(name ? { name } : {}), country: 'DE' });

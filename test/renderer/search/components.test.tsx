@@ -5,9 +5,9 @@ import { AppError } from '../../../src/shared/errors';
 import { SearchErrors } from '../../../src/renderer/search/SearchErrors';
 import { CompanyDetail, matchPrefill } from '../../../src/renderer/search/CompanyDetail';
 import { Pager } from '../../../src/renderer/search/Pager';
-import { GridRow } from '../../../src/renderer/search/GridRow';
+import { GridRow } from '../../../src/renderer/ui/grid/GridRow';
 import { collectColumns, flattenRecord } from '../../../src/shared/search/flatten';
-import { emptyPrefs, moveColumn, orderedColumns, setHidden, setWidth, visibleColumns } from '../../../src/renderer/search/column-prefs';
+import { emptyPrefs, moveColumn, orderedColumns, setHidden, setWidth, visibleColumns } from '../../../src/renderer/ui/grid/column-prefs';
 
 const noop = () => {};
 

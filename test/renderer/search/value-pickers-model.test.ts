@@ -26,7 +26,7 @@ import {
   relationText,
   resolveCountry,
   searchCountries,
-} from '../../../src/renderer/search/pickers/value-catalogue';
+} from '../../../src/renderer/ui/value-catalogue';
 import { valueOptions } from '../../../src/renderer/search/pickers/value-options';
 
 const state = (op: 'and' | 'or', ...conditions: Condition[]): BuilderState => ({ op, conditions });

@@ -5,7 +5,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyPrefs } from '../../../src/renderer/search/column-prefs';
+import { emptyPrefs } from '../../../src/renderer/ui/grid/column-prefs';
 import { createScreenStore } from '../../../src/renderer/state/screen-states';
 import { ScreenStateProvider, useSaveState } from '../../../src/renderer/state/screen-store';
 import { SnapshotScroller } from '../../../src/renderer/workbench/SnapshotScroller';

@@ -3,7 +3,7 @@
 // never a prefix of "Industry code"). Pure.
 import { ATTRIBUTES, type AttributeInfo } from '../../../shared/service/catalogue';
 import type { ComboGroup } from './Combobox';
-import { fold } from './value-catalogue';
+import { fold } from '../../ui/value-catalogue';
 
 /** The field name of the attribute whose name or label is `text` (any case, trimmed), or null. */
 export function resolveAttribute(text: string): string | null {

@@ -3,7 +3,7 @@
 // over its classes, or as its one division's prefix where the section is a single division. Pure.
 import { NACE_CLASSES, NACE_SECTIONS } from '../../../shared/service/classifications';
 import { fold } from '../../../shared/service/country-names';
-import { relationText } from './value-catalogue';
+import { relationText } from '../../ui/value-catalogue';
 
 export interface NaceSection {
   letter: string;

@@ -5,7 +5,7 @@ import type { FacetCount } from '../../../shared/workbench/snapshot';
 import { findAttribute } from '../../../shared/service/catalogue';
 import type { ComboGroup, ComboOption } from './Combobox';
 import { divisionRange, searchSections, SECTIONS, sectionCondition, sectionOf, type NaceSection } from './nace-sections';
-import { countryName, fold, industryLabel, industryTree, searchCountries, searchLegalForms, type IndustryNode } from './value-catalogue';
+import { countryName, fold, industryLabel, industryTree, searchCountries, searchLegalForms, type IndustryNode } from '../../ui/value-catalogue';
 
 const MAX_OPTIONS = 60;
 const companies = new Intl.NumberFormat();

@@ -5,10 +5,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CompanyRecord } from '../../../src/shared/service/schemas';
-import { densityOf, emptyPrefs, findColumns, setDensity, WIDTH_STEP, type ColumnPrefs } from '../../../src/renderer/search/column-prefs';
-import { ResultGrid } from '../../../src/renderer/search/ResultGrid';
-import { fieldLabel } from '../../../src/shared/service/catalogue';
+import type { CompanyRecord } from '../../../../src/shared/service/schemas';
+import { densityOf, emptyPrefs, findColumns, setDensity, WIDTH_STEP, type ColumnPrefs } from '../../../../src/renderer/ui/grid/column-prefs';
+import { ResultGrid } from '../../../../src/renderer/ui/grid/ResultGrid';
+import { fieldLabel } from '../../../../src/shared/service/catalogue';
 
 const many = Array.from({ length: 30 }, (_, i) => `extra_${String(i).padStart(2, '0')}`);
 const available = ['name', 'company_id', 'revenue', ...many];

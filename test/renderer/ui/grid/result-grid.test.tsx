@@ -4,10 +4,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CompanyRecord } from '../../../src/shared/service/schemas';
-import { emptyPrefs } from '../../../src/renderer/search/column-prefs';
-import { pagingKeyHandler } from '../../../src/renderer/search/paging-keys';
-import { ResultGrid } from '../../../src/renderer/search/ResultGrid';
+import type { CompanyRecord } from '../../../../src/shared/service/schemas';
+import { emptyPrefs } from '../../../../src/renderer/ui/grid/column-prefs';
+import { pagingKeyHandler } from '../../../../src/renderer/ui/grid/paging-keys';
+import { ResultGrid } from '../../../../src/renderer/ui/grid/ResultGrid';
 
 const id = (n: number) => `${String(n).padStart(8, '0')}-8d4a-4c1e-9a0b-3e5d7f9a1b2c`;
 const record = (n: number): CompanyRecord => ({ company_id: id(n), name: `Company ${n}`, revenue: 986_608_000 + n, founding_year: 1987, tags: ['b2b', 'fintech'] });

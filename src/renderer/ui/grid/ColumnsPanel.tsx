@@ -1,6 +1,6 @@
 // Show, hide, reorder and size the grid's columns without a mouse; a search box finds one among dozens.
 import { useState } from 'react';
-import { fieldLabel } from '../../shared/service/catalogue';
+import { fieldLabel } from '../../../shared/service/catalogue';
 import { defaultWidth, findColumns, MAX_WIDTH, MIN_WIDTH, moveColumn, orderedColumns, setHidden, setWidth, type ColumnPrefs } from './column-prefs';
 
 export interface ColumnsPanelProps {

@@ -1,8 +1,8 @@
 // What the value pickers offer: countries by name (ISO code sent), the industry tree (NACE divisions and
 // classes), legal forms, and relations by label. Pure, so it is unit-tested in Node.
-import { ISO_COUNTRY_CODES, LEGAL_FORMS, NACE_CLASSES, NACE_DIVISIONS } from '../../../shared/service/classifications';
-import { countryName as sharedCountryName, countryNames, fold, resolveCountry as sharedResolveCountry } from '../../../shared/service/country-names';
-import { isRelation, RELATION_INFO, RELATIONS, type Relation } from '../../../shared/service/catalogue';
+import { ISO_COUNTRY_CODES, LEGAL_FORMS, NACE_CLASSES, NACE_DIVISIONS } from '../../shared/service/classifications';
+import { countryName as sharedCountryName, countryNames, fold, resolveCountry as sharedResolveCountry } from '../../shared/service/country-names';
+import { isRelation, RELATION_INFO, RELATIONS, type Relation } from '../../shared/service/catalogue';
 
 export { fold };
 

@@ -4,7 +4,7 @@
 // the columns in view are mounted (`plan`), with a spacer standing in for the others.
 // Values read as cell-format.ts says: locale numbers, chips for lists, the company id short with copy.
 import { Fragment, memo } from 'react';
-import { cellValue } from '../../shared/search/flatten';
+import { cellValue } from '../../../shared/search/flatten';
 import { cellFormat, type CellView } from './cell-format';
 
 /** A mounted column: its index in `columns`, and the empty width before it (columns not mounted). */

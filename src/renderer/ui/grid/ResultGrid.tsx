@@ -5,10 +5,10 @@
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState, type RowSelectionState, type Updater } from '@tanstack/react-table';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import type { CompanyRecord } from '../../shared/service/schemas';
-import { cellValue, flattenRecord } from '../../shared/search/flatten';
-import { toTsv } from '../../shared/search/tsv';
-import { fieldLabel } from '../../shared/service/catalogue';
+import type { CompanyRecord } from '../../../shared/service/schemas';
+import { cellValue, flattenRecord } from '../../../shared/search/flatten';
+import { toTsv } from '../../../shared/search/tsv';
+import { fieldLabel } from '../../../shared/service/catalogue';
 import { cellFormat } from './cell-format';
 import {
   defaultWidth,

@@ -1,8 +1,8 @@
 // How a grid cell reads: numbers, money and years in the analyst's locale, lists as chips, nested
 // objects as "key: value" text, the company id shortened. Display only: copy-as-TSV and exports use
 // the raw values. Text is service text: shown without bidi controls (src/shared/service-text.ts).
-import { fieldDisplay, type FieldDisplay } from '../../shared/service/catalogue';
-import { shownText } from '../../shared/service-text';
+import { fieldDisplay, type FieldDisplay } from '../../../shared/service/catalogue';
+import { shownText } from '../../../shared/service-text';
 
 export type CellView =
   /** `text` is what the cell shows; `full` the whole value (title, focus line) when it differs. */

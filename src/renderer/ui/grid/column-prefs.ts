@@ -1,5 +1,5 @@
 // Column choices (order, hidden, widths) and row density as remembered per saved search, merged with the columns a page has.
-import type { GridDensity } from '../../shared/bridge/groups/search';
+import type { GridDensity } from '../../../shared/bridge/groups/search';
 
 export interface ColumnPrefs {
   order: string[];

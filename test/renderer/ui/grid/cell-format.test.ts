@@ -1,9 +1,9 @@
 // How grid cells and headers read: catalogue labels, locale numbers, money, years, chips, nested text,
 // the shortened company id; and name as the first column unless the analyst ordered them.
 import { describe, expect, it } from 'vitest';
-import { fieldDisplay, fieldLabel } from '../../../src/shared/service/catalogue';
-import { createCellFormatter } from '../../../src/renderer/search/cell-format';
-import { emptyPrefs, orderedColumns, visibleColumns } from '../../../src/renderer/search/column-prefs';
+import { fieldDisplay, fieldLabel } from '../../../../src/shared/service/catalogue';
+import { createCellFormatter } from '../../../../src/renderer/ui/grid/cell-format';
+import { emptyPrefs, orderedColumns, visibleColumns } from '../../../../src/renderer/ui/grid/column-prefs';
 
 const en = createCellFormatter('en-US');
 const de = createCellFormatter('de-DE');

@@ -1,7 +1,7 @@
 // What the result grids offer for their ticked rows: add them to a list, refresh their ESG data.
 import type { CompanyRecord } from '../../shared/service/schemas';
 import { RefreshEsgForSelection } from '../esg-board/RefreshEsgForSelection';
-import { SelectionToList } from '../lists/SelectionToList';
+import { SelectionToList } from './SelectionToList';
 
 export function GridSelectionActions({ selected }: { selected: CompanyRecord[] }) {
   return (
