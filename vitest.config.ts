@@ -7,8 +7,10 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     exclude: ['test/e2e/**', 'node_modules/**'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Give-ups, not speed limits (those live in bench/): the suite must pass on a loaded 2-core machine
+    // (issue 34's proof runs it beside a repeated E2E run), where a 5 s integration test can take 40.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     setupFiles: ['test/helpers/dom-waits.ts'],
     // Two files at once even on a 2-core machine (Vitest's default there is one): most integration files
