@@ -3,28 +3,20 @@
 // the previous refresh, when last refreshed).
 import type { EsgSummary } from '../../../shared/esg-runs/schemas';
 import { NACE_DIVISIONS } from '../../../shared/service/classifications';
+import { analyticsSummary, type AnalyticsSummaryKey } from '../esg-runs/summary-fields';
 
 export interface Group {
   key: string;
   label: string;
 }
 
-export interface AnalyticsCompany {
+/** A company with its country, division and the ESG summary fields the analytics read (esg-runs/summary-fields.ts). */
+export type AnalyticsCompany = {
   companyId: string;
   name: string | null;
   country: Group | null;
   division: Group | null;
-  overall: number | null;
-  environmental: number | null;
-  social: number | null;
-  governance: number | null;
-  rating: string | null;
-  /** The newest stored result of any module (null: nothing stored). */
-  lastRefreshed: number | null;
-  /** Overall now minus overall at the previous refresh (null: no previous score). */
-  overallChange: number | null;
-  previousRating: string | null;
-}
+} & Pick<EsgSummary, AnalyticsSummaryKey>;
 
 /** What a list member (or any company record) says of the company. */
 export interface MemberFacts {
@@ -58,13 +50,6 @@ export function analyticsCompany(m: MemberFacts, s: EsgSummary | undefined): Ana
     name: m.name,
     country: countryOf(m),
     division: divisionOf(m),
-    overall: s?.overall ?? null,
-    environmental: s?.environmental ?? null,
-    social: s?.social ?? null,
-    governance: s?.governance ?? null,
-    rating: s?.rating ?? null,
-    lastRefreshed: s?.lastRefreshed ?? null,
-    overallChange: s?.overallChange ?? null,
-    previousRating: s?.previousRating ?? null,
+    ...analyticsSummary(s),
   };
 }

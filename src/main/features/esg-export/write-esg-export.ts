@@ -11,6 +11,7 @@ import type { AtomicTarget } from '../../platform/tabular/atomic-target';
 import type { CsvOptions } from '../../platform/tabular/csv';
 import { openTableFile, type AboutEntry, type TableFile } from '../../platform/tabular/table-file';
 import type { FileSinkOptions } from '../../platform/tabular/file-sink';
+import { ESG_SUMMARY_COLUMNS, ESG_SUMMARY_FIELDS } from '../esg-runs/summary-fields';
 
 /** A company to export: its id and what the caller knows of its name and country. */
 export interface EsgExportCompany {
@@ -50,24 +51,16 @@ export interface EsgExportSpec {
 
 const MODULE_SHEETS: Record<EsgModule, string> = { scores: 'Scores', news: 'News', commitments: 'Commitments' };
 const KEY_COLUMNS = ['company_id', 'company_name', 'fetched_at'];
-export const COMPANY_COLUMNS = [
+/** The Companies sheet: the company, its ESG summary fields (esg-runs/summary-fields.ts) and when each module was fetched. */
+export const COMPANY_COLUMNS: readonly string[] = [
   'company_id',
   'company_name',
   'country',
-  'overall',
-  'environmental',
-  'social',
-  'governance',
-  'rating',
-  'overall_change',
-  'previous_rating',
-  'news_count',
-  'commitments_count',
-  'last_refreshed',
+  ...ESG_SUMMARY_COLUMNS,
   'scores_fetched_at',
   'news_fetched_at',
   'commitments_fetched_at',
-] as const;
+];
 const BATCH = 500;
 
 /** A UTC time as an ISO string: an XLSX date cell, readable text in CSV. */
@@ -203,23 +196,10 @@ function itemRow(r: StoredEsgResult, item: Record<string, unknown>, name: string
 
 function companyRow(c: EsgExportCompany, name: string | null, s: EsgSummary | undefined, spec: EsgExportSpec): unknown[] {
   const fetched = (m: EsgModule) => iso(spec.store.latest(c.companyId, m)?.fetchedAt);
-  const values: Record<(typeof COMPANY_COLUMNS)[number], unknown> = {
-    company_id: c.companyId,
-    company_name: name,
-    country: c.country,
-    overall: s?.overall ?? null,
-    environmental: s?.environmental ?? null,
-    social: s?.social ?? null,
-    governance: s?.governance ?? null,
-    rating: s?.rating ?? null,
-    overall_change: s?.overallChange ?? null,
-    previous_rating: s?.previousRating ?? null,
-    news_count: s?.newsCount ?? null,
-    commitments_count: s?.commitmentsCount ?? null,
-    last_refreshed: iso(s?.lastRefreshed),
-    scores_fetched_at: fetched('scores'),
-    news_fetched_at: fetched('news'),
-    commitments_fetched_at: fetched('commitments'),
-  };
+  const values: Record<string, unknown> = { company_id: c.companyId, company_name: name, country: c.country };
+  for (const f of ESG_SUMMARY_FIELDS) values[f.column] = 'time' in f ? iso(s?.[f.key]) : (s?.[f.key] ?? null);
+  values.scores_fetched_at = fetched('scores');
+  values.news_fetched_at = fetched('news');
+  values.commitments_fetched_at = fetched('commitments');
   return COMPANY_COLUMNS.map((k) => values[k]);
 }

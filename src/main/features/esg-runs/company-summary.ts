@@ -1,22 +1,10 @@
 // The list-view ESG columns per company (table esg_company_summary), recomputed from the stored
 // results on every save so list queries can join and sort on them without reading result data.
+// The columns are the fields of summary-fields.ts.
 import type { EsgSummary, StoredEsgCompany } from '../../../shared/esg-runs/schemas';
 import type { Sql } from '../../platform/workspace/sql';
 import type { StoredResults } from './stored-results';
-
-interface SummaryRow {
-  company_id: string;
-  overall: number | null;
-  environmental: number | null;
-  social: number | null;
-  governance: number | null;
-  rating: string | null;
-  news_count: number | null;
-  commitments_count: number | null;
-  last_refreshed: number | null;
-  overall_change: number | null;
-  previous_rating: string | null;
-}
+import { ESG_SUMMARY_COLUMNS, summaryFromRow, summaryValues, type EsgSummaryRow } from './summary-fields';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
@@ -33,8 +21,8 @@ export class CompanySummaries {
     // In chunks: SQLite caps bound parameters per statement.
     for (let i = 0; i < companyIds.length; i += 500) {
       const chunk = companyIds.slice(i, i + 500);
-      const rows = this.sql.all<SummaryRow>(`SELECT * FROM esg_company_summary WHERE company_id IN (${chunk.map(() => '?').join(', ')})`, chunk);
-      for (const r of rows) out.push(summaryView(r));
+      const rows = this.sql.all<EsgSummaryRow>(`SELECT * FROM esg_company_summary WHERE company_id IN (${chunk.map(() => '?').join(', ')})`, chunk);
+      for (const r of rows) out.push(summaryFromRow(r));
     }
     return out;
   }
@@ -46,7 +34,7 @@ export class CompanySummaries {
   find(text: string, limit: number): StoredEsgCompany[] {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // The name a company was last stored under: each result row keeps the name known at the time.
-    const rows = this.sql.all<SummaryRow & { name: string | null }>(
+    const rows = this.sql.all<EsgSummaryRow & { name: string | null }>(
       `SELECT * FROM (
          SELECT s.*, (SELECT r.company_name FROM esg_results r
                       WHERE r.company_id = s.company_id AND r.company_name IS NOT NULL
@@ -57,7 +45,7 @@ export class CompanySummaries {
        LIMIT ?`,
       [text, like, like, limit],
     );
-    return rows.map((r) => ({ ...summaryView(r), name: r.name }));
+    return rows.map((r) => ({ ...summaryFromRow(r), name: r.name }));
   }
 
   /** Recomputes the list-view columns of one company from its two newest results per module. */
@@ -70,38 +58,21 @@ export class CompanySummaries {
     const last = this.results.lastFetched(companyId);
     const overall = num(score?.overall);
     const prevOverall = num(prev?.overall);
+    const summary: Omit<EsgSummary, 'companyId'> = {
+      overall,
+      environmental: num(score?.environmental),
+      social: num(score?.social),
+      governance: num(score?.governance),
+      rating: str(score?.rating),
+      newsCount: news ? news.itemCount : null,
+      commitmentsCount: commitments ? commitments.itemCount : null,
+      lastRefreshed: last,
+      overallChange: overall !== null && prevOverall !== null ? overall - prevOverall : null,
+      previousRating: str(prev?.rating),
+    };
     this.sql.run(
-      `INSERT OR REPLACE INTO esg_company_summary (company_id, overall, environmental, social, governance, rating, news_count, commitments_count, last_refreshed, overall_change, previous_rating)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        companyId,
-        overall,
-        num(score?.environmental),
-        num(score?.social),
-        num(score?.governance),
-        str(score?.rating),
-        news ? news.itemCount : null,
-        commitments ? commitments.itemCount : null,
-        last,
-        overall !== null && prevOverall !== null ? overall - prevOverall : null,
-        str(prev?.rating),
-      ],
+      `INSERT OR REPLACE INTO esg_company_summary (company_id, ${ESG_SUMMARY_COLUMNS.join(', ')}) VALUES (?${', ?'.repeat(ESG_SUMMARY_COLUMNS.length)})`,
+      [companyId, ...summaryValues(summary)],
     );
   }
-}
-
-function summaryView(r: SummaryRow): EsgSummary {
-  return {
-    companyId: r.company_id,
-    overall: r.overall,
-    environmental: r.environmental,
-    social: r.social,
-    governance: r.governance,
-    rating: r.rating,
-    newsCount: r.news_count,
-    commitmentsCount: r.commitments_count,
-    lastRefreshed: r.last_refreshed,
-    overallChange: r.overall_change,
-    previousRating: r.previous_rating,
-  };
 }

@@ -6,8 +6,7 @@
 //
 // For other features:
 // - `summaries(ids)` gives the list-view ESG columns; SQL can also join `esg_company_summary`
-//   (company_id PRIMARY KEY; overall, environmental, social, governance, rating, news_count,
-//   commitments_count, last_refreshed, overall_change, previous_rating), kept current on every save.
+//   (company_id PRIMARY KEY and one column per field of summary-fields.ts), kept current on every save.
 // - `latest(companyId)` / `history(companyId, module)` give the stored data for a company
 //   (export: `latest(...).modules.news.latest.items`).
 // - `eachLatest(companyIds, module)` streams the latest result per company for large exports.

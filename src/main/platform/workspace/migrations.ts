@@ -120,6 +120,10 @@ export const MIGRATIONS: readonly Migration[] = [
     // fetched module result kept (history, change since previous). esg_company_summary holds the
     // list-view ESG columns per company, kept current by src/main/features/esg-runs/company-summary.ts, so list
     // queries can join and sort on them. list_id has no foreign key: lists may be deleted, runs stay.
+    // esg_company_summary's columns are the ESG summary fields (features/esg-runs/summary-fields.ts,
+    // ESG_SUMMARY_FIELDS), written out as they were when this migration shipped: a migration never
+    // changes for existing databases (the platform floor may not import a feature either).
+    // test/main/features/esg-runs/summary-fields.test.ts keeps the two the same.
     name: 'esg runs',
     up(db) {
       db.exec(`
