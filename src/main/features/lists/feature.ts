@@ -1,8 +1,11 @@
 // Lists feature, main side: the `lists` bridge group over ListStore (one per profile database) and
-// the name lookup for pasted ids. A list's export is a job of the export feature (export-list.ts). Other features get `store(profileId)` from it:
+// the name lookup for pasted ids. A list's export is a job of the export feature (export-list.ts).
+// Other features get a profile's store from it (shells/compose/create-core.ts wires them):
 //
 //   const lists = createListsFeature(deps);
-//   createEsgRunsFeature(deps, { lists });   // then lists.store(profileId).listMembers(listId)
+//   createAnalyticsFeature(deps, { lists });   // it reads lists.activeStore().listMembers(listId)
+//
+// Watches read a given profile's lists with lists.store(profileId).
 //
 // Every change made through a store (bridge or main-side callers) emits `lists.changed`.
 import { AppError, isAppError } from '../../../shared/errors';

@@ -157,7 +157,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
   };
   const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'esgExport' | 'match' | 'snapshot' | 'lists' | 'analytics' | 'watches'>[] = [];
-  // Lists before the features that read them (exports, ESG runs, bulk-match review get `lists.store(profileId)`).
+  // Lists before the features that read them: export, bulk-match review, analytics and the ESG export
+  // (`lists.activeStore()`), watches (`lists.store(profileId)`). ESG runs read no list: they get company ids.
   const lists = createListsFeature(deps);
   const search = createSearchFeature(deps);
   const exporter = createExportFeature(deps, { lists });
