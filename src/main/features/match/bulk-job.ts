@@ -14,6 +14,7 @@ import { JobRepeats, takeAnswer } from './bulk-repeats';
 import { EncodingError } from './text-decoding';
 import { jobView, reviewCounts, rowChosen, rowDecision, RowCounts, rowView } from './bulk-view';
 import { runPool, unbatch } from './pool';
+import { endedPhase, NEW_JOB_PHASE, readingOf, stateOf, storedPhase, type BulkPhase, type EndState } from './bulk-phase';
 
 // Kept importable from here, where they were first defined.
 export type { BulkJobOptions, BulkJobRecord, BulkJobSink, BulkRowState } from './bulk-job-types';
@@ -24,11 +25,9 @@ export class BulkJob {
   readonly rows: BulkRowState[] = [];
   /** The input file's column names (deduplicated), once its header is read. */
   headers: string[] = [];
-  private state: BulkJobView['state'] = 'running';
-  private reading = true;
-  private readDone = false;
-  /** Stopped by the app shutting down: the stored job stays `running`, to resume at next start. */
-  private interrupted = false;
+  /** Where the job is (bulk-phase.ts): waiting to resume, running (reading or not), or ended. */
+  private phase: BulkPhase = NEW_JOB_PHASE;
+  /** When a job the app had stopped was resumed. */
   private resumedAt?: number;
   private fatal?: BulkJobView['error'];
   private readonly startedAt: number;
@@ -69,9 +68,7 @@ export class BulkJob {
     for (const r of rows) j.push(r, false);
     j.repeats.restore(rec.headers, rows);
     const run = runStateFromRecord(rec);
-    j.state = run.state;
-    j.readDone = run.readDone;
-    j.reading = run.reading;
+    j.phase = storedPhase(run.state, run.readDone);
     j.fatal = run.fatal;
     j.finishedAt = run.finishedAt;
     return j;
@@ -79,8 +76,9 @@ export class BulkJob {
 
   /** What is stored about the job itself (rows apart). */
   record(): BulkJobRecord {
-    const { headers, threshold, state, readDone, fatal, startedAt, finishedAt } = this;
-    return jobRecord(this.opts, { headers, threshold, state, readDone, fatal, startedAt, finishedAt, keyColumn: this.repeats.keyColumn });
+    const { headers, threshold, fatal, startedAt, finishedAt } = this;
+    const { readDone } = this.phase;
+    return jobRecord(this.opts, { headers, threshold, state: stateOf(this.phase), readDone, fatal, startedAt, finishedAt, keyColumn: this.repeats.keyColumn });
   }
 
   /** Moves the review threshold: rows without the analyst's own decision follow it at once. */
@@ -140,7 +138,8 @@ export class BulkJob {
    * cannot be read any more, the job ends failed with `rest.unavailable` and keeps what it has.
    */
   resume(rest: { source: CsvSource } | { unavailable: BridgeError } | null): Promise<void> {
-    if (this.state !== 'running' || this.resumedAt !== undefined) throw new AppError('invalid_input', 'This bulk match is not waiting to resume.');
+    const waiting = this.phase;
+    if (waiting.kind !== 'waiting') throw new AppError('invalid_input', 'This bulk match is not waiting to resume.');
     const pending = this.rows.filter((r) => r.state === 'pending');
     const afterLine = this.rows.at(-1)?.line ?? 0;
     const signal = this.controller.signal;
@@ -152,14 +151,14 @@ export class BulkJob {
       if ('unavailable' in rest) throw new AppError(rest.unavailable.code, rest.unavailable.message, { retryable: false });
       for await (const item of unbatch(readCsvBatches(rest.source, signal, onHeaders))) if (item.line > afterLine) yield item;
     }
-    this.reading = rest !== null && 'source' in rest;
+    this.phase = { kind: 'running', reading: rest !== null && 'source' in rest, readDone: waiting.readDone, interrupted: waiting.interrupted };
     this.running = this.run(items());
     return this.running;
   }
 
   /** Stops for the app's shutdown: unlike cancel, the stored job stays running and resumes at next start. */
   interrupt(): void {
-    this.interrupted = true;
+    this.phase = { ...this.phase, interrupted: true };
     this.controller.abort();
   }
 
@@ -171,13 +170,14 @@ export class BulkJob {
 
   /** Runs again only the rows that ended in `error` (invalid rows need the file fixed). */
   retryFailures(): Promise<void> {
-    if (this.state === 'running') throw new AppError('invalid_input', 'This bulk match is still running; wait for it to finish before retrying failures.');
+    const ended = this.phase;
+    if (ended.kind !== 'ended') throw new AppError('invalid_input', 'This bulk match is still running; wait for it to finish before retrying failures.');
     // Pending rows are those a cancel left unsent.
     const failed = this.rows.filter((r) => r.state === 'error' || r.state === 'pending');
     if (failed.length === 0) throw new AppError('invalid_input', 'There are no failed rows to retry.');
     for (const r of failed) this.setState(r, 'pending');
     this.controller = new AbortController();
-    this.state = 'running';
+    this.phase = { kind: 'running', reading: false, readDone: ended.readDone, interrupted: ended.interrupted };
     this.fatal = undefined;
     this.finishedAt = undefined;
     this.running = this.run(failed);
@@ -193,8 +193,8 @@ export class BulkJob {
   }
 
   view(): BulkJobView {
-    const { id, state, reading, counts, startedAt, finishedAt, runStartedAt, runDone, fatal, resumedAt } = this;
-    const progress = { id, state, fileName: this.opts.fileName, reading, total: this.rows.length, counts, startedAt, finishedAt, runStartedAt, runDone, fatal, resumedAt };
+    const { id, counts, startedAt, finishedAt, runStartedAt, runDone, fatal, resumedAt } = this;
+    const progress = { id, state: stateOf(this.phase), fileName: this.opts.fileName, reading: readingOf(this.phase), total: this.rows.length, counts, startedAt, finishedAt, runStartedAt, runDone, fatal, resumedAt };
     return jobView({ ...progress, review: this.reviewCounts() }, this.opts.now);
   }
 
@@ -210,6 +210,7 @@ export class BulkJob {
     this.recordsRead = this.rowsAdded = 0;
     this.opts.sink?.jobChanged(this.record());
     this.emitNow(); // the job (re)starts now: screens switch to "running" at once
+    let end: EndState = 'failed';
     try {
       const api = await this.opts.api();
       const worker = async (item: CsvItem | BulkRowState) => {
@@ -221,18 +222,16 @@ export class BulkJob {
       await runPool<CsvItem | BulkRowState>(Array.isArray(source) ? source : this.endOfReading(source), this.opts.concurrency, worker, signal);
       const gap = this.accountingGap();
       if (gap) this.fatal = gap;
-      this.state = gap ? 'failed' : signal.aborted ? 'cancelled' : this.fatal ? 'failed' : 'done';
+      end = gap ? 'failed' : signal.aborted ? 'cancelled' : this.fatal ? 'failed' : 'done';
     } catch (e) {
       const err = toBridgeError(e);
-      this.state = signal.aborted || err.code === 'cancelled' ? 'cancelled' : 'failed';
-      if (this.state === 'failed') this.fatal = describeFatal(e, err);
+      end = signal.aborted || err.code === 'cancelled' ? 'cancelled' : 'failed';
+      if (end === 'failed') this.fatal = describeFatal(e, err);
     } finally {
-      this.reading = false;
+      // Done, cancelled or failed: the rest of the file is not read later (but after an interrupt).
+      this.phase = endedPhase(this.phase, end);
       this.finishedAt = this.opts.now();
-      if (!this.interrupted) {
-        this.readDone = true; // done, cancelled or failed: the rest of the file is not read later
-        this.opts.sink?.jobChanged(this.record());
-      }
+      if (!this.phase.interrupted) this.opts.sink?.jobChanged(this.record());
       this.emitNow();
     }
   }
@@ -243,7 +242,7 @@ export class BulkJob {
       if ('kind' in item) this.recordsRead++;
       yield item;
     }
-    this.reading = false;
+    if (this.phase.kind === 'running') this.phase = { ...this.phase, reading: false };
     this.emitNow();
   }
 
