@@ -10,7 +10,10 @@
 // - no import cycles anywhere (import-x/no-cycle);
 // - inside src/main, the floors (docs/architecture.md "Floors"): platform knows no feature and no
 //   shell; a feature uses only the features its row in FEATURE_USES names; the shells use the
-//   composition root and platform only, never each other.
+//   composition root and platform only, never each other;
+// - inside src/renderer, the floors (docs/architecture.md "The renderer's floors"): ui/ below, then
+//   data/ (the only code that calls the bridge), state/, the features (each uses only the features its
+//   row in RENDERER_FEATURE_USES names), and app/ on top.
 import { builtinModules } from 'node:module';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
@@ -73,6 +76,58 @@ const floorZones = [
   { target: './src/main/shells/compose', from: './src/main/shells', except: ['./compose'], message: `The composition root knows no shell: each shell passes its hooks in (${FLOOR_DOC}).` },
 ];
 
+/**
+ * The renderer's floors, bottom to top (src/renderer/<folder>): shared controls and formatting, the
+ * data floor (the only code that reaches main: one module per bridge group), the screen state above
+ * the screens, then the features, then the app frame. Each floor imports only the floors below it.
+ */
+export const RENDERER_FLOORS = ['ui', 'data', 'state'];
+/** The app frame (src/renderer/app) and the entry (main.tsx) sit on top and may import every floor. */
+export const RENDERER_FRAME = 'app';
+/**
+ * Which renderer feature (src/renderer/<name>) may import which other feature. The same table is in
+ * docs/architecture.md; test/architecture/renderer-floors.test.ts keeps the two and the folders equal.
+ */
+export const RENDERER_FEATURE_USES = {
+  analytics: [],
+  connection: [],
+  diagnostics: [],
+  esg: ['analytics', 'connection', 'esg-export'],
+  'esg-board': [],
+  'esg-export': ['export'],
+  export: [],
+  lists: ['analytics', 'esg-board', 'esg-export', 'export', 'watches'],
+  match: ['export'],
+  search: ['export', 'lists', 'watches', 'workbench'],
+  watches: ['esg'],
+  workbench: ['analytics', 'export', 'lists'],
+};
+const RENDERER_DOC = 'see the renderer floors in docs/architecture.md';
+const R = './src/renderer';
+const rendererFloorZones = [
+  ...RENDERER_FLOORS.map((floor, i) => {
+    const above = [...RENDERER_FLOORS.slice(i + 1), RENDERER_FRAME, ...Object.keys(RENDERER_FEATURE_USES)];
+    const below = RENDERER_FLOORS.slice(0, i);
+    return {
+      target: `${R}/${floor}`,
+      from: above.map((f) => `${R}/${f}`),
+      message: `renderer/${floor} may use only ${below.length ? below.map((b) => `renderer/${b}`).join(', ') + ' and ' : ''}src/shared: an arrow that runs back up a floor (${RENDERER_DOC}). Move what both need down, or the code up into its feature.`,
+    };
+  }),
+  ...Object.entries(RENDERER_FEATURE_USES).map(([feature, uses]) => ({
+    target: `${R}/${feature}`,
+    from: [`${R}/${RENDERER_FRAME}`, ...Object.keys(RENDERER_FEATURE_USES).filter((f) => f !== feature && !uses.includes(f)).map((f) => `${R}/${f}`)],
+    message: `renderer/${feature} may use only ${[...uses.map((u) => `renderer/${u}`), ...RENDERER_FLOORS.map((f) => `renderer/${f}`)].join(', ')} (its row in RENDERER_FEATURE_USES, eslint.config.js, and docs/architecture.md); the app frame is above every feature.`,
+  })),
+];
+/** Outside src/renderer/data/: the bridge itself (firmscope(), unwrap) may not be imported, nor window.firmscope read. */
+const BRIDGE_OUTSIDE_DATA = {
+  group: ['**/data/bridge'],
+  importNames: ['firmscope', 'unwrap'],
+  message: 'Only src/renderer/data/ calls the bridge: use the typed calls, hooks and events of data/<group>.ts (errors arrive as the shared AppError).',
+};
+const WINDOW_FIRMSCOPE = { object: 'window', property: 'firmscope', message: 'Only src/renderer/data/ reaches window.firmscope: use data/<group>.ts.' };
+
 export default tseslint.config(
   {
     ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '**/*.d.mts', 'test/fixtures/**'],
@@ -132,6 +187,7 @@ export default tseslint.config(
             { target: './src', from: './scripts', message: 'Production code must not import build scripts.' },
             { target: './src/sandbox', from: './src/main', message: 'The sandbox is a stand-alone reference service: it knows nothing of the app.' },
             ...floorZones,
+            ...rendererFloorZones,
           ],
         },
       ],
@@ -142,6 +198,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': ['error', { paths: [ELECTRON], patterns: [NODE_FROM_WEB] }],
+    },
+  },
+  {
+    // The renderer reaches main only through its data floor (src/renderer/data/).
+    files: ['src/renderer/**'],
+    ignores: ['src/renderer/data/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [ELECTRON], patterns: [NODE_FROM_WEB, BRIDGE_OUTSIDE_DATA] }],
+      'no-restricted-properties': ['error', WINDOW_FIRMSCOPE],
     },
   },
   {

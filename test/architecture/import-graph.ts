@@ -74,3 +74,23 @@ export function cycles(graph: Map<string, string[]>, base: string): string[][] {
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return found;
 }
+
+/**
+ * The folder graph: each file stands for the first folder of its path under `base` (files directly in
+ * `base` stand for themselves), and an edge joins two folders when a file of one imports a file of the
+ * other. Its cycles are folders that lean on each other even where no file cycle exists.
+ */
+export function folderGraph(graph: Map<string, string[]>, base: string): Map<string, string[]> {
+  const folder = (file: string) => relative(base, file).split(/[\\/]/)[0]!;
+  const folders = new Map<string, Set<string>>();
+  for (const [file, deps] of graph) {
+    const from = join(base, folder(file));
+    const set = folders.get(from) ?? new Set<string>();
+    folders.set(from, set);
+    for (const dep of deps) {
+      const to = join(base, folder(dep));
+      if (to !== from && !relative(base, dep).startsWith('..')) set.add(to);
+    }
+  }
+  return new Map([...folders].map(([f, s]) => [f, [...s]]));
+}

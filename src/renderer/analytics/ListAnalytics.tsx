@@ -8,7 +8,7 @@ import type { PortfolioAnalytics } from '../../shared/analytics/analytics';
 import type { ListInfo } from '../../shared/lists/lists';
 import type { SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { useAnalyticsRefresh, useListAnalytics, useSnapshotAnalytics } from './analytics-queries';
+import { useAnalyticsRefresh, useListAnalytics, useSnapshotAnalytics } from '../data/analytics';
 import { ChartFigure } from './ChartFigure';
 import { portfolioCharts } from './portfolio-charts';
 import './analytics.css';

@@ -3,7 +3,7 @@
 // the workspace, in words and as a strip plot with the company marked.
 import { useMemo } from 'react';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { useAnalyticsRefresh, usePeerBenchmark } from './analytics-queries';
+import { useAnalyticsRefresh, usePeerBenchmark } from '../data/analytics';
 import { ChartFigure } from './ChartFigure';
 import { peerChart, peerSentence } from './peer-chart';
 import './analytics.css';

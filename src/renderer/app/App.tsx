@@ -2,18 +2,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AppHeader } from './AppHeader';
 import { BridgeHealthProvider } from '../connection/bridge-health-context';
-import { useEsgLiveUpdates } from '../esg/esg-queries';
+import { useEsgLiveUpdates } from '../data/esg';
 import { useRunFinishedWebNotifications } from '../esg/run-finished-notify';
 import { ConnectionSync } from './ConnectionSync';
 import { ErrorBoundary } from './ErrorBoundary';
 import { NavBar } from './NavBar';
-import { NavigationContext, type Navigation, type Route } from './navigation';
+import { NavigationContext, type Navigation, type Route } from '../state/navigation';
 import { Notices } from './Notices';
 import { navItemForShortcut } from './routes';
 import { prefetchScreens, ScreenFor } from './screens';
 import { ScreenStateProvider, useSaveState } from '../state/screen-store';
 import { useCheckFinishedNotifications } from '../watches/check-finished-notify';
-import { useUnreadCount, useWatchesLiveUpdates } from '../watches/watch-queries';
+import { useUnreadCount, useWatchesLiveUpdates } from '../data/watches';
 
 /** The frame says whether everything the analyst changed is saved (save-status.ts): `data-save-state`. */
 function AppFrame({ children }: { children: ReactNode }) {

@@ -1,9 +1,9 @@
 // Active profile and token state ("Connected, token renews in 54 min"), never the token itself.
 import { useBridgeLost } from '../connection/bridge-health-context';
 import { describeConnection } from '../connection/token-status';
-import { useConnectionStatus } from '../connection/queries';
-import { useNow } from '../hooks/useNow';
-import { useNavigation } from './navigation';
+import { useConnectionStatus } from '../data/connection';
+import { useNow } from '../ui/useNow';
+import { useNavigation } from '../state/navigation';
 
 const STATE_ANNOUNCEMENT: Record<string, string> = {
   connected: 'Connected',

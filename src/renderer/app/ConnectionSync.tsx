@@ -3,8 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { ConnectionStatus } from '../../shared/profile';
-import { connectionKeys } from '../connection/queries';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { connectionKeys } from '../data/connection';
+import { useBridgeEvent } from '../data/useBridgeEvent';
 
 const CONNECTION_OWNED = new Set(['connection', 'app', 'diagnostics']);
 

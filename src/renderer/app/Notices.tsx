@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import type { Notice } from '../../shared/bridge/groups/app';
 import { useBridgeHealth, useBridgeHealthMonitor } from '../connection/bridge-health-context';
-import { useAppInfo, useConnectionStatus } from '../connection/queries';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { useAppInfo, useConnectionStatus } from '../data/connection';
+import { useBridgeEvent } from '../data/useBridgeEvent';
 import { formatClock } from '../ui/format';
 
 /** One banner per notice: the same id or the same text from several sources (pushed, app.info, vault status) shows once. */

@@ -1,5 +1,5 @@
 // The screens the navigation offers, in order, with their labels and keyboard shortcuts.
-import type { Route } from './navigation';
+import type { Route } from '../state/navigation';
 
 export type ScreenName = Route['screen'];
 

@@ -6,8 +6,8 @@ import { Suspense, type ReactElement } from 'react';
 import { SettingsScreen } from '../connection/SettingsScreen';
 import { ExportsPanel } from '../export/ExportsPanel';
 import { SearchScreen } from '../search/SearchScreen';
-import { lazyScreen } from './lazy-screen';
-import type { Route } from './navigation';
+import { lazyScreen } from '../ui/lazy-screen';
+import type { Route } from '../state/navigation';
 
 const LAZY = {
   esg: lazyScreen(() => import('../esg/EsgScreen').then((m) => m.EsgScreen)),

@@ -2,9 +2,9 @@
 // and the file's name, and never sends a path (issue 28 H1); browser mode types the path instead.
 import { useState } from 'react';
 import type { PickedCaFile } from '../../shared/bridge/groups/connection';
-import { firmscope, unwrap } from '../bridge';
 import { toDisplayError } from '../ui/errors';
 import { TextField } from '../ui/Field';
+import { connectionCalls } from '../data/connection';
 
 /** The last part of a stored path, for display. */
 export const caFileName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
@@ -23,7 +23,7 @@ export function CaFileChooser(props: {
   const choose = async () => {
     setBusy(true);
     try {
-      const picked = await unwrap(firmscope().connection.pickCaFile());
+      const picked = await connectionCalls.pickCaFile();
       if (picked) {
         props.onError(undefined);
         props.onPicked(picked);

@@ -4,13 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { PickedCaFile } from '../../shared/bridge/groups/connection';
 import type { NetworkSettings, ProfileView } from '../../shared/profile';
-import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { errorField, toDisplayError } from '../ui/errors';
 import { SelectField, TextField } from '../ui/Field';
 import { droppedNotice, networkFormFrom, networkSaveRequest, PROXY_CHOICES, secretAtRisk, type NetworkErrors } from './network-form';
 import { CaFileChooser } from './CaFileChooser';
-import { connectionKeys, useAppInfo } from './queries';
+import { connectionKeys, useAppInfo } from '../data/connection';
+import { connectionCalls } from '../data/connection';
 
 export function NetworkSettingsPanel({ profile }: { profile: ProfileView }) {
   const [form, setForm] = useState<NetworkSettings>(() => networkFormFrom(profile));
@@ -22,7 +22,7 @@ export function NetworkSettingsPanel({ profile }: { profile: ProfileView }) {
   const secret = useRef<HTMLInputElement>(null);
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (request: Parameters<ReturnType<typeof firmscope>['connection']['saveProfile']>[0]) => unwrap(firmscope().connection.saveProfile(request)),
+    mutationFn: (request: Parameters<typeof connectionCalls.saveProfile>[0]) => connectionCalls.saveProfile(request),
     onSuccess: (view) => {
       if (password.current) password.current.value = '';
       if (secret.current) secret.current.value = '';

@@ -3,8 +3,8 @@
 // have restarted: its sessions, watches and token are new).
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { firmscope } from '../bridge';
 import { BridgeHealthMonitor, type BridgeHealth } from './bridge-health';
+import { pingCore } from '../data/app';
 
 const HealthContext = createContext<BridgeHealthMonitor | null>(null);
 const OK: BridgeHealth = { state: 'ok' };
@@ -17,7 +17,7 @@ export function BridgeHealthProvider({ children, monitor: given }: { children: R
       given ??
       new BridgeHealthMonitor({
         ping: async () => {
-          const r = await firmscope().app.ping();
+          const r = await pingCore();
           // `internal` is the transport's "lost contact"; not_configured says why this page is shut out.
           return r.ok ? true : r.error.code === 'not_configured' ? r.error.message : false;
         },

@@ -1,12 +1,12 @@
 // Diagnostics: what support needs to know (app info, the redacted request log). No secrets exist here to leak.
 import { useState } from 'react';
-import { useAppInfo } from '../connection/queries';
+import { useAppInfo } from '../data/connection';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { CheckboxField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import type { RequestLogEntry } from '../../shared/bridge/groups/diagnostics';
 import { LOG_KEEPS, logAsJson, logAsText, logFileName } from './log-text';
-import { useClearLog, useRequestLog } from './queries';
+import { useClearLog, useRequestLog } from '../data/diagnostics';
 import { RequestLogTable } from './RequestLogTable';
 
 export function DiagnosticsScreen() {

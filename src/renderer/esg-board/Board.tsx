@@ -2,10 +2,10 @@
 // failures with "Retry failed", a polite run summary for screen readers, and the virtualised grid.
 import { memo, useState } from 'react';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
-import { useNow } from '../hooks/useNow';
+import { useNow } from '../ui/useNow';
 import { BoardGrid } from './BoardGrid';
 import { progressText } from '../../shared/esg-runs/progress';
-import { boardProgress, CELL_STATES, CELL_STATE_LABELS, estimateRemainingMs, formatEta, runSummary, type BoardModel, type Failure } from './board-model';
+import { boardProgress, CELL_STATES, CELL_STATE_LABELS, estimateRemainingMs, formatEta, runSummary, type BoardModel, type Failure } from '../data/esg-runs-board';
 import './board.css';
 import { ConfirmBar } from '../ui/ConfirmBar';
 import { ServiceText } from '../ui/ServiceText';

@@ -7,7 +7,7 @@ import { COUNT_SEMANTICS, MODULE_LABELS } from '../../shared/esg/count-semantics
 import type { EsgModule } from '../../shared/service/schemas';
 import { oneLineText } from '../../shared/service-text';
 import { ServiceText } from '../ui/ServiceText';
-import { CELL_STATE_LABELS, type BoardCell, type BoardRow } from './board-model';
+import { CELL_STATE_LABELS, type BoardCell, type BoardRow } from '../data/esg-runs-board';
 
 export const BOARD_ROW_H = 44;
 const BOARD_HEAD_H = 36;

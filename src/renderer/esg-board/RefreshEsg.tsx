@@ -7,10 +7,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import type { RunCompany, RunInfo } from '../../shared/esg-runs/schemas';
 import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
-import { useProfiles } from '../connection/queries';
+import { useProfiles } from '../data/connection';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
-import { startRun } from './run-queries';
+import { startRun } from '../data/esg-runs';
 import { confirmText, isCostly } from './run-estimate';
 import './runs.css';
 

@@ -3,7 +3,7 @@
 // board. Nothing shows until a row is ticked.
 import type { CompanyRecord } from '../../shared/service/schemas';
 import type { RunCompany } from '../../shared/esg-runs/schemas';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { RefreshEsg } from './RefreshEsg';
 import { selectionRunLabel } from './selection-label';
 

@@ -4,14 +4,14 @@ import { memo, useCallback, useEffect, useId, useState } from 'react';
 import { progressText, runProgress } from '../../shared/esg-runs/progress';
 import type { RunInfo } from '../../shared/esg-runs/schemas';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
-import { useLists } from '../lists/list-queries';
-import { useNavigation } from '../app/navigation';
+import { useLists } from '../data/lists';
+import { useNavigation } from '../state/navigation';
 import { createStore, useStoreSelector } from '../state/store';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { Board } from './Board';
 import { RefreshEsg } from './RefreshEsg';
-import { controlRun, listCompanies, useLiveRun, useRunList, type RunControl } from './run-queries';
+import { controlRun, listCompanies, useLiveRun, useRunList, type RunControl } from '../data/esg-runs';
 import { RUN_STATE_LABELS } from './Board';
 import './runs.css';
 

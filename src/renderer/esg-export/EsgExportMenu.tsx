@@ -6,13 +6,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ESG_EXPORT_MODULES, type EsgExportFormat, type EsgExportJob, type EsgExportModule, type EsgExportSource } from '../../shared/bridge/groups/esg-export';
 import { NEUTRALISE_EXPLANATION } from '../../shared/export/cell-rules';
-import { firmscope, unwrap } from '../bridge';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { useBridgeEvent } from '../data/useBridgeEvent';
 import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { CsvOptions, useCsvChoice } from '../export/CsvOptions';
 import { ProgressBar } from '../ui/Spinner';
 import '../export/export.css';
+import { esgExportCalls } from '../data/esg-export';
 
 const FORMATS: Record<EsgExportFormat, string> = {
   xlsx: 'Excel workbook (Companies, Scores, News, Commitments, About)',
@@ -66,14 +66,12 @@ function EsgExportForm({ source, onClose }: { source: EsgExportSource; onClose()
   });
   const start = useMutation({
     mutationFn: () =>
-      unwrap(
-        firmscope().esgExport.start({
+      esgExportCalls.start({
           source,
           format,
           ...(format !== 'xlsx' ? { module } : {}),
           ...(format === 'csv' ? { csv: csv.options } : {}),
         }),
-      ),
     onSuccess: (j) => {
       if (j) setJob(seen.current.get(j.id) ?? j);
     },
@@ -129,8 +127,8 @@ function EsgExportForm({ source, onClose }: { source: EsgExportSource; onClose()
 function EsgExportResult({ job, onAgain, onClose }: { job: EsgExportJob; onAgain(): void; onClose(): void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const cancel = useMutation({ mutationFn: () => unwrap(firmscope().esgExport.cancel({ id: job.id })) });
-  const reveal = useMutation({ mutationFn: () => unwrap(firmscope().esgExport.reveal({ id: job.id })) });
+  const cancel = useMutation({ mutationFn: () => esgExportCalls.cancel({ id: job.id }) });
+  const reveal = useMutation({ mutationFn: () => esgExportCalls.reveal({ id: job.id }) });
   const title = { done: 'ESG export finished', running: 'Exporting ESG…', failed: 'ESG export failed', cancelled: 'ESG export cancelled' }[job.state];
   const c = job.counts;
   return (

@@ -1,6 +1,6 @@
 // Commitments: what, target, year, status and source, one row each.
-import { firmscope } from '../bridge';
-import { humanize, type Commitment } from './esg-format';
+import { humanize, type Commitment } from '../ui/esg-format';
+import { openExternal } from '../data/app';
 
 export function CommitmentsTable({ commitments, companyName }: { commitments: Commitment[]; companyName: string }) {
   return (
@@ -30,7 +30,7 @@ export function CommitmentsTable({ commitments, companyName }: { commitments: Co
                   rel="noreferrer"
                   onClick={(e) => {
                     e.preventDefault();
-                    void firmscope().app.openExternal({ url: c.sourceUrl! });
+                    openExternal(c.sourceUrl!);
                   }}
                 >
                   <bdi>{c.source ?? 'Source'}</bdi>

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import type { WatchView } from '../../shared/bridge/groups/esg';
 import { COUNT_SEMANTICS, MODULE_LABELS } from '../../shared/esg/count-semantics';
 import type { EsgModule } from '../../shared/service/schemas';
-import { useNow } from '../hooks/useNow';
+import { useNow } from '../ui/useNow';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ShortId } from '../ui/ShortId';
 import { useBridgeLost } from '../connection/bridge-health-context';
 import { formatElapsed, watchStateLabel } from './elapsed';
-import { companyLabel, esgKeys, unwatch, useWatches } from './esg-queries';
+import { companyLabel, esgKeys, unwatch, useWatches } from '../data/esg';
 import { WebNotifyToggle } from './WebNotifyToggle';
 
 export function EsgActivity({ onOpen }: { onOpen(companyId: string, module: EsgModule, companyName?: string): void }) {

@@ -2,11 +2,11 @@
 // such (esg-format.ts); otherwise, since the spec does not fix their fields, each item shows a
 // title picked from common field names and the rest as a definition list.
 import type { EsgModule } from '../../shared/service/schemas';
-import { firmscope } from '../bridge';
 import { CommitmentsTable } from './CommitmentsTable';
-import { asArticle, asCommitment, asShownScore, shownText, type Article, type Commitment } from './esg-format';
+import { asArticle, asCommitment, asShownScore, shownText, type Article, type Commitment } from '../ui/esg-format';
 import { NewsList } from './NewsList';
 import { ScoreCard } from './ScoreCard';
+import { openExternal } from '../data/app';
 
 const TITLE_FIELDS = ['title', 'headline', 'name', 'commitment', 'description', 'summary'];
 
@@ -22,7 +22,7 @@ function Value({ v }: { v: unknown }) {
         href={v}
         onClick={(e) => {
           e.preventDefault();
-          void firmscope().app.openExternal({ url: v });
+          openExternal(v);
         }}
       >
         <bdi>{shownText(v)}</bdi>

@@ -4,11 +4,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { EsgCompany } from '../../shared/bridge/groups/esg';
-import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { countryName } from './CompanyHeading';
+import { esgCalls } from '../data/esg';
 
 const SHOWN = 8;
 const MIN_CHARS = 2;
@@ -28,7 +28,7 @@ export function FindByName({ initialText, onPick, onClose }: FindByNameProps) {
   const titleId = useId();
   const found = useQuery({
     queryKey: ['esg', 'findByName', asked],
-    queryFn: () => unwrap(firmscope().esg.findByName({ text: asked, limit: SHOWN })),
+    queryFn: () => esgCalls.findByName({ text: asked, limit: SHOWN }),
     enabled: asked.length >= MIN_CHARS,
     staleTime: 60_000,
     retry: false,

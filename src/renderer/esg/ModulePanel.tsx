@@ -4,16 +4,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EsgModuleView, WatchView } from '../../shared/bridge/groups/esg';
 import { COMPLETION_NOTE, COUNT_SEMANTICS, MODULE_LABELS } from '../../shared/esg/count-semantics';
 import type { EsgModule } from '../../shared/service/schemas';
-import { useNow } from '../hooks/useNow';
+import { useNow } from '../ui/useNow';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { EsgItems } from './EsgItems';
 import { useBridgeLost } from '../connection/bridge-health-context';
 import { formatElapsed, watchStateLabel } from './elapsed';
-import { ESG_PAGE_SIZE, esgKeys, pageModule, useModuleView, useNewsMonths, useWatches } from './esg-queries';
+import { ESG_PAGE_SIZE, esgKeys, pageModule, useModuleView, useNewsMonths, useWatches } from '../data/esg';
 import { MonthChart } from './MonthChart';
 import { newIdsOf, StoredData, StoredExtras } from './StoredEsg';
-import { useStoredLatest, useStoredRefresh } from './stored-queries';
+import { useStoredLatest, useStoredRefresh } from '../data/esg-stored';
 import type { ModuleLatest } from '../../shared/esg-runs/schemas';
 
 export interface ModulePanelProps {

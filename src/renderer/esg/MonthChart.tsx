@@ -1,5 +1,5 @@
 // Articles per month as plain SVG bars (no chart library): a picture of when the news happened.
-import { fillMonths } from './esg-format';
+import { fillMonths } from '../ui/esg-format';
 
 const MONTH = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const label = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));

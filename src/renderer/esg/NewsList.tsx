@@ -1,6 +1,6 @@
 // News: headline, source, date, sentiment and topic, newest first, with a link out through the OS.
-import { firmscope } from '../bridge';
-import { formatDate, humanize, type Article } from './esg-format';
+import { formatDate, humanize, type Article } from '../ui/esg-format';
+import { openExternal } from '../data/app';
 
 /** `newIds`: article ids that arrived with the latest refresh (marked "New since last refresh"). */
 export function NewsList({ articles, firstIndex, newIds }: { articles: Article[]; firstIndex: number; newIds?: ReadonlySet<string> }) {
@@ -18,7 +18,7 @@ export function NewsList({ articles, firstIndex, newIds }: { articles: Article[]
                 rel="noreferrer"
                 onClick={(e) => {
                   e.preventDefault();
-                  void firmscope().app.openExternal({ url: a.url! });
+                  openExternal(a.url!);
                 }}
               >
                 <bdi>{a.title}</bdi>

@@ -1,6 +1,6 @@
 // A company's ESG score: bars for overall, E, S and G on the score's scale, the rating, the
 // methodology and when it was computed.
-import { formatDateTime, type ShownScore } from './esg-format';
+import { formatDateTime, type ShownScore } from '../ui/esg-format';
 
 const ROWS: { key: keyof Pick<ShownScore, 'overall' | 'environmental' | 'social' | 'governance'>; label: string }[] = [
   { key: 'overall', label: 'Overall' },

@@ -1,12 +1,8 @@
 // Scores over refreshes: a small line chart (plain SVG) of overall, E, S and G per stored refresh,
 // and the change since the previous refresh in words and signed numbers.
-import { formatDate, formatDateTime, type Score } from './esg-format';
+import { formatDate, formatDateTime, type Score, type ScorePoint } from '../ui/esg-format';
 
-export interface ScorePoint {
-  /** Epoch ms the refresh stored the score. */
-  at: number;
-  score: Score;
-}
+export type { ScorePoint };
 
 type Key = 'overall' | 'environmental' | 'social' | 'governance';
 const SERIES: { key: Key; label: string; short: string }[] = [

@@ -4,12 +4,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import type { RunUpdate, StoredEsgCompany } from '../../shared/esg-runs/schemas';
-import { firmscope, unwrap } from '../bridge';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { useBridgeEvent } from '../data/useBridgeEvent';
 import { TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ServiceText } from '../ui/ServiceText';
-import { formatDate } from './esg-format';
+import { formatDate } from '../ui/esg-format';
+import { esgRunsCalls } from '../data/esg-runs';
 
 const SHOWN = 50;
 const score = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
@@ -32,7 +32,7 @@ export function StoredCompanies({ hasCompany, text, onText, onOpen }: StoredComp
   });
   const found = useQuery({
     queryKey: ['esgRuns', 'storedCompanies', query],
-    queryFn: () => unwrap(firmscope().esgRuns.storedCompanies({ text: query, limit: SHOWN })),
+    queryFn: () => esgRunsCalls.storedCompanies({ text: query, limit: SHOWN }),
     enabled: open,
     staleTime: 5_000,
     retry: false,

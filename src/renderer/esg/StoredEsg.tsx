@@ -5,10 +5,10 @@ import type { ModuleLatest, StoredEsgResult } from '../../shared/esg-runs/schema
 import type { EsgModule } from '../../shared/service/schemas';
 import { CommitmentsTable } from './CommitmentsTable';
 import { EsgItems } from './EsgItems';
-import { asArticle, asCommitment, asScore, formatDateTime, type Commitment } from './esg-format';
+import { asArticle, asCommitment, asScore, formatDateTime, type Commitment } from '../ui/esg-format';
 import { MonthChart } from './MonthChart';
 import { ScoreChange, ScoreHistoryChart } from './ScoreHistory';
-import { useScoreHistory } from './stored-queries';
+import { useScoreHistory } from '../data/esg-stored';
 
 /** Stored news shown at once; the rest is in the export and the live pages. */
 const STORED_ITEMS_SHOWN = 50;

@@ -1,8 +1,8 @@
 // A finished ESG run as a web notification in browser mode (Electron notifies natively from main;
 // there showWebNotification does nothing unless the analyst turned web notifications on).
 import type { RunFinished } from '../../shared/esg-runs/schemas';
-import { subscribeBridgeEvent, useBridgeEvent } from '../hooks/useBridgeEvent';
-import { showWebNotification } from './web-notify';
+import { subscribeBridgeEvent, useBridgeEvent } from '../data/useBridgeEvent';
+import { showWebNotification } from '../ui/web-notify';
 
 export function notifyRunFinished(f: RunFinished, show: (title: string, body: string) => void = showWebNotification): void {
   show(f.title, f.body);

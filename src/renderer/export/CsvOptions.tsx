@@ -16,8 +16,8 @@ import {
   type CustomCsv,
 } from '../../shared/export/csv-presets';
 import type { CsvPreferenceView } from '../../shared/bridge/groups/export';
-import { firmscope, unwrap } from '../bridge';
 import { CheckboxField, SelectField } from '../ui/Field';
+import { exportCalls } from '../data/export';
 
 export type Delimiter = CustomCsv['delimiter'];
 export const DELIMITERS: Array<{ value: Delimiter; label: string }> = [
@@ -34,15 +34,15 @@ const FALLBACK: CsvPreferenceView = { separators: { locale: 'en-US', decimal: '.
  * the options it writes with. A choice made here is remembered for the profile at once.
  */
 export function useCsvChoice(enabled: boolean) {
-  const remembered = useQuery({ queryKey: ['export', 'csvPreference'], queryFn: () => unwrap(firmscope().export.csvPreference()), enabled, staleTime: Infinity });
+  const remembered = useQuery({ queryKey: ['export', 'csvPreference'], queryFn: () => exportCalls.csvPreference(), enabled, staleTime: Infinity });
   const [choice, setChoice] = useState<CsvPreference | null>(null);
   const view = remembered.data ?? FALLBACK;
   const current = choice ?? view.preference;
   const change = (next: CsvPreference) => {
     setChoice(next);
     // Remembering is a convenience: a failure must not stop the export.
-    void firmscope()
-      .export.rememberCsvPreference(next)
+    void exportCalls
+      .rememberCsvPreference(next)
       .catch(() => undefined);
   };
   const options: CsvOptionsInput = presetCsvOptions(current.preset, view.separators, current.custom);

@@ -1,6 +1,6 @@
 // The end of every export form (search, snapshot view, list view, bulk-match results): why it could
 // not start, "no file chosen", and Start export / Close / Open Exports.
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { ErrorMessage } from '../ui/ErrorMessage';
 
 export function ExportFormEnd(props: {

@@ -9,16 +9,16 @@ import { DEFAULT_EXPORT_ROW_LIMIT, EXPORT_FORMATS, MAX_EXPORT_ROW_LIMIT, type Ex
 import { NEUTRALISE_EXPLANATION } from '../../shared/export/cell-rules';
 import { queryFileStem } from '../../shared/export/file-name';
 import { countNeutralised } from '../../shared/export/neutralise-count';
-import { firmscope, unwrap } from '../bridge';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ExportFormEnd } from './ExportFormEnd';
 import { CsvOptions, useCsvChoice } from './CsvOptions';
 import { FORMAT_LABELS, plannedRows } from './export-format';
-import { useExportEstimate, useExportJobs } from './export-queries';
+import { useExportEstimate, useExportJobs } from '../data/export';
 import { ExportResult } from './ExportResult';
 import './export.css';
+import { exportCalls } from '../data/export';
 
 export interface ExportMenuProps {
   /** The search as sent (already validated), for all-pages exports. */
@@ -81,8 +81,7 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
 
   const start = useMutation({
     mutationFn: () =>
-      unwrap(
-        firmscope().export.start({
+      exportCalls.start({
           source:
             scope === 'page'
               ? { kind: 'rows', rows: rows as Array<Record<string, unknown>> }
@@ -93,7 +92,6 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
           // Main adds the time: companies-DE-employees-gt-1000-2026-11-23-1405.csv
           suggestedName: `${queryFileStem(body)}${scope === 'page' ? '-page' : ''}`,
         }),
-      ),
     onSuccess: (job) => setStarted(job),
   });
   const live = started ? (jobs.data?.find((j) => j.id === started.id) ?? started) : null;

@@ -3,12 +3,12 @@
 // (browser mode), Export again (same settings, a new file) and Remove from list (the file stays).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExportJob } from '../../shared/bridge/groups/export';
-import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ProgressBar, Spinner } from '../ui/Spinner';
 import { FORMAT_LABELS, aboutFileText, finishedFacts, neutralisedText, progressText, stateLabel } from './export-format';
-import { EXPORT_JOBS_KEY, useExportJobs } from './export-queries';
+import { EXPORT_JOBS_KEY, useExportJobs } from '../data/export';
 import './export.css';
+import { exportCalls } from '../data/export';
 
 export function ExportsPanel() {
   const jobs = useExportJobs();
@@ -37,15 +37,15 @@ export function ExportsPanel() {
 /** One export; `history` (the Exports screen) adds its facts, Export again and Remove from list. */
 export function ExportRow({ job, history = false }: { job: ExportJob; history?: boolean }) {
   const queryClient = useQueryClient();
-  const cancel = useMutation({ mutationFn: () => unwrap(firmscope().export.cancel({ id: job.id })) });
-  const reveal = useMutation({ mutationFn: () => unwrap(firmscope().export.reveal({ id: job.id })) });
+  const cancel = useMutation({ mutationFn: () => exportCalls.cancel({ id: job.id }) });
+  const reveal = useMutation({ mutationFn: () => exportCalls.reveal({ id: job.id }) });
   // A bulk-match or ESG file is listed once it is written: refetch rather than wait for an event.
   const again = useMutation({
-    mutationFn: () => unwrap(firmscope().export.again({ id: job.id })),
+    mutationFn: () => exportCalls.again({ id: job.id }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: EXPORT_JOBS_KEY }),
   });
   const forget = useMutation({
-    mutationFn: () => unwrap(firmscope().export.forget({ id: job.id })),
+    mutationFn: () => exportCalls.forget({ id: job.id }),
     onSuccess: () => queryClient.setQueryData(EXPORT_JOBS_KEY, (old: ExportJob[] | undefined) => old?.filter((j) => j.id !== job.id)),
   });
   const titleId = `export-${job.id}-title`;

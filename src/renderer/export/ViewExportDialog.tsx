@@ -7,11 +7,11 @@ import { useMutation } from '@tanstack/react-query';
 import { EXPORT_FORMATS, type ExportJob } from '../../shared/bridge/groups/export';
 import { NEUTRALISE_EXPLANATION } from '../../shared/export/cell-rules';
 import type { CsvOptionsInput } from '../../shared/export/csv-options';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { ExportFormEnd } from './ExportFormEnd';
 import { CsvOptions, useCsvChoice } from './CsvOptions';
 import { FORMAT_LABELS } from './export-format';
-import { useExportJobs } from './export-queries';
+import { useExportJobs } from '../data/export';
 import { ExportResult } from './ExportResult';
 import './export.css';
 

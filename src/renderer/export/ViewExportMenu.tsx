@@ -1,7 +1,6 @@
 // "Export view…" on a loaded snapshot: the rows of the view as the grid shows them (text filter,
 // facets, sort), with its visible columns in their order or every field, through the one view
 // export dialog (ViewExportDialog.tsx); main reads the rows from the workspace (source `snapshot`).
-import { firmscope, unwrap } from '../bridge';
 import { queryFileStem } from '../../shared/export/file-name';
 import { countNeutralised } from '../../shared/export/neutralise-count';
 import type { CompanyRecord } from '../../shared/service/schemas';
@@ -9,6 +8,7 @@ import type { SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot
 import { describeSnapshotView, viewNarrows } from '../../shared/workbench/view-words';
 import { viewExportSummary } from './export-format';
 import { ViewExportDialog } from './ViewExportDialog';
+import { exportCalls } from '../data/export';
 
 export interface ViewExportMenuProps {
   snapshot: SnapshotInfo;
@@ -41,16 +41,14 @@ export function ViewExportMenu({ snapshot, view, total, columns, rows }: ViewExp
       neutralised={(mode) => ({ cells: countNeutralised(rows as Array<Record<string, unknown>>, chosen(mode)).cells, of: 'the rows on screen' })}
       empty={total === 0}
       start={({ format, columnMode, csv }) =>
-        unwrap(
-          firmscope().export.start({
+        exportCalls.start({
             source: { kind: 'snapshot', snapshotId: snapshot.id, view },
             format,
             columns: chosen(columnMode),
             ...(csv ? { csv } : {}),
             // Main adds the time: companies-DE-view-2026-11-23-1405.csv
             suggestedName: `${queryFileStem(snapshot.query)}-view`,
-          }),
-        )
+          })
       }
     />
   );

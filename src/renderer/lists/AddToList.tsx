@@ -2,10 +2,10 @@
 // set) into a new or an existing list. The outcome is said in place, with a way to open the list.
 import { useId, useState, type FormEvent } from 'react';
 import type { ListSource } from '../../shared/lists/lists';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { errorField, toDisplayError } from '../ui/errors';
 import { SelectField, TextField } from '../ui/Field';
-import { useAddMembers, useCreateList, useLists } from './list-queries';
+import { useAddMembers, useCreateList, useLists } from '../data/lists';
 
 const NEW = 'new';
 const n = (v: number) => v.toLocaleString('en-US');

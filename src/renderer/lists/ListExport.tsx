@@ -6,12 +6,12 @@ import { useMutation } from '@tanstack/react-query';
 import type { ExportJob } from '../../shared/bridge/groups/export';
 import type { ListInfo, ListView } from '../../shared/lists/lists';
 import { describeCsvOptions } from '../../shared/export/csv-presets';
-import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { useExportJobs } from '../export/export-queries';
+import { useExportJobs } from '../data/export';
 import { ExportRow } from '../export/ExportsPanel';
 import { useCsvChoice } from '../export/CsvOptions';
 import '../export/export.css';
+import { exportCalls } from '../data/export';
 
 type ListExportFormat = 'csv' | 'xlsx';
 
@@ -22,7 +22,7 @@ export function ListExport({ list, view }: { list: ListInfo; view: ListView }) {
   const csv = useCsvChoice(true);
   const start = useMutation({
     mutationFn: (format: ListExportFormat) =>
-      unwrap(firmscope().export.start({ source: { kind: 'list', listId: list.id, view }, format, columns: null, ...(format === 'csv' ? { csv: csv.options } : {}) })),
+      exportCalls.start({ source: { kind: 'list', listId: list.id, view }, format, columns: null, ...(format === 'csv' ? { csv: csv.options } : {}) }),
     onSuccess: (job) => setStarted(job),
   });
   // Progress events keep the job list current; a short export may be done before `start` answers.

@@ -6,9 +6,9 @@
 import type { ListInfo, ListMember, ListView } from '../../shared/lists/lists';
 import { LIST_EXPORT_HEADERS, listExportRow, listRecordRow } from '../../shared/lists/list-export-columns';
 import { countNeutralised } from '../../shared/export/neutralise-count';
-import { firmscope, unwrap } from '../bridge';
 import { formatCount } from '../export/export-format';
 import { ViewExportDialog } from '../export/ViewExportDialog';
+import { exportCalls } from '../data/export';
 
 export interface ListViewExportProps {
   list: ListInfo;
@@ -43,7 +43,7 @@ export function ListViewExport({ list, view, total, sortLabel, rows: onScreen }:
       })}
       empty={total === 0}
       start={({ format, columnMode, csv }) =>
-        unwrap(firmscope().export.start({ source: { kind: 'list', listId: list.id, view, fields: columnMode === 'visible' ? 'list' : 'all' }, format, columns: null, ...(csv ? { csv } : {}) }))
+        exportCalls.start({ source: { kind: 'list', listId: list.id, view, fields: columnMode === 'visible' ? 'list' : 'all' }, format, columns: null, ...(csv ? { csv } : {}) })
       }
     />
   );

@@ -3,12 +3,12 @@
 // it is sorted and filtered lives in the screen store (survives navigation and restart).
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ListInfo } from '../../shared/lists/lists';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { useScreenState } from '../state/screen-store';
 import { toDisplayError } from '../ui/errors';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { TextField } from '../ui/Field';
-import { useDeleteList, useDuplicateList, useLists, useRenameList } from './list-queries';
+import { useDeleteList, useDuplicateList, useLists, useRenameList } from '../data/lists';
 import { ListView } from './ListView';
 import { PasteIdsForm } from './PasteIdsForm';
 import './lists.css';

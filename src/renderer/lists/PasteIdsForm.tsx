@@ -6,7 +6,7 @@ import { LIST_BATCH_MAX } from '../../shared/lists/lists';
 import { parsePastedIds, type PastedIds } from '../../shared/lists/paste-ids';
 import { errorField, toDisplayError } from '../ui/errors';
 import { TextAreaField, TextField } from '../ui/Field';
-import { useCreateList } from './list-queries';
+import { useCreateList } from '../data/lists';
 
 const n = (v: number) => v.toLocaleString('en-US');
 const MAX_SHOWN = 20;

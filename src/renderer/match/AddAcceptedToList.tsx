@@ -3,19 +3,20 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BulkAddToListResult, BulkJobView } from '../../shared/bridge/groups/match';
-import { firmscope, unwrap } from '../bridge';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { useBridgeEvent } from '../data/useBridgeEvent';
 import { SelectField, TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { errorField, toDisplayError } from '../ui/errors';
 import { ListNameSchema } from '../../shared/lists/lists';
+import { listsCalls } from '../data/lists';
+import { matchCalls } from '../data/match';
 
 const NEW = 'new';
 
 export function AddAcceptedToList({ job }: { job: BulkJobView }) {
   const qc = useQueryClient();
   const key = ['match', 'review-lists'] as const;
-  const lists = useQuery({ queryKey: key, queryFn: () => unwrap(firmscope().lists.all()), staleTime: 30_000 });
+  const lists = useQuery({ queryKey: key, queryFn: () => listsCalls.all(), staleTime: 30_000 });
   useBridgeEvent('lists', 'changed', () => void qc.invalidateQueries({ queryKey: key }));
   const [target, setTarget] = useState(NEW);
   const [name, setName] = useState(() => `${(job.fileName ?? 'Bulk match').replace(/\.[^.]+$/, '')} (accepted)`);
@@ -36,7 +37,7 @@ export function AddAcceptedToList({ job }: { job: BulkJobView }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await unwrap(firmscope().match.bulkAddToList({ id: job.id, target: target === NEW ? { newName: name.trim() } : { listId: Number(target) } }));
+      const res = await matchCalls.bulkAddToList({ id: job.id, target: target === NEW ? { newName: name.trim() } : { listId: Number(target) } });
       setDone(res);
       setTarget(String(res.list.id));
     } catch (err) {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { BulkJobView } from '../../shared/bridge/groups/match';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { useDeleteBulkJob } from './match-queries';
+import { useDeleteBulkJob } from '../data/match';
 import { ConfirmBar } from '../ui/ConfirmBar';
 
 // The analyst's own date format, as the rest of the app writes times (lists, ESG, exports).

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { BulkExportResult, BulkJobView } from '../../shared/bridge/groups/match';
 import { CSV_PRESET_LABEL, CSV_PRESETS, describeCsvOptions, presetCsvOptions, type CsvPreset } from '../../shared/export/csv-presets';
-import { firmscope, unwrap } from '../bridge';
 import { useCsvChoice } from '../export/CsvOptions';
 import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ProgressBar } from '../ui/Spinner';
 import { DeleteBulkJob, jobStateLabel } from './BulkJobHistory';
+import { matchCalls } from '../data/match';
 
 type ExportFormat = 'csv' | 'xlsx' | 'json';
 /** What main writes "like the input file" besides its delimiter, BOM and encoding. */
@@ -21,7 +21,7 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const running = job.state === 'running';
   const csv = useCsvChoice(!running);
-  const input = useQuery({ queryKey: ['match', 'csvInput', job.id], queryFn: () => unwrap(firmscope().match.bulkCsvInput({ id: job.id })), enabled: !running });
+  const input = useQuery({ queryKey: ['match', 'csvInput', job.id], queryFn: () => matchCalls.bulkCsvInput({ id: job.id }), enabled: !running });
   // The input file's own format unless the analyst picks a preset here.
   const [csvFormat, setCsvFormat] = useState<'input' | CsvPreset | null>(null);
   const format = csvFormat ?? (input.data ? 'input' : csv.choice.preset);
@@ -41,7 +41,7 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
       setExported(null);
       try {
         const options = format === 'csv' && csvFormat !== null && csvFormat !== 'input' ? { csv: presetCsvOptions(csvFormat, csv.separators, csv.choice.custom) } : {};
-        const r = await unwrap(firmscope().match.bulkExport({ id: job.id, format, ...options }));
+        const r = await matchCalls.bulkExport({ id: job.id, format, ...options });
         if (r) setExported(r);
       } finally {
         setExporting(null);
@@ -67,12 +67,12 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
       {job.error ? <ErrorMessage error={job.error} title="The bulk match stopped" /> : null}
       <div className="action-bar">
         {running ? (
-          <button type="button" className="button button--danger" onClick={() => void act(() => unwrap(firmscope().match.bulkCancel({ id: job.id })))}>
+          <button type="button" className="button button--danger" onClick={() => void act(() => matchCalls.bulkCancel({ id: job.id }))}>
             Cancel
           </button>
         ) : (
           <>
-            <button type="button" className="button" disabled={failures === 0} onClick={() => void act(() => unwrap(firmscope().match.bulkRetryFailures({ id: job.id })))}>
+            <button type="button" className="button" disabled={failures === 0} onClick={() => void act(() => matchCalls.bulkRetryFailures({ id: job.id }))}>
               Retry {failures} failed row{failures === 1 ? '' : 's'}
             </button>
             <SelectField
@@ -118,7 +118,7 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
             <button
               type="button"
               className="button button--small"
-              onClick={() => void act(() => unwrap(firmscope().match.revealExport({ exportId: exported.exportId })))}
+              onClick={() => void act(() => matchCalls.revealExport({ exportId: exported.exportId }))}
             >
               Show {exported.fileName} in folder
             </button>

@@ -3,14 +3,14 @@
 // ones are listed under the setup.
 import { useState } from 'react';
 import type { MatchCandidate } from '../../shared/service/schemas';
-import { firmscope, unwrap } from '../bridge';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { BulkJobHistory } from './BulkJobHistory';
 import { BulkJobPanel } from './BulkJobPanel';
 import { BulkReview } from './BulkReview';
 import { BulkRowsTable } from './BulkRowsTable';
 import { BulkSetup, type BulkStartRequest } from './BulkSetup';
-import { useBulkJobs } from './match-queries';
+import { useBulkJobs } from '../data/match';
+import { matchCalls } from '../data/match';
 
 export function BulkMatch({ onOpen }: { onOpen(c: MatchCandidate): void }) {
   const jobs = useBulkJobs();
@@ -25,7 +25,7 @@ export function BulkMatch({ onOpen }: { onOpen(c: MatchCandidate): void }) {
     setStarting(true);
     setStartError(null);
     try {
-      const view = await unwrap(firmscope().match.bulkStart(req));
+      const view = await matchCalls.bulkStart(req);
       setJobId(view.id);
       await jobs.refetch();
     } catch (e) {

@@ -9,7 +9,7 @@ import { DECISION_LABEL, type Decision, type ReviewChoice } from '../../shared/m
 import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { DECISION_TEXT, formatConfidence, pageRange } from './match-format';
-import { QUEUES, REVIEW_PAGE, useDecide, useReviewRows, useSetThreshold, type ReviewQueue } from './review-queries';
+import { QUEUES, REVIEW_PAGE, useDecide, useReviewRows, useSetThreshold, type ReviewQueue } from '../data/match-review';
 import { AddAcceptedToList } from './AddAcceptedToList';
 import { reviewKey } from './review-keys';
 import { cursorLine, movedLine } from './review-cursor';

@@ -5,7 +5,7 @@ import type { MatchCandidate } from '../../shared/service/schemas';
 import { SelectField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { companyLabel, DECISION_TEXT, formatConfidence, pageRange, ROW_STATE_LABEL } from './match-format';
-import { ROWS_PAGE, useBulkRows } from './match-queries';
+import { ROWS_PAGE, useBulkRows } from '../data/match';
 import { MatchViewExport } from './MatchViewExport';
 import { ServiceText } from '../ui/ServiceText';
 

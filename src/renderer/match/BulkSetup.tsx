@@ -5,10 +5,9 @@
 // before the run (bulkInspect) is asked again when the encoding, the mapping or the key column changes.
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { CsvInspectView, PickedFile } from '../../shared/bridge/groups/match';
-import { useAppInfo } from '../connection/queries';
+import { useAppInfo } from '../data/connection';
 import { MAPPABLE_FIELDS, MATCH_FIELD_LABELS, type ColumnMapping } from '../../shared/match/fields';
 import type { EncodingInfo, TextEncoding } from '../../shared/match/encodings';
-import { firmscope, unwrap } from '../bridge';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { toDisplayError } from '../ui/errors';
@@ -17,6 +16,8 @@ import { uploadFile, uploadTooBig } from './upload-file';
 import { CSV_TEXT_MAX_CHARS } from '../../shared/bridge/groups/match';
 import { FileCheck, RepeatsCheck, SamplePreview } from './BulkCheck';
 import { EncodingField } from './EncodingField';
+import { matchCalls } from '../data/match';
+import { uploadMatchChunk } from '../data/match';
 
 /** Text up to what the bridge takes in one call is checked whole before the run; a larger one over its start. */
 const INSPECT_BYTES = CSV_TEXT_MAX_CHARS;
@@ -69,7 +70,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
       'csvText' in ref
         ? { csvText: ref.csvText.slice(0, INSPECT_BYTES), ...(cut ? { partial: true } : {}), ...repeats }
         : { ...ref, ...(enc ? { encoding: enc } : {}), ...repeats };
-    const view = await unwrap(firmscope().match.bulkInspect(input));
+    const view = await matchCalls.bulkInspect(input);
     return n === asked.current ? view : null;
   };
 
@@ -156,7 +157,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
     setError(null);
     setBusy(true);
     try {
-      const sent = await uploadFile(file, file.name, (input) => firmscope().match.uploadChunk(input));
+      const sent = await uploadFile(file, file.name, uploadMatchChunk);
       setText('');
       setPicked(sent);
       setFileName(sent.fileName);
@@ -178,7 +179,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
   const onPick = async () => {
     setError(null);
     try {
-      const chosen = await unwrap(firmscope().match.pickFile());
+      const chosen = await matchCalls.pickFile();
       if (!chosen) return;
       setPicked(chosen);
       setText('');
@@ -197,7 +198,7 @@ export function BulkSetup({ onStart, starting }: { onStart(req: BulkStartRequest
     if (!picked && text.length > CSV_TEXT_MAX_CHARS) {
       // Long pasted text travels like a file, in chunks (as UTF-8: it is the page's own text).
       setBusy(true);
-      void uploadFile(new Blob([text]), 'pasted.csv', (input) => firmscope().match.uploadChunk(input))
+      void uploadFile(new Blob([text]), 'pasted.csv', uploadMatchChunk)
         .then((sent) => onStart({ fileId: sent.fileId, fileName, mapping, concurrency: conc, encoding: 'utf-8', keyColumn }))
         .catch((err) => setError(err))
         .finally(() => setBusy(false));

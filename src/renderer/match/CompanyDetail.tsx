@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import { cellText, flattenRecord } from '../../shared/search/flatten';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { ServiceText } from '../ui/ServiceText';
 import { companyLabel, fieldLabel, formatConfidence } from './match-format';
 

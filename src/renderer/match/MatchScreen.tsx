@@ -1,7 +1,7 @@
 // Match screen: find a company from what the analyst knows, one at a time or a whole CSV.
 import { type KeyboardEvent } from 'react';
 import type { MatchCandidate } from '../../shared/service/schemas';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { useScreenState } from '../state/screen-store';
 import type { MatchMode } from '../state/other-states';
 import { BulkMatch } from './BulkMatch';

@@ -6,9 +6,9 @@
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
 import { BULK_ROW_HEADERS, bulkRowAsShown, bulkRowFields } from '../../shared/match/bulk-row-columns';
 import { countNeutralised } from '../../shared/export/neutralise-count';
-import { firmscope, unwrap } from '../bridge';
 import { formatCount } from '../export/export-format';
 import { ViewExportDialog } from '../export/ViewExportDialog';
+import { exportCalls } from '../data/export';
 
 export interface MatchViewExportProps {
   job: BulkJobView;
@@ -40,14 +40,12 @@ export function MatchViewExport({ job, states, filterLabel, total, rows: onScree
       })}
       empty={total === 0}
       start={({ format, columnMode, csv }) =>
-        unwrap(
-          firmscope().export.start({
+        exportCalls.start({
             source: { kind: 'match', jobId: job.id, ...(states ? { states } : {}), fields: columnMode },
             format,
             columns: null,
             ...(csv ? { csv } : {}),
-          }),
-        )
+          })
       }
     />
   );

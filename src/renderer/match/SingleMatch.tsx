@@ -6,7 +6,7 @@ import { TextAreaField, TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { useScreenState } from '../state/screen-store';
-import { useMatchPreview, useSingleMatch } from './match-queries';
+import { useMatchPreview, useSingleMatch } from '../data/match';
 import { MatchResults } from './MatchResults';
 import { countryName, defaultLocale, resolveCountry } from '../../shared/service/country-names';
 

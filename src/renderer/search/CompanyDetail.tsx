@@ -1,7 +1,7 @@
 // Every field of one company record, nested values readable, with copy-id, ESG and Match shortcuts.
 import { useEffect, useRef, useState } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { fieldLabel } from '../../shared/service/catalogue';
 import { cellFormat } from '../ui/grid/cell-format';
 

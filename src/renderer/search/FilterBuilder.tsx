@@ -15,7 +15,7 @@ import {
   type Condition,
   type FieldPart,
   type ValueKind,
-} from './filter-model';
+} from '../state/filter-model';
 import { AttributeInput } from './pickers/AttributeInput';
 import { Combobox } from './pickers/Combobox';
 import { parseRelation, relationText, searchRelations } from '../ui/value-catalogue';

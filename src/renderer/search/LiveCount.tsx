@@ -5,10 +5,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { canonicalJson } from '../../shared/search/body';
 import { liveCountOf } from '../../shared/profile';
-import { firmscope, unwrap } from '../bridge';
-import { useProfiles } from '../connection/queries';
+import { useProfiles } from '../data/connection';
 import { createLiveCounter, liveCountText, type LiveCounter, type LiveCountState } from './live-count';
 import './live-count.css';
+import { searchCalls } from '../data/search';
+import { cancelSearchRequest } from '../data/search';
 
 let requestSeq = 0;
 /** Counts of this app run, kept across the screen's remounts (keys carry the profile id). */
@@ -17,10 +18,10 @@ const counts = new Map<string, { count: number; at: number }>();
 /** Asks main for the count; an abort cancels the request in main as well. */
 async function countMatches(body: unknown, signal: AbortSignal): Promise<number> {
   const requestId = `live-count-${++requestSeq}`;
-  const cancel = () => void firmscope().search.cancel({ requestId });
+  const cancel = () => cancelSearchRequest(requestId);
   signal.addEventListener('abort', cancel, { once: true });
   try {
-    return (await unwrap(firmscope().search.countMatches({ body, requestId }))).count;
+    return (await searchCalls.countMatches({ body, requestId })).count;
   } finally {
     signal.removeEventListener('abort', cancel);
   }

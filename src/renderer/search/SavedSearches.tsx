@@ -4,15 +4,14 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecentSearch, SavedSearch } from '../../shared/bridge/groups/search';
-import { firmscope, unwrap } from '../bridge';
+import { RECENT_KEY, SAVED_KEY, searchCalls } from '../data/search';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import type { ColumnPrefs } from '../ui/grid/column-prefs';
 import { searchInWords } from './search-words';
 import { WatchButton } from '../watches/WatchButton';
 import './saved-searches.css';
 
-export const SAVED_KEY = ['search', 'saved'] as const;
-export const RECENT_KEY = ['search', 'recent'] as const;
+export { RECENT_KEY, SAVED_KEY };
 
 export interface SavedSearchesProps {
   /** Current valid body (null when the builder has problems). */
@@ -34,13 +33,13 @@ const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle:
 /** Memoised: result paging re-renders the screen but not this panel. */
 export const SavedSearches = memo(function SavedSearches({ body, pageSize, columns, activeId, open, onToggle, onRun, onSaved }: SavedSearchesProps) {
   const qc = useQueryClient();
-  const saved = useQuery({ queryKey: SAVED_KEY, queryFn: () => unwrap(firmscope().search.listSaved()) });
-  const recent = useQuery({ queryKey: RECENT_KEY, queryFn: () => unwrap(firmscope().search.listRecent()) });
+  const saved = useQuery({ queryKey: SAVED_KEY, queryFn: () => searchCalls.listSaved() });
+  const recent = useQuery({ queryKey: RECENT_KEY, queryFn: () => searchCalls.listRecent() });
   const [name, setName] = useState('');
   const invalidate = () => qc.invalidateQueries({ queryKey: SAVED_KEY });
 
   const save = useMutation({
-    mutationFn: () => unwrap(firmscope().search.saveSearch({ name, body, pageSize, columns })),
+    mutationFn: () => searchCalls.saveSearch({ name, body, pageSize, columns }),
     onSuccess: (s) => {
       setName('');
       void invalidate();
@@ -129,14 +128,14 @@ function SavedEntry({ search: s, active, onRun, onChanged }: { search: SavedSear
   const words = searchInWords(s.body);
 
   const rename = useMutation({
-    mutationFn: (next: string) => unwrap(firmscope().search.renameSaved({ id: s.id, name: next })),
+    mutationFn: (next: string) => searchCalls.renameSaved({ id: s.id, name: next }),
     onSuccess: () => {
       onChanged();
       close('rename');
     },
   });
   const remove = useMutation({
-    mutationFn: () => unwrap(firmscope().search.deleteSaved({ id: s.id })),
+    mutationFn: () => searchCalls.deleteSaved({ id: s.id }),
     onSuccess: () => {
       // This entry goes away with the focused button: focus the panel's heading instead of the page.
       document.querySelector<HTMLButtonElement>('.saved-panel__toggle')?.focus();

@@ -2,7 +2,7 @@
 // network trouble with Retry (filters and the pages already shown stay as they are).
 import { toDisplayError } from '../ui/errors';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 
 export function SearchErrors({ error, onRetry, placement }: { error: unknown; onRetry(): void; placement: 'filters' | 'results' }) {
   const { navigate } = useNavigation();

@@ -1,60 +1,45 @@
 // Search and browse: filter builder + JSON body, paging through main-held sessions, grid, detail, saved searches.
 // Everything the analyst set up lives in the screen store (state/), so leaving and coming back keeps it.
 import { useCallback, useEffect, useId, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SavedSearch, SearchPageView } from '../../shared/bridge/groups/search';
 import { PAGE_SIZE_MAX, type CompanyRecord } from '../../shared/service/schemas';
 import { canonicalJson } from '../../shared/search/body';
 import { ExportMenu } from '../export/ExportMenu';
-import { firmscope, unwrap } from '../bridge';
 import { useSaveStatus, useScreenState, useSearchSessionController } from '../state/screen-store';
-import type { ShownSearch } from '../state/search-state';
 import { Banner } from '../ui/Banner';
 import { Spinner } from '../ui/Spinner';
 import { BodyEditor } from './BodyEditor';
 import { visibleColumns, type ColumnPrefs } from '../ui/grid/column-prefs';
 import { CompanyDetail } from './CompanyDetail';
-import { conditionFromFilter, fieldTarget, type BuilderState } from './filter-model';
+import { conditionFromFilter, fieldTarget, type BuilderState } from '../state/filter-model';
 import { FilterBuilder, type FieldError } from './FilterBuilder';
 import { Pager } from './Pager';
 import { pagingKeyHandler } from '../ui/grid/paging-keys';
-import { builderBody, checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from './query-model';
+import { builderBody, checkRun, editBodyText, editorText, hasUnappliedEdits, pageSizeProblem } from '../state/query-model';
 import { ResultGrid } from '../ui/grid/ResultGrid';
 import { LiveCount } from './LiveCount';
 import { openSearchPatch, type OpenedSearch } from './open-search';
 import { SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
-import { errorField, toDisplayError } from '../ui/errors';
-import { pageKey } from './search-session';
-import { useAppInfo } from '../connection/queries';
+import { errorField, errorServiceMessage, toDisplayError } from '../ui/errors';
+import { useAppInfo } from '../data/connection';
 import { LoadAllBar } from '../workbench/LoadAllBar';
 import { SnapshotResults } from '../workbench/SnapshotResults';
 import { GridSelectionActions } from '../lists/GridSelectionActions';
-import { snapshotsFor, useSnapshots } from '../workbench/snapshot-queries';
+import { snapshotsFor, useSnapshots } from '../data/snapshot';
 import type { ServiceFilter } from '../workbench/facet-model';
 import './search.css';
 import './pickers/pickers.css';
 import '../ui/grid/search-grid.css';
-
-/** The page on screen, observed so react-query keeps it cached while it is shown. */
-function useShownPage(shown: ShownSearch | null): SearchPageView | null {
-  const page = useQuery({
-    queryKey: shown ? pageKey(shown.sessionId, shown.pageNumber) : ['search', 'page', 'none'],
-    queryFn: async (): Promise<SearchPageView> => {
-      throw new Error('pages are fetched explicitly'); // never runs: enabled is false, the cache is filled by the session
-    },
-    enabled: false,
-    staleTime: Infinity,
-  });
-  return shown ? (page.data ?? null) : null;
-}
+import { searchCalls, useCachedSearchPage } from '../data/search';
 
 export function SearchScreen() {
   const qc = useQueryClient();
   const [s, update] = useScreenState('search');
   const session = useSearchSessionController();
   const { shown, inFlight, notice } = s.session;
-  const view = useShownPage(shown);
+  const view = useCachedSearchPage(shown);
   const { builder, prefs, activeSaved, detail } = s;
   const columns = s.seen.columns;
 
@@ -100,7 +85,7 @@ export function SearchScreen() {
     saveStatus?.set(savePart, 'saving');
     const write = () => {
       writeColumns.current = null;
-      void unwrap(firmscope().search.saveSearch({ id: saved.id, name: saved.name, body: saved.body, pageSize: saved.pageSize, columns: next })).then(
+      void searchCalls.saveSearch({ id: saved.id, name: saved.name, body: saved.body, pageSize: saved.pageSize, columns: next }).then(
         () => {
           settle('saved');
           return qc.invalidateQueries({ queryKey: SAVED_KEY });
@@ -335,11 +320,8 @@ function rowError(error: unknown, action: { kind: string; body?: unknown } | und
   if (canonicalJson(action.body) !== canonicalJson(builderBody(builder))) return null;
   const target = fieldTarget(errorField(error), builder);
   if (!target) return null;
-  return { ...target, message: serviceWords(toDisplayError(error).message) };
+  return { ...target, message: errorServiceMessage(error) ?? toDisplayError(error).message };
 }
-
-/** The server's own sentence, without the app's "The service refused the request:" lead-in. */
-const serviceWords = (message: string) => message.replace(/^The service refused the request:\s*/, '');
 
 function ResultArea(props: { view: SearchPageView; columns: string[]; prefs: ColumnPrefs; onPrefs(p: ColumnPrefs): void; onOpen(r: CompanyRecord): void }) {
   const { view } = props;

@@ -1,7 +1,7 @@
 // The value control that fits the condition: a picker with catalogue and snapshot suggestions for text,
 // a number input for numeric attributes, chips for lists, two bounds for between, raw JSON otherwise.
 import { useState } from 'react';
-import type { Condition } from './filter-model';
+import type { Condition } from '../state/filter-model';
 import { ChipsInput } from './pickers/ChipsInput';
 import { Combobox } from './pickers/Combobox';
 import { useSeenValues } from './pickers/seen-values';

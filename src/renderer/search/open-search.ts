@@ -3,7 +3,7 @@
 // saved search that has them, its columns. One saved before columns were kept leaves the current ones.
 import type { SavedSearch } from '../../shared/bridge/groups/search';
 import type { SearchScreenState } from '../state/search-state';
-import { bodyToState } from './filter-model';
+import { bodyToState } from '../state/filter-model';
 
 export interface OpenedSearch {
   body: unknown;

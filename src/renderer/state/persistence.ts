@@ -6,9 +6,9 @@
 // acknowledged the newest state of every screen; `failed` when main refused the newest save of one.
 import { useEffect } from 'react';
 import { PERSISTED_SCREENS, type PersistedScreen } from '../../shared/bridge/groups/ui-state';
-import { firmscope, unwrap } from '../bridge';
-import { useConnectionStatus } from '../connection/queries';
-import type { SearchSession } from '../search/search-session';
+import { uiStateCalls } from '../data/ui-state';
+import { useConnectionStatus } from '../data/connection';
+import type { SearchSession } from './search-session';
 import type { SaveState, SaveStatus } from './save-status';
 import { restoreEsg, restoreLists, restoreMatch, restoreSearch, restoreWatches, toPersisted } from './persisted-shapes';
 import type { ScreenStates, ScreenStore } from './screen-states';
@@ -60,7 +60,7 @@ export function startPersister(store: ScreenStore, search: SearchSession, profil
     newest.set(screen, mine);
     inFlight.add(mine);
     // A failed save loses only the newest edits of a screen; the next change tries again.
-    void unwrap(firmscope().uiState.save({ profileId, screen, state })).then(
+    void uiStateCalls.save({ profileId, screen, state }).then(
       () => {
         if (newest.get(screen) === mine) failed.delete(screen);
       },
@@ -97,7 +97,7 @@ export function startPersister(store: ScreenStore, search: SearchSession, profil
   };
   const unsubscribe = store.subscribe(onChange);
 
-  void unwrap(firmscope().uiState.load({ profileId }))
+  void uiStateCalls.load({ profileId })
     .catch(() => ({}) as Partial<Record<PersistedScreen, unknown>>)
     .then((saved) => {
       if (stopped) return;

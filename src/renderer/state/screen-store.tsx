@@ -3,7 +3,7 @@
 // whether everything is saved is held here too (save-status.ts).
 import { createContext, useCallback, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { createSearchSession, type SearchSession } from '../search/search-session';
+import { createSearchSession, type SearchSession } from './search-session';
 import { createScreenStore, type ScreenStates, type ScreenStore, type SlicePatch } from './screen-states';
 import { useStoreSelector } from './store';
 import { useScreenPersistence } from './persistence';

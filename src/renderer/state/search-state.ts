@@ -3,7 +3,7 @@
 import type { SavedSearch } from '../../shared/bridge/groups/search';
 import { PAGE_SIZE_DEFAULT, type CompanyRecord } from '../../shared/service/schemas';
 import { emptyPrefs, type ColumnPrefs } from '../ui/grid/column-prefs';
-import { emptyBuilder, type BuilderState } from '../search/filter-model';
+import { emptyBuilder, type BuilderState } from './filter-model';
 
 /** The applied search: what the results on screen came from, and the page being viewed. */
 export interface ShownSearch {

@@ -20,3 +20,9 @@ export function errorField(e: unknown): string | undefined {
   const f = toDisplayError(e).details?.field;
   return typeof f === 'string' ? f : undefined;
 }
+
+/** The service's own sentence (details.serviceMessage, set by main for a service's 4xx), if it gave one. */
+export function errorServiceMessage(e: unknown): string | undefined {
+  const m = toDisplayError(e).details?.serviceMessage;
+  return typeof m === 'string' ? m : undefined;
+}

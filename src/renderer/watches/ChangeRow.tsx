@@ -4,7 +4,7 @@
 import { Fragment } from 'react';
 import { oneLineText } from '../../shared/service-text';
 import { CHANGE_KIND_LABELS, type WatchChange } from '../../shared/watches/watches';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { ServiceText } from '../ui/ServiceText';
 import { changeParts, changeSubject } from './watch-format';
 

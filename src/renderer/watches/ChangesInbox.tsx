@@ -10,7 +10,7 @@ import { ChangeRow } from './ChangeRow';
 import { ExportChanges } from './ExportChanges';
 import { groupChanges } from './inbox-groups';
 import { fmtWhen, n } from './watch-format';
-import { useChanges, useMarkRead } from './watch-queries';
+import { useChanges, useMarkRead } from '../data/watches';
 
 export const INBOX_PAGE_ROWS = 200;
 

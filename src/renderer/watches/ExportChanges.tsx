@@ -1,10 +1,10 @@
 // "Export changes (XLSX)" of a watch (or of one of its checks): main asks for the file (desktop) or
 // offers it for download (browser mode) and writes it atomically; the About sheet names the watch and
 // both check times. The result reads like other exports: the file, its rows, Download or Open Exports.
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { n } from './watch-format';
-import { useExportChanges } from './watch-queries';
+import { useExportChanges } from '../data/watches';
 
 export function ExportChanges({ watchId, checkId, label, buttonText = 'Export changes (XLSX)' }: { watchId: number; checkId?: number; label: string; buttonText?: string }) {
   const exp = useExportChanges();

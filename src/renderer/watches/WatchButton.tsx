@@ -3,8 +3,8 @@
 // the "What changed" screen.
 import { Suspense, useRef, useState } from 'react';
 import type { WatchInfo } from '../../shared/watches/watches';
-import { useNavigation } from '../app/navigation';
-import { lazyScreen } from '../app/lazy-screen';
+import { useNavigation } from '../state/navigation';
+import { lazyScreen } from '../ui/lazy-screen';
 import type { WatchTargetRef } from './watch-form';
 import { scheduleInWords } from './watch-format';
 

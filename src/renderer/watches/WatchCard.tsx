@@ -6,7 +6,7 @@ import type { WatchInfo } from '../../shared/watches/watches';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { WatchDialog } from './WatchDialog';
 import { checkInWords, checkNowCost, costInWords, n, nextCheckInWords, scheduleInWords, targetInWords } from './watch-format';
-import { useCheckNow, useDeleteWatch, useUpdateWatch } from './watch-queries';
+import { useCheckNow, useDeleteWatch, useUpdateWatch } from '../data/watches';
 import { ConfirmBar } from '../ui/ConfirmBar';
 
 /** Above this many requests Check now asks once more, naming the cost, before it starts. */

@@ -4,7 +4,7 @@ import type { WatchBudget, WatchCost } from '../../shared/watches/watches';
 import { toDisplayError } from '../ui/errors';
 import { n } from './watch-format';
 import type { ScheduleKind } from './watch-form';
-import { useBudget, useEstimate, type EstimateInput } from './watch-queries';
+import { useBudget, useEstimate, type EstimateInput } from '../data/watches';
 
 /** "about 14 requests per check; 336 per day at this schedule; daily budget 2,000" (and what happens beyond). */
 export function costSentence(cost: WatchCost, budget: WatchBudget | undefined, schedule: ScheduleKind, checkAtStart: boolean): string {

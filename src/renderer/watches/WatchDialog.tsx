@@ -11,7 +11,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { WatchCostLine } from './WatchCostLine';
 import { formOf, initialForm, refOf, scheduleOf, serverFieldError, targetOf, validateForm, type FieldErrors, type WatchFormState, type WatchTargetRef } from './watch-form';
 import { n, WEEKDAYS } from './watch-format';
-import { useCreateWatch, useUpdateWatch, type EstimateInput } from './watch-queries';
+import { useCreateWatch, useUpdateWatch, type EstimateInput } from '../data/watches';
 import './watches.css';
 
 export interface WatchDialogProps {

@@ -2,7 +2,7 @@
 // Check now / Pause / Edit / Delete), the day's budget for scheduled checks, the latest check that
 // found something, and the inbox of changes. Which watch and filters the inbox shows lives in the
 // screen store (survives navigation and restart).
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../state/navigation';
 import { WebNotifyToggle } from '../esg/WebNotifyToggle';
 import { useScreenState } from '../state/screen-store';
 import { ErrorMessage } from '../ui/ErrorMessage';
@@ -10,7 +10,7 @@ import { ChangesInbox } from './ChangesInbox';
 import { useLatestCheckFinished } from './check-finished-notify';
 import { WatchCard } from './WatchCard';
 import { budgetInWords, fmtWhen } from './watch-format';
-import { useBudget, useWatches } from './watch-queries';
+import { useBudget, useWatches } from '../data/watches';
 import './watches.css';
 
 export function WhatChangedScreen() {

@@ -2,9 +2,9 @@
 // notifications are allowed (Electron notifies natively from main), and in the app the latest one as
 // a status line on the "What changed" screen. The words come from main's event (names and counts).
 import type { CheckFinished } from '../../shared/watches/watches';
-import { showWebNotification } from '../esg/web-notify';
+import { showWebNotification } from '../ui/web-notify';
 import { createStore, useStoreSelector } from '../state/store';
-import { useCheckFinishedEvent } from './watch-queries';
+import { useCheckFinishedEvent } from '../data/watches';
 
 /** The latest check that found something, with when it arrived (for the screen's status line). */
 export const latestCheckFinished = createStore<{ finished: CheckFinished; at: number } | null>(null);

@@ -4,9 +4,10 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ROW_CAP_DEFAULT, ROW_CAP_MAX, type SnapshotInfo } from '../../shared/workbench/snapshot';
-import { firmscope, unwrap } from '../bridge';
 import { toDisplayError } from '../ui/errors';
 import { isLargeLoad, loadCostText } from './load-cost';
+import { snapshotCalls } from '../data/snapshot';
+import { cancelSnapshotLoad } from '../data/snapshot';
 
 const fmt = new Intl.NumberFormat();
 
@@ -39,7 +40,7 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capT
   // Constant time in main; asked again after each load (its pace and the file's size change).
   const estimate = useQuery({
     queryKey: ['snapshot', 'estimate', rows, latest?.id ?? null, latest?.status ?? null],
-    queryFn: () => unwrap(firmscope().snapshot.estimate({ rows })),
+    queryFn: () => snapshotCalls.estimate({ rows }),
     enabled: offered,
     placeholderData: keepPreviousData,
   });
@@ -47,7 +48,7 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capT
   const start = async () => {
     setError(null);
     try {
-      await unwrap(firmscope().snapshot.load({ body, rowCap: cap }));
+      await snapshotCalls.load({ body, rowCap: cap });
     } catch (e) {
       setError(toDisplayError(e).message);
     }
@@ -68,7 +69,7 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capT
         <span role="status">
           Loading {fmt.format(loading.rowCount)} of {fmt.format(total)} rows…
         </span>
-        <button type="button" className="button button--small button--danger" onClick={() => void firmscope().snapshot.cancel({ id: loading.id })}>
+        <button type="button" className="button button--small button--danger" onClick={() => cancelSnapshotLoad(loading.id)}>
           Cancel loading
         </button>
       </div>
@@ -126,5 +127,5 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capT
 
 /** Starts a new load of the same query (the finished one is replaced when it completes). */
 export async function refreshSnapshot(s: SnapshotInfo): Promise<void> {
-  await unwrap(firmscope().snapshot.load({ body: s.query, rowCap: s.rowCap }));
+  await snapshotCalls.load({ body: s.query, rowCap: s.rowCap });
 }

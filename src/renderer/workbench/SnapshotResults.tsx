@@ -12,12 +12,12 @@ import { fieldLabel } from '../../shared/service/catalogue';
 import { FacetChips, FacetsPanel, type FacetChoices } from './FacetsPanel';
 import { facetFilters, type ServiceFilter } from './facet-model';
 import { refreshSnapshot } from './LoadAllBar';
-import { useSnapshotFacets, useSnapshotPage } from './snapshot-queries';
+import { useSnapshotFacets, useSnapshotPage } from '../data/snapshot';
 import { SnapshotScroller } from './SnapshotScroller';
 import { SnapshotToList } from './SnapshotToList';
 import { GridSelectionActions } from '../lists/GridSelectionActions';
 import { ViewExportMenu } from '../export/ViewExportMenu';
-import { lazyScreen } from '../app/lazy-screen';
+import { lazyScreen } from '../ui/lazy-screen';
 import { prefetchPlot } from '../analytics/plot-loader';
 import './workbench.css';
 

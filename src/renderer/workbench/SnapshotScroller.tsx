@@ -16,7 +16,7 @@ import { cellFormat, type CellView } from '../ui/grid/cell-format';
 import { defaultWidth, densityOf, visibleColumns, type ColumnPrefs } from '../ui/grid/column-prefs';
 import type { GridSort } from '../ui/grid/ResultGrid';
 import { useSaveStatus } from '../state/screen-store';
-import { snapshotPageQuery } from './snapshot-queries';
+import { snapshotPageQuery } from '../data/snapshot';
 
 /** Rows per request; the paged view's page size, so both views share cached pages. */
 export const SCROLL_BLOCK = 100;

@@ -7,7 +7,7 @@ import { TextField } from '../../../src/renderer/ui/Field';
 import { TestReportView } from '../../../src/renderer/connection/TestReportView';
 import { RequestLogTable } from '../../../src/renderer/diagnostics/RequestLogTable';
 import { mergeNotices } from '../../../src/renderer/app/Notices';
-import { upsertBy } from '../../../src/renderer/hooks/useEventIntoQuery';
+import { upsertBy } from '../../../src/renderer/data/useEventIntoQuery';
 import { toDisplayError } from '../../../src/renderer/ui/errors';
 
 describe('ErrorMessage', () => {

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Board, type RunState } from '../../../src/renderer/esg-board/Board';
 import { cellText } from '../../../src/renderer/esg-board/BoardGrid';
-import { applyUpdates, createBoard } from '../../../src/renderer/esg-board/board-model';
+import { applyUpdates, createBoard } from '../../../src/renderer/data/esg-runs-board';
 import { ESG_MODULES } from '../../../src/shared/service/schemas';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

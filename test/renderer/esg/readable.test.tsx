@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { EsgItems } from '../../../src/renderer/esg/EsgItems';
-import { asArticle, asScore, fillMonths, safeLink } from '../../../src/renderer/esg/esg-format';
+import { asArticle, asScore, fillMonths, safeLink } from '../../../src/renderer/ui/esg-format';
 import { MonthChart } from '../../../src/renderer/esg/MonthChart';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { applyEsgCompleted, applyEsgProgress, esgKeys } from '../../../src/renderer/esg/esg-queries';
+import { applyEsgCompleted, applyEsgProgress, esgKeys } from '../../../src/renderer/data/esg';
 import { EsgItems } from '../../../src/renderer/esg/EsgItems';
 import { formatElapsed } from '../../../src/renderer/esg/elapsed';
 import type { EsgModuleView, WatchView } from '../../../src/shared/bridge/groups/esg';

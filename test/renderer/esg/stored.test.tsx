@@ -4,10 +4,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ModuleLatest, StoredEsgResult } from '../../../src/shared/esg-runs/schemas';
-import { asScore } from '../../../src/renderer/esg/esg-format';
+import { asScore } from '../../../src/renderer/ui/esg-format';
 import { ScoreChange, ScoreHistoryChart, scoreChanges } from '../../../src/renderer/esg/ScoreHistory';
 import { newIdsOf, StoredData, StoredExtras, storedMonths } from '../../../src/renderer/esg/StoredEsg';
-import { scorePoints, storedKeys } from '../../../src/renderer/esg/stored-queries';
+import { scorePoints, storedKeys } from '../../../src/renderer/data/esg-stored';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const day = 86_400_000;

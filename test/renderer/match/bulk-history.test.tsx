@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BulkJobView } from '../../../src/shared/bridge/groups/match';
 import { BulkJobHistory } from '../../../src/renderer/match/BulkJobHistory';
-import { matchKeys } from '../../../src/renderer/match/match-queries';
+import { matchKeys } from '../../../src/renderer/data/match';
 
 const view = (id: string, over: Partial<BulkJobView> = {}): BulkJobView => ({
   id,

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FilterBuilder } from '../../../src/renderer/search/FilterBuilder';
-import { emptyCondition, listItems, serialise, type BuilderState } from '../../../src/renderer/search/filter-model';
+import { emptyCondition, listItems, serialise, type BuilderState } from '../../../src/renderer/state/filter-model';
 import { findSection, sectionClasses } from '../../../src/renderer/search/pickers/nace-sections';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchPageView } from '../../../src/shared/bridge/groups/search';
-import { createSearchSession } from '../../../src/renderer/search/search-session';
+import { createSearchSession } from '../../../src/renderer/state/search-session';
 import { createScreenStore } from '../../../src/renderer/state/screen-states';
 
 const za = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'ZA' }] } };

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FilterBuilder } from '../../../src/renderer/search/FilterBuilder';
-import { emptyCondition, type BuilderState } from '../../../src/renderer/search/filter-model';
+import { emptyCondition, type BuilderState } from '../../../src/renderer/state/filter-model';
 
 afterEach(cleanup);
 

@@ -15,8 +15,8 @@ import {
   splitChipText,
   type BuilderState,
   type Condition,
-} from '../../../src/renderer/search/filter-model';
-import { checkRun, editBodyText, editorText } from '../../../src/renderer/search/query-model';
+} from '../../../src/renderer/state/filter-model';
+import { checkRun, editBodyText, editorText } from '../../../src/renderer/state/query-model';
 import { initialSearchState } from '../../../src/renderer/state/search-state';
 import { ISO_COUNTRY_CODES } from '../../../src/shared/service/classifications';
 import {

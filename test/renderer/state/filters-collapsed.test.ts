@@ -2,7 +2,7 @@
 // uiState, and states saved before it existed still load (unfolded).
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { createSearchSession } from '../../../src/renderer/search/search-session';
+import { createSearchSession } from '../../../src/renderer/state/search-session';
 import { createScreenStore } from '../../../src/renderer/state/screen-states';
 import { startPersister } from '../../../src/renderer/state/persistence';
 import { restoreSearch, toPersisted } from '../../../src/renderer/state/persisted-shapes';

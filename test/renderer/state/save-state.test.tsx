@@ -5,7 +5,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSearchSession } from '../../../src/renderer/search/search-session';
+import { createSearchSession } from '../../../src/renderer/state/search-session';
 import { SAVE_DEBOUNCE_MS, startPersister } from '../../../src/renderer/state/persistence';
 import { createSaveStatus, type SaveState } from '../../../src/renderer/state/save-status';
 import { createScreenStore, type ScreenStore } from '../../../src/renderer/state/screen-states';

@@ -3,9 +3,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { SearchPageView } from '../../../src/shared/bridge/groups/search';
-import { createSearchSession } from '../../../src/renderer/search/search-session';
-import { bodyToState } from '../../../src/renderer/search/filter-model';
-import { hasUnappliedEdits } from '../../../src/renderer/search/query-model';
+import { createSearchSession } from '../../../src/renderer/state/search-session';
+import { bodyToState } from '../../../src/renderer/state/filter-model';
+import { hasUnappliedEdits } from '../../../src/renderer/state/query-model';
 import { createScreenStore } from '../../../src/renderer/state/screen-states';
 import { startPersister } from '../../../src/renderer/state/persistence';
 import { restoreSearch, toPersisted } from '../../../src/renderer/state/persisted-shapes';

@@ -6,7 +6,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { SCREEN_STATE_MAX_CHARS } from '../../../src/shared/bridge/groups/ui-state';
-import { createSearchSession } from '../../../src/renderer/search/search-session';
+import { createSearchSession } from '../../../src/renderer/state/search-session';
 import { createScreenStore } from '../../../src/renderer/state/screen-states';
 import { startPersister } from '../../../src/renderer/state/persistence';
 import { restoreSearch, toPersisted } from '../../../src/renderer/state/persisted-shapes';

@@ -5,7 +5,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, expect, it } from 'vitest';
-import { NavigationContext } from '../../../src/renderer/app/navigation';
+import { NavigationContext } from '../../../src/renderer/state/navigation';
 import { createScreenStore, initialScreenStates } from '../../../src/renderer/state/screen-states';
 import { ScreenStateProvider } from '../../../src/renderer/state/screen-store';
 import { WhatChangedScreen } from '../../../src/renderer/watches/WhatChangedScreen';

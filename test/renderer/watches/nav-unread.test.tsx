@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NavBar } from '../../../src/renderer/app/NavBar';
 import { navItemForShortcut } from '../../../src/renderer/app/routes';
-import { useUnreadCount } from '../../../src/renderer/watches/watch-queries';
+import { useUnreadCount } from '../../../src/renderer/data/watches';
 import { change, installFakeWatches, watchInfo } from './fake-watches-bridge';
 
 afterEach(cleanup);

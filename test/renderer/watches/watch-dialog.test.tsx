@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { NavigationContext, type Route } from '../../../src/renderer/app/navigation';
+import { NavigationContext, type Route } from '../../../src/renderer/state/navigation';
 import { WatchButton } from '../../../src/renderer/watches/WatchButton';
 import { WatchDialog } from '../../../src/renderer/watches/WatchDialog';
 import type { WatchTargetRef } from '../../../src/renderer/watches/watch-form';

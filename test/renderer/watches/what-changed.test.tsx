@@ -6,14 +6,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NavigationContext, type Route } from '../../../src/renderer/app/navigation';
+import { NavigationContext, type Route } from '../../../src/renderer/state/navigation';
 import { createScreenStore, initialScreenStates } from '../../../src/renderer/state/screen-states';
 import { ScreenStateProvider } from '../../../src/renderer/state/screen-store';
 import { initialWatchesState, type WatchesScreenState } from '../../../src/renderer/state/watches-state';
 import { restoreWatches, toPersisted } from '../../../src/renderer/state/persisted-shapes';
 import { groupChanges } from '../../../src/renderer/watches/inbox-groups';
 import { useCheckFinishedNotifications } from '../../../src/renderer/watches/check-finished-notify';
-import { useWatchesLiveUpdates } from '../../../src/renderer/watches/watch-queries';
+import { useWatchesLiveUpdates } from '../../../src/renderer/data/watches';
 import { WhatChangedScreen } from '../../../src/renderer/watches/WhatChangedScreen';
 import { change, ID2, installFakeWatches, watchInfo, type FakeWatches } from './fake-watches-bridge';
 

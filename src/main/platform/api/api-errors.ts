@@ -23,6 +23,8 @@ export function apiHttpError(status: number, text: string, ctx: { host: string; 
     status,
     ...(body ? { apiError: clean(body.error) } : {}),
     ...(body?.field ? { field: clean(body.field) } : {}),
+    // The service's own sentence, apart from the app's wording around it (the search builder shows it at the condition).
+    ...(body?.message ? { serviceMessage: clean(body.message) } : {}),
     // The retry helper waits this long instead of its backoff.
     ...(ctx.retryAfterMs !== undefined ? { retryAfterMs: ctx.retryAfterMs } : {}),
   };

@@ -3,7 +3,7 @@
 // attribute at once, and the field name is what the condition holds and sends. Other text is kept as
 // typed (the row flags an unknown attribute).
 import { useState } from 'react';
-import type { Condition } from '../filter-model';
+import type { Condition } from '../../state/filter-model';
 import { attributeOptions, resolveAttribute } from './attribute-options';
 import { Combobox } from './Combobox';
 

@@ -3,7 +3,7 @@
 // removes the last chip; every chip has its own labelled remove button. A whole NACE section among the
 // industry codes reads as one chip ("C Manufacturing (8 codes)") that opens on demand.
 import { useState, type ClipboardEvent } from 'react';
-import { addChips, listItems, removeChip, splitChipText, type Condition } from '../filter-model';
+import { addChips, listItems, removeChip, splitChipText, type Condition } from '../../state/filter-model';
 import { Combobox } from './Combobox';
 import { sectionChips } from './nace-sections';
 import { SectionChip } from './SectionChip';

@@ -2,8 +2,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FacetCount } from '../../../shared/workbench/snapshot';
 import { findAttribute } from '../../../shared/service/catalogue';
-import { firmscope, unwrap } from '../../bridge';
 import { LOCAL_MATCH_FIELDS } from './value-options';
+import { snapshotCalls } from '../../data/snapshot';
 
 const NONE: readonly FacetCount[] = [];
 
@@ -14,7 +14,7 @@ export function useSeenValues(snapshotId: number | null, attribute: string, type
   const prefix = LOCAL_MATCH_FIELDS.has(attribute) ? '' : typed.trim().slice(0, 200);
   const q = useQuery({
     queryKey: ['snapshot', 'values', snapshotId, attribute, prefix],
-    queryFn: () => unwrap(firmscope().snapshot.values({ id: snapshotId!, field: attribute, prefix: prefix || undefined })),
+    queryFn: () => snapshotCalls.values({ id: snapshotId!, field: attribute, prefix: prefix || undefined }),
     enabled,
     staleTime: 60_000,
     placeholderData: keepPreviousData,

@@ -3,9 +3,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BulkJobView } from '../../shared/bridge/groups/match';
 import type { Decision } from '../../shared/match/review';
-import { firmscope, unwrap } from '../bridge';
-import { upsertBy } from '../hooks/useEventIntoQuery';
-import { matchKeys } from './match-queries';
+import { firmscope, unwrap } from './bridge';
+import { upsertBy } from './useEventIntoQuery';
+import { matchKeys } from './match';
 
 export const REVIEW_PAGE = 50;
 

@@ -1,7 +1,7 @@
 // subscribeBridgeEvent maps (group, event) to window.firmscope.<group>.on<Event> and hands back its unsubscribe.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionStatus } from '../../../src/shared/profile';
-import { subscribeBridgeEvent } from '../../../src/renderer/hooks/useBridgeEvent';
+import { subscribeBridgeEvent } from '../../../src/renderer/data/useBridgeEvent';
 
 type Listener = (p: unknown) => void;
 

@@ -6,14 +6,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SearchPageView } from '../../shared/bridge/groups/search';
 import { isAppError } from '../../shared/errors';
 import { collectColumns } from '../../shared/search/flatten';
-import { firmscope, unwrap } from '../bridge';
-import type { ScreenStore } from '../state/screen-states';
-import type { SearchAction, SearchSessionState, ShownSearch } from '../state/search-state';
+import { cancelSearchRequest, pageKey, RECENT_KEY, searchCalls } from '../data/search';
+import type { ScreenStore } from './screen-states';
+import type { SearchAction, SearchSessionState, ShownSearch } from './search-state';
 
 const PAGE_CACHE_MS = 30 * 60_000;
-export const pageKey = (sessionId: string, pageNumber: number) => ['search', 'page', sessionId, pageNumber] as const;
-export { RECENT_KEY } from './SavedSearches';
-import { RECENT_KEY } from './SavedSearches';
+export { pageKey, RECENT_KEY };
 let requestSeq = 0;
 const newRequestId = () => `search-${Date.now().toString(36)}-${++requestSeq}`;
 
@@ -69,16 +67,14 @@ export function createSearchSession(store: ScreenStore, qc: QueryClient): Search
     setSession({ inFlight: { requestId, action }, error: null, ...(action.kind === 'page' ? {} : { notice: null }) });
     try {
       if (action.kind === 'start') {
-        const view = await unwrap(firmscope().search.start({ body: action.body, pageSize: action.pageSize, requestId }));
+        const view = await searchCalls.start({ body: action.body, pageSize: action.pageSize, requestId });
         showView(view, action.body);
         // The recent list refreshes after the rows are painted, not in the same frame.
         setTimeout(() => void qc.invalidateQueries({ queryKey: RECENT_KEY }), 250);
         return;
       }
       if (action.kind === 'reopen') {
-        const view = await unwrap(
-          firmscope().search.reopen({ body: action.body, pageSize: action.pageSize, pageNumber: action.pageNumber, requestId }),
-        );
+        const view = await searchCalls.reopen({ body: action.body, pageSize: action.pageSize, pageNumber: action.pageNumber, requestId });
         showView(view, action.body);
         if (view.pageNumber < action.pageNumber) {
           setSession({ notice: `Page ${action.pageNumber} no longer exists for this search; page ${view.pageNumber} is the last one.` });
@@ -88,14 +84,14 @@ export function createSearchSession(store: ScreenStore, qc: QueryClient): Search
       const s = current!;
       if (action.direction === 'first') {
         // Not cached (a page restored after a restart): page 1 is the request without a token.
-        const view = await unwrap(firmscope().search.reopen({ body: s.body, pageSize: s.pageSize, pageNumber: 1, requestId }));
+        const view = await searchCalls.reopen({ body: s.body, pageSize: s.pageSize, pageNumber: 1, requestId });
         qc.removeQueries({ queryKey: ['search', 'page', s.sessionId] });
         showView(view, s.body);
         return;
       }
       const direction = action.direction;
       try {
-        const view = await unwrap(firmscope().search.page({ sessionId: s.sessionId, direction, fromPage: s.pageNumber, requestId }));
+        const view = await searchCalls.page({ sessionId: s.sessionId, direction, fromPage: s.pageNumber, requestId });
         if (view.sessionId !== s.sessionId) {
           // Main restarted the session from page 1: the old pages belong to tokens that no longer work.
           qc.removeQueries({ queryKey: ['search', 'page', s.sessionId] });
@@ -106,7 +102,7 @@ export function createSearchSession(store: ScreenStore, qc: QueryClient): Search
         if (!isAppError(e) || e.code !== 'pagination_expired') throw e;
         // Main no longer holds this session (app or connection changed): run the same search again.
         qc.removeQueries({ queryKey: ['search', 'page', s.sessionId] });
-        const view = await unwrap(firmscope().search.start({ body: s.body, pageSize: s.pageSize, requestId }));
+        const view = await searchCalls.start({ body: s.body, pageSize: s.pageSize, requestId });
         setSession({ notice: `${e.message} The search was run again from page 1.` });
         showView(view, s.body);
       }
@@ -126,7 +122,7 @@ export function createSearchSession(store: ScreenStore, qc: QueryClient): Search
     first: () => run({ kind: 'page', direction: 'first' }),
     cancel() {
       const f = session().inFlight;
-      if (f) void firmscope().search.cancel({ requestId: f.requestId });
+      if (f) cancelSearchRequest(f.requestId);
     },
     retry() {
       const e = session().error;

@@ -2,7 +2,10 @@
 // can feed or invalidate the same caches.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConnectionStatus, ProfileInput, ProfileView } from '../../shared/profile';
-import { firmscope, unwrap } from '../bridge';
+import { firmscope, unwrap, groupCalls } from './bridge';
+
+/** The connection bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
+export const connectionCalls = groupCalls('connection');
 
 export const connectionKeys = {
   status: ['connection', 'status'] as const,

@@ -2,10 +2,9 @@
 // the scores' history. Re-read when a run completes a module of the company on screen.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RunUpdate } from '../../shared/esg-runs/schemas';
-import { firmscope, unwrap } from '../bridge';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
-import { asScore } from './esg-format';
-import type { ScorePoint } from './ScoreHistory';
+import { firmscope, unwrap } from './bridge';
+import { useBridgeEvent } from './useBridgeEvent';
+import { asScore, type ScorePoint } from '../ui/esg-format';
 
 export const storedKeys = {
   all: (companyId: string) => ['esgRuns', 'stored', companyId] as const,

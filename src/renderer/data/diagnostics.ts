@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { firmscope, unwrap } from '../bridge';
+import { firmscope, unwrap, groupCalls } from './bridge';
+
+/** The diagnostics bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
+export const diagnosticsCalls = groupCalls('diagnostics');
 
 export const diagnosticsKeys = { requestLog: ['diagnostics', 'requestLog'] as const };
 

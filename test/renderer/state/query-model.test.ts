@@ -1,7 +1,7 @@
 // The builder and the JSON editor are two views of one query: what Search runs is what the editor shows.
 import { describe, expect, it } from 'vitest';
-import { emptyBuilder, bodyToState } from '../../../src/renderer/search/filter-model';
-import { checkRun, editBodyText, editorText, hasUnappliedEdits } from '../../../src/renderer/search/query-model';
+import { emptyBuilder, bodyToState } from '../../../src/renderer/state/filter-model';
+import { checkRun, editBodyText, editorText, hasUnappliedEdits } from '../../../src/renderer/state/query-model';
 import { initialSearchState, type SearchScreenState } from '../../../src/renderer/state/search-state';
 
 const za = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'ZA' }] } };

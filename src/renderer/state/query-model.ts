@@ -2,7 +2,7 @@
 // what Search would run: the body shown runs, or nothing runs and the reason is given. Pure, unit-tested.
 import { canonicalJson } from '../../shared/search/body';
 import { PAGE_SIZE_MAX } from '../../shared/service/schemas';
-import type { EditorText, SearchScreenState } from '../state/search-state';
+import type { EditorText, SearchScreenState } from './search-state';
 import { buildBody, parseBodyText, serialise, type BuilderState } from './filter-model';
 
 export const formatBody = (v: unknown) => JSON.stringify(v, null, 2);

@@ -4,8 +4,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListView } from '../../shared/lists/lists';
 import type { Result } from '../../shared/errors';
-import { firmscope, unwrap } from '../bridge';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { firmscope, unwrap, groupCalls } from './bridge';
+import { useBridgeEvent } from './useBridgeEvent';
+
+/** The lists bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
+export const listsCalls = groupCalls('lists');
 
 export const LISTS_KEY = ['lists'] as const;
 const ALL_KEY = ['lists', 'all'] as const;

@@ -3,9 +3,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RunBoard, RunCompany, RunInfo, RunUpdate, StartRunInput, TaskView } from '../../shared/esg-runs/schemas';
-import { firmscope, unwrap } from '../bridge';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
-import { applyUpdates, createBoard, type BoardModel, type TaskUpdate } from './board-model';
+import { firmscope, unwrap, groupCalls } from './bridge';
+import { useBridgeEvent } from './useBridgeEvent';
+import { applyUpdates, createBoard, type BoardModel, type TaskUpdate } from './esg-runs-board';
+
+/** The esgRuns bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
+export const esgRunsCalls = groupCalls('esgRuns');
 
 export const runKeys = {
   list: ['esgRuns', 'list'] as const,

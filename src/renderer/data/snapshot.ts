@@ -3,8 +3,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
 import { canonicalJson } from '../../shared/search/body';
-import { firmscope, unwrap } from '../bridge';
-import { upsertBy, useEventUpdatesQuery } from '../hooks/useEventIntoQuery';
+import { firmscope, unwrap, groupCalls } from './bridge';
+import { upsertBy, useEventUpdatesQuery } from './useEventIntoQuery';
+
+/** The snapshot bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
+export const snapshotCalls = groupCalls('snapshot');
 
 export const SNAPSHOTS_KEY = ['snapshot', 'list'] as const;
 
@@ -50,4 +53,9 @@ export function useSnapshotFacets(id: number, view: SnapshotView, enabled = true
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   });
+}
+
+/** Stops loading a snapshot; fire and forget (the load's own events say how it ended). */
+export function cancelSnapshotLoad(id: number): void {
+  void firmscope().snapshot.cancel({ id });
 }

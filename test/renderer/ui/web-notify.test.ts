@@ -1,7 +1,7 @@
 // Browser mode's web notification (issue 36): a company name in the title reaches the OS as one line
 // without bidi controls.
 import { afterEach, expect, it } from 'vitest';
-import { showWebNotification } from '../../../src/renderer/esg/web-notify';
+import { showWebNotification } from '../../../src/renderer/ui/web-notify';
 
 afterEach(() => {
   delete (globalThis as { window?: unknown }).window;

@@ -1,7 +1,7 @@
 // The board's view model: batched task updates -> rows, cells, counts, failures and the ETA, with
 // untouched rows kept identical (what lets memoised rows skip re-rendering).
 import { describe, expect, it } from 'vitest';
-import { applyUpdates, boardProgress, createBoard, estimateRemainingMs, formatEta, runSummary, type TaskUpdate } from '../../../src/renderer/esg-board/board-model';
+import { applyUpdates, boardProgress, createBoard, estimateRemainingMs, formatEta, runSummary, type TaskUpdate } from '../../../src/renderer/data/esg-runs-board';
 import { progressText } from '../../../src/shared/esg-runs/progress';
 import { ESG_MODULES } from '../../../src/shared/service/schemas';
 

@@ -4,8 +4,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Result } from '../../shared/errors';
 import type { ChangesQuery, CheckFinished } from '../../shared/watches/watches';
-import { firmscope, unwrap } from '../bridge';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { firmscope, unwrap, groupCalls } from './bridge';
+import { useBridgeEvent } from './useBridgeEvent';
+
+/** The watches bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
+export const watchesCalls = groupCalls('watches');
 
 export const watchesApi = () => firmscope().watches;
 type Api = ReturnType<typeof watchesApi>;

@@ -1,9 +1,9 @@
 // From the esgRuns contract to the board: task views -> cell updates, and a run's first paint.
 import { describe, expect, it } from 'vitest';
-import { boardFromRun, toTaskUpdate } from '../../../src/renderer/esg-board/run-queries';
+import { boardFromRun, toTaskUpdate } from '../../../src/renderer/data/esg-runs';
 import type { RunBoard, TaskView } from '../../../src/shared/esg-runs/schemas';
 import { TASK_STATES } from '../../../src/shared/esg-runs/schemas';
-import { CELL_STATES } from '../../../src/renderer/esg-board/board-model';
+import { CELL_STATES } from '../../../src/renderer/data/esg-runs-board';
 
 const task = (seq: number, module: TaskView['module'], state: TaskView['state'], extra: Partial<TaskView> = {}): TaskView => ({
   id: seq * 10 + module.length,

@@ -146,3 +146,10 @@ export function fillMonths(months: { month: string; count: number }[]): { month:
   }
   return out;
 }
+
+/** One stored refresh's score, for the scores-over-refreshes chart. */
+export interface ScorePoint {
+  /** Epoch ms the refresh stored the score. */
+  at: number;
+  score: Score;
+}

@@ -4,7 +4,7 @@
 import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyScreen, loadWithRetry, reloadFailedStylesheets } from '../../../src/renderer/app/lazy-screen';
+import { lazyScreen, loadWithRetry, reloadFailedStylesheets } from '../../../src/renderer/ui/lazy-screen';
 
 describe('loadWithRetry', () => {
   it('retries a failing load with growing pauses until it succeeds, putting back stylesheets before each retry', async () => {

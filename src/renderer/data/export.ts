@@ -1,8 +1,11 @@
 // react-query glue for exports: the job list (kept live by `export.progress` events) and the estimate.
 import { useQuery } from '@tanstack/react-query';
 import type { ExportJob } from '../../shared/bridge/groups/export';
-import { firmscope, unwrap } from '../bridge';
-import { upsertBy, useEventUpdatesQuery } from '../hooks/useEventIntoQuery';
+import { firmscope, unwrap, groupCalls } from './bridge';
+import { upsertBy, useEventUpdatesQuery } from './useEventIntoQuery';
+
+/** The export bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
+export const exportCalls = groupCalls('export');
 
 export const EXPORT_JOBS_KEY = ['export', 'jobs'] as const;
 

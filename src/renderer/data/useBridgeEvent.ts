@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { EventPayload } from '../../shared/bridge/define';
 import { listenerName } from '../../shared/bridge/define';
 import type { BridgeTable } from '../../shared/bridge/table';
-import { firmscope } from '../bridge';
+import { firmscope } from './bridge';
 
 export type GroupName = keyof BridgeTable & string;
 export type EventName<G extends GroupName> = keyof BridgeTable[G]['events'] & string;

@@ -3,11 +3,14 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EsgModuleView, WatchView } from '../../shared/bridge/groups/esg';
 import type { EsgModule } from '../../shared/service/schemas';
-import { firmscope, unwrap } from '../bridge';
-import { upsertBy } from '../hooks/useEventIntoQuery';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { firmscope, unwrap, groupCalls } from './bridge';
+import { upsertBy } from './useEventIntoQuery';
+import { useBridgeEvent } from './useBridgeEvent';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
-import { showWebNotification } from './web-notify';
+import { showWebNotification } from '../ui/web-notify';
+
+/** The esg bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
+export const esgCalls = groupCalls('esg');
 
 export const ESG_PAGE_SIZE = 10;
 

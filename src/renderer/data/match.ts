@@ -2,10 +2,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
-import { firmscope, unwrap } from '../bridge';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
-import { upsertBy } from '../hooks/useEventIntoQuery';
-import { useConnectionStatus } from '../connection/queries';
+import type { FirmscopeApi } from '../../shared/bridge/table';
+import { firmscope, unwrap, groupCalls } from './bridge';
+import { useBridgeEvent } from './useBridgeEvent';
+import { upsertBy } from './useEventIntoQuery';
+import { useConnectionStatus } from './connection';
+
+/** The match bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
+export const matchCalls = groupCalls('match');
 
 export const matchKeys = {
   preview: (fields: Record<string, string>) => ['match', 'preview', fields] as const,
@@ -71,3 +75,7 @@ export function useDeleteBulkJob() {
     onSuccess: (_r, id) => qc.setQueryData<BulkJobView[]>(matchKeys.jobs, (old) => old?.filter((j) => j.id !== id)),
   });
 }
+
+type UploadChunkInput = Parameters<FirmscopeApi['match']['uploadChunk']>[0];
+/** One chunk of a bulk-match file, as the bridge's Result (upload-file.ts reads it). */
+export const uploadMatchChunk = (input: UploadChunkInput) => firmscope().match.uploadChunk(input);

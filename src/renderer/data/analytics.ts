@@ -2,9 +2,12 @@
 // run completes a cell (new stored results) or a list changes.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RunUpdate } from '../../shared/esg-runs/schemas';
-import { firmscope, unwrap } from '../bridge';
-import { useBridgeEvent } from '../hooks/useBridgeEvent';
+import { firmscope, unwrap, groupCalls } from './bridge';
+import { useBridgeEvent } from './useBridgeEvent';
 import type { SnapshotView } from '../../shared/workbench/snapshot';
+
+/** The analytics bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
+export const analyticsCalls = groupCalls('analytics');
 
 export const analyticsKeys = {
   all: ['analytics'] as const,

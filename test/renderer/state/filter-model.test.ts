@@ -9,7 +9,7 @@ import {
   parseBodyText,
   serialise,
   type BuilderState,
-} from '../../../src/renderer/search/filter-model';
+} from '../../../src/renderer/state/filter-model';
 import { toTsv } from '../../../src/shared/search/tsv';
 
 const state = (op: 'and' | 'or', ...conditions: BuilderState['conditions']): BuilderState => ({ op, conditions });
