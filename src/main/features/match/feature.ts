@@ -1,18 +1,16 @@
 // Match feature (main side): preview/single match through the one request builder, and bulk jobs.
-import { randomUUID } from 'node:crypto';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { AppError } from '../../../shared/errors';
 import { matchGroup } from '../../../shared/bridge/groups/match';
 import type { FeatureDeps, FeatureModule } from '../../platform/ports/feature-deps';
 import type { ExportRecords } from '../../platform/ports/export-records';
-import { fileError } from '../../platform/tabular/io-error';
 import { ExportJournal } from '../../platform/tabular/journal';
 import type { ListsAccess } from '../lists/list-store';
 import { reviewThresholds } from './review-thresholds';
+import { createBulkStart } from './bulk-start';
 import { createSingleMatch } from './single-match';
 import { createBulkExports } from './bulk-export-file';
-import { inspectBulk } from './bulk-inspect';
-import { csvInputFormat, InputFormatStore } from './input-format';
+import { InputFormatStore } from './input-format';
 import { createInputFiles } from './input-files';
 import { BulkJobRegistry } from './job-registry';
 import { resultsRows, resultsViewReader } from './results-view';
@@ -41,7 +39,6 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
   const uploadsDir = join(deps.dataDir, 'uploads');
   // Files the analyst chose or the page uploaded, by id (input-files.ts).
   const files = createInputFiles(deps, uploadsDir);
-  const toSource = files.toSource;
 
   // Bulk jobs live in the profile's workspace database (in memory when it cannot load).
   const registry = new BulkJobRegistry({
@@ -61,46 +58,7 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
     ...createSingleMatch(deps, template),
     pickFile: files.pickFile,
     uploadChunk: files.uploadChunk,
-    async bulkInspect(input) {
-      try {
-        const { source, encoding } = await toSource(input);
-        return await inspectBulk(source, { partial: input.partial, ...(encoding ? { encoding } : {}), mapping: input.mapping, keyColumn: input.keyColumn });
-      } catch (e) {
-        throw fileError(e);
-      }
-    },
-
-    async bulkStart(input) {
-      // A file that cannot be read now (gone since the check) fails the job with the reader's own words.
-      const { source } = await toSource(input).catch((e: unknown) => {
-        // Its own refusals (a file no longer open, or over the size limit) are said now, not by a job.
-        if (input.fileId === undefined || e instanceof AppError) throw e;
-        return { source: { filePath: files.pathOf(input.fileId)!, encoding: input.encoding ?? ('utf-8' as const) } };
-      });
-      if (!input.mapping.name && !template()?.trim()) {
-        throw new AppError('invalid_input', 'Choose which column holds the company name.', { details: { field: 'name' } });
-      }
-      if (Object.keys(input.mapping).length === 0) throw new AppError('invalid_input', 'Map at least one column to a match field.');
-      // No connection yet: say so now rather than failing every row.
-      await deps.api();
-      // Unreadable here means unreadable for the job too, which reports it; the export then uses its defaults.
-      const inputFormat = await csvInputFormat(source).catch(() => null);
-      const fileName = input.fileName ?? (source.filePath ? basename(source.filePath) : undefined);
-      const j = await registry.start({
-        id: randomUUID(),
-        source,
-        ...(fileName !== undefined ? { fileName } : {}),
-        mapping: input.mapping,
-        // Pasted text is kept as a UTF-8 copy; a file is read again in its own encoding.
-        encoding: source.encoding ?? 'utf-8',
-        ...(input.keyColumn !== undefined ? { keyColumn: input.keyColumn } : {}),
-        concurrency: input.concurrency,
-        template: template(),
-        reviewThreshold: input.reviewThreshold ?? thresholds.remembered(),
-      });
-      if (inputFormat) inputFormats.set(j.id, inputFormat);
-      return j.view();
-    },
+    ...createBulkStart({ deps, files, template, registry, inputFormats, thresholds }),
 
     async bulkJobs() {
       return registry.list().map((j) => j.view());
