@@ -9,13 +9,11 @@ import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { AppError, toBridgeError } from '../../../shared/errors';
 import { DEFAULT_EXPORT_ROW_LIMIT, ExportStartSchema, type ExportJob, type ExportStartInput } from '../../../shared/bridge/groups/export';
-import { queryText } from '../../../shared/export/file-name';
 import type { BridgeHandlers } from '../../../shared/bridge/table';
 import type { FeatureDeps, FeatureModule } from '../../platform/ports/feature-deps';
 import type { ExportRecords, ExportRepeater, RecordedExport, ViewRowReader } from '../../platform/ports/export-records';
 import type { ListsAccess } from '../lists/list-store';
 import { suggestedFileName } from '../../platform/tabular/file-names';
-import { csvOptions } from '../../platform/tabular/table-file';
 import type { FileSinkOptions } from '../../platform/tabular/file-sink';
 import { ExportJournal } from '../../platform/tabular/journal';
 import { sidecarPathFor } from '../../platform/tabular/sidecar';
@@ -26,7 +24,8 @@ import { systemLocale } from '../../platform/tabular/system-locale';
 import { applyProgress, throttle } from './progress';
 import { runExport } from './run-export';
 import type { PageRetryPolicy, WalkStop } from '../../platform/paging/page-walker';
-import { columnsOf, originOf, parseBody, sourceOf, stopNote } from './export-sources';
+import { parseBody, sourceOf, stopNote } from './export-sources';
+import { planExport } from './export-plan';
 import type { ExportSourceSpec, ExportSpec } from './types';
 
 type Handlers = BridgeHandlers['export'];
@@ -191,7 +190,7 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
 
   async function startExport(input: StartInput): Promise<ExportJob | null> {
     const of = sourceOf(input.source, { deps, lists: options.lists, viewReaders });
-    const { source, list, snapshot: snap } = of;
+    const { source, list } = of;
     // Fail before the save dialog when there is no connection to export from.
     if (source.kind === 'all') await deps.api();
     const stem = list ? list.info.name : source.kind === 'view' ? source.rows.stem : input.suggestedName;
@@ -203,39 +202,7 @@ export function createExportFeature(deps: FeatureDeps, options: ExportFeatureOpt
       }
     }
     const id = randomUUID();
-    const job: ExportJob = {
-      id,
-      ...originOf(of),
-      format: input.format,
-      fileName: basename(target),
-      state: 'running',
-      phase: 'fetching',
-      rows: 0,
-      pages: 0,
-      ...(source.kind === 'rows' ? { totalRows: source.rows.length, totalPages: 1 } : {}),
-      ...(source.kind === 'list' ? { totalRows: source.ids.length, list: { id: source.listId, name: list!.info.name } } : {}),
-      ...(source.kind === 'snapshot' ? { totalRows: source.ids.length } : {}),
-      ...(source.kind === 'view' ? { totalRows: source.rows.total } : {}),
-      startedAt: deps.now(),
-    };
-    const spec: ExportSpec = {
-      id,
-      source,
-      format: input.format,
-      columns: columnsOf(source, input),
-      csv: csvOptions(input.csv),
-      target,
-      spoolDir,
-      about: {
-        query: source.kind === 'all' ? queryText(source.body) : snap ? queryText(snap.query) || 'every company' : 'the page on screen',
-        ...(list ? { list: { name: list.info.name, filter: list.filter, sort: list.sort } } : {}),
-        ...(snap ? { snapshot: snap.about } : {}),
-        ...(source.kind === 'view' ? { view: source.rows.about } : {}),
-        // The profile's name only: never its URLs' credentials or its secret.
-        profile: deps.activeProfile()?.name ?? null,
-        startedAt: new Date(deps.now()),
-      },
-    };
+    const { job, spec } = planExport({ id, input, of, target, spoolDir, now: deps.now, profile: deps.activeProfile()?.name ?? null });
     const controller = new AbortController();
     const running: RunningJob = { job, path: target, controller, done: Promise.resolve(), again: input };
     jobs.set(id, running);
