@@ -13,6 +13,8 @@ import { expectMoreLostChecks, lostChecks } from './settled';
 const header = (page: Page) => page.getByTestId('connection-summary');
 const headerState = (page: Page) => header(page).locator('[data-state]');
 const banner = (page: Page) => page.getByTestId('bridge-lost');
+/** A give-up for a restarted host's first answer (its core loads before it answers), not a speed limit. */
+const HOST_BACK_MS = 60_000;
 
 /** A marker that only survives if the page is never reloaded. */
 async function markPage(page: Page) {
@@ -70,14 +72,15 @@ test('a crashed host is announced within 5 s; restarted on the same port and dat
     const second = await startHost(dataDir, port);
     child = second.child;
     // The earlier launch's cookie opens nothing on the new one: the page says what to do, once, and stops.
-    await expect(banner(page)).toContainText('Firmscope was restarted, and this page belongs to the earlier launch', { timeout: 15_000 });
+    // The new host answers the socket once its core has loaded, which takes many seconds on a loaded machine.
+    await expect(banner(page)).toContainText('Firmscope was restarted, and this page belongs to the earlier launch', { timeout: HOST_BACK_MS });
     await expect(banner(page)).not.toContainText('reconnecting');
     expect(await stillSamePage(page)).toBe(42);
 
     await page.goto(second.url);
     await expect(banner(page)).toBeHidden();
-    // State re-read from the new process (it has not signed in yet), not the stale "Connected".
-    await expect(headerState(page)).toHaveAttribute('data-state', 'signed_out');
+    // A new page of the new launch: whether the restored screen has signed in yet depends on its
+    // background loads, so only a search's own answer is waited for.
     // Calls and events flow again: a search signs in, and the pushed status turns the header to Connected.
     await page.keyboard.press('Alt+1');
     await search(page, 'FR');
@@ -136,7 +139,7 @@ test('while the host is down, an ESG session is not shown as processing and its 
 
     // The new process resumes the persisted watch; its fresh sandbox no longer has the session.
     const second = await launch(first.port);
-    await expect(banner(page)).toContainText('Firmscope was restarted', { timeout: 15_000 });
+    await expect(banner(page)).toContainText('Firmscope was restarted', { timeout: HOST_BACK_MS });
     await page.goto(second.url);
     await expect(banner(page)).toBeHidden();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG', exact: true }).click();
