@@ -40,14 +40,18 @@ export function peerOwner(peerPort: number, ourPort: number, read: () => string 
   return findPeerOwner(table, peerPort, ourPort);
 }
 
-/** True when the peer is this process's user, or the OS cannot say (the session cookie is then the only lock). */
+/**
+ * False only when the OS names another user as the peer. The kernel lists /proc/net/tcp bucket by
+ * bucket, not atomically, so a socket can be missed while many others open and close (seen with 200
+ * sockets at once on a loaded machine): one more read, then the session cookie is the only lock, as
+ * where the OS cannot say at all.
+ */
 export function isSameUserPeer(peerPort: number | undefined, ourPort: number, read?: () => string): boolean {
   const myUid = process.getuid?.();
-  if (myUid === undefined) return true;
-  if (peerPort === undefined) return false;
-  const owner = peerOwner(peerPort, ourPort, read);
-  if (owner === 'unknown') return true;
-  return owner !== 'not_found' && owner.uid === myUid;
+  if (myUid === undefined || peerPort === undefined) return true;
+  let owner = peerOwner(peerPort, ourPort, read);
+  if (owner === 'not_found') owner = peerOwner(peerPort, ourPort, read);
+  return typeof owner === 'string' || owner.uid === myUid;
 }
 
 function readProcTcp(): string {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ensureBuilt } from '../../../../scripts/build-outputs.mjs';
-import { findPeerOwner } from '../../../../src/main/shells/web-host/peer-uid';
+import { findPeerOwner, isSameUserPeer } from '../../../../src/main/shells/web-host/peer-uid';
 import { WS_CLOSE_NOT_SIGNED_IN, WS_PATH, WS_PROTOCOL } from '../../../../src/shared/bridge/ws-protocol';
 import { tempDir } from '../../../helpers/core-helpers';
 import { signIn, startBuiltHost, type HostProcess } from '../../../helpers/host-process';
@@ -96,6 +96,14 @@ describe('browser-mode session per launch', () => {
     expect(findPeerOwner(table, 0xc350, 0x1f90)).toEqual({ uid: 1001 });
     expect(findPeerOwner(table, 0xc351, 0x1f90)).toBe('not_found'); // not a loopback address
     expect(findPeerOwner(table, 0xc352, 0x1f90)).toBe('not_found');
+    // Refused only when the OS names another user; a listing that missed the socket twice falls back to the cookie.
+    const myUid = process.getuid?.() ?? 0;
+    const mine = table.replace(' 1001 ', ` ${myUid} `.padStart(6));
+    expect(isSameUserPeer(0xc350, 0x1f90, () => table)).toBe(myUid === 1001);
+    expect(isSameUserPeer(0xc350, 0x1f90, () => mine)).toBe(true);
+    let reads = 0;
+    expect(isSameUserPeer(0xc352, 0x1f90, () => (reads++, table))).toBe(true);
+    expect(reads).toBe(2);
   });
 });
 
