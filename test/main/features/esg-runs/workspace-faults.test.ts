@@ -39,6 +39,11 @@ function integrity(file: string): unknown {
 /** Starts a run of 30 companies x 2 modules; `trouble` once 10 cells ended; then checks the hold and the resume. */
 async function runThrough(dataDir: string, trouble: (file: string) => Promise<() => unknown>, said: RegExp) {
   const companies: RunCompany[] = sandbox.control.esgCompanies('known', 30).map((c) => ({ companyId: c.company_id, companyName: c.name }));
+  // Sessions of 6-18 s real (every cell's session runs at once; the concurrency bounds requests):
+  // the cells left after the tenth end well after the trouble has set in (the lock holder is a process
+  // to start). With 0.2-0.6 s sessions, a loaded machine let the run finish first (failed once with a
+  // repeated E2E run beside it).
+  sandbox.control.setEsgPace({ sessionMs: 60_000, sessionJitter: 0.5 });
   const world = runsOn(sandbox, clock, { dataDir, esgConcurrency: 8 });
   cleanups.push(() => world.close());
   const run = await world.feature.handlers.start({ companies, modules: ['news', 'scores'], label: 'Held portfolio' }, ctx());
