@@ -1,6 +1,7 @@
 // Access tokens for one profile: obtained as the spec says (HTTP Basic with form-urlencoded id and
 // secret, form body grant_type=client_credentials&scope=...), cached in memory, renewed early,
 // shared by concurrent callers (single flight), dropped on an API 401 so the caller can replay once.
+import { credentialKey, RefusedCredentials } from '../net/refused-credentials';
 import { AppError, isRetryable, toBridgeError, type BridgeError } from '../../../shared/errors';
 import { TokenResponseSchema } from '../../../shared/service/schemas';
 import { TransportError } from '../api/http';
@@ -78,6 +79,12 @@ export class TokenManager {
   private readonly authHost: string;
   /** Token requests sent (tests and diagnostics). */
   requests = 0;
+  /**
+   * A client secret the server refused (invalid_client) is not sent again by the app on its own (the
+   * live count at every edit): only a new secret, or once per action of the analyst.
+   */
+  private readonly refused = new RefusedCredentials();
+  private lastRefusal: AppError | null = null;
 
   constructor(private readonly opts: TokenManagerOptions) {
     this.now = opts.now ?? Date.now;
@@ -190,6 +197,22 @@ export class TokenManager {
     }
     const url = await this.endpoint();
     assertSecretDestination(url, this.opts.authUrl);
+    const key = credentialKey(url, this.opts.clientId, secret);
+    if (this.lastRefusal && !this.refused.maySend(key)) throw this.lastRefusal;
+    try {
+      const token = await this.send(url, secret, signal, onRetry);
+      this.refused.accept(key);
+      return token;
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'auth_invalid_client') {
+        this.refused.refuse(key);
+        this.lastRefusal = e;
+      }
+      throw e;
+    }
+  }
+
+  private send(url: string, secret: string, signal?: AbortSignal, onRetry?: (r: NonNullable<TokenStatus['retrying']>) => void): Promise<Token> {
     const attempt = async (n: number): Promise<Token> => {
       this.requests++;
       let res;

@@ -159,7 +159,7 @@ describe('a certificate the profile does not trust', () => {
 });
 
 describe('a client secret the authorization server refuses (invalid_client)', () => {
-  it('is sent once per action and names the client credentials', async () => {
+  it('is sent once per action, never again by the live count, and names the client credentials; a new secret goes at once', async () => {
     const { value, failure } = await boot();
     const saved = await value<{ id: string }>('connection', 'saveProfile', { profile: profile({ proxy: 'none' }), secret: 'not-the-secret' });
     await value('connection', 'activate', { id: saved.id });
@@ -168,5 +168,14 @@ describe('a client secret the authorization server refuses (invalid_client)', ()
     expect(tokenRequestCount(sandbox)).toBe(before + 1);
     expect(e).toMatchObject({ code: 'auth_invalid_client', retryable: false });
     expect(e.message).toContain(`The client ID "${SANDBOX_CLIENTS.analyst.id}" or its secret was not accepted`);
+    // The live count at every edit is the app's own doing: the refused secret stays home, with the same message.
+    for (let i = 0; i < 3; i++) expect(await failure('search', 'countMatches', { body: SIMPLE_SEARCH })).toMatchObject({ code: 'auth_invalid_client' });
+    expect(tokenRequestCount(sandbox)).toBe(before + 1);
+    // Search again is the analyst asking: one more send.
+    await failure('search', 'start', search);
+    expect(tokenRequestCount(sandbox)).toBe(before + 2);
+    // The right secret is another credential: it goes at once, the live count included.
+    await value('connection', 'saveProfile', { profile: { ...profile({ proxy: 'none' }), id: saved.id }, secret: SANDBOX_CLIENTS.analyst.secret });
+    expect((await value<{ count: number }>('search', 'countMatches', { body: SIMPLE_SEARCH })).count).toBeGreaterThan(0);
   });
 });
