@@ -98,9 +98,9 @@ export const RENDERER_FEATURE_USES = {
   export: [],
   lists: ['analytics', 'esg-board', 'esg-export', 'export', 'watches'],
   match: ['export'],
-  search: ['export', 'lists', 'watches', 'workbench'],
+  search: ['export', 'lists', 'snapshots', 'watches'],
   watches: ['esg'],
-  workbench: ['analytics', 'export', 'lists'],
+  snapshots: ['analytics', 'export', 'lists'],
 };
 const RENDERER_DOC = 'see the renderer floors in docs/architecture.md';
 const R = './src/renderer';

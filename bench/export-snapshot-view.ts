@@ -31,8 +31,8 @@ import { ExportJournal } from '../src/main/platform/tabular/journal';
 import { csvOptions } from '../src/main/platform/tabular/table-file';
 import { openWorkspaceDb, type WorkspaceDb } from '../src/main/platform/workspace/db';
 import { loadSqlite } from '../src/main/platform/workspace/native';
-import type { SnapshotView } from '../src/shared/workbench/snapshot';
-import { describeSnapshotView } from '../src/shared/workbench/view-words';
+import type { SnapshotView } from '../src/shared/snapshots/snapshot';
+import { describeSnapshotView } from '../src/shared/snapshots/view-words';
 import { storeBenchSnapshot } from './helpers/bench-snapshot';
 
 const rows = Number(process.argv[2] ?? 1_000_000);

@@ -34,7 +34,7 @@ describe('renderer arrows that run back up fail lint', () => {
     ['state imports a feature', "import { x } from '../search/SavedSearches';", 'src/renderer/state/fixture.ts', /renderer\/state may use only renderer\/ui, renderer\/data and src\/shared/],
     ['state imports the app frame', "import { x } from '../app/query-client';", 'src/renderer/state/fixture.ts', /renderer\/state may use only/],
     ['a feature imports the app frame', "import { x } from '../app/App';", 'src/renderer/esg/fixture.ts', /renderer\/esg may use only .*the app frame is above every feature/],
-    ['a feature imports a feature its row does not name', "import { x } from '../search/SearchScreen';", 'src/renderer/workbench/fixture.ts', /renderer\/workbench may use only renderer\/analytics, renderer\/export, renderer\/lists,/],
+    ['a feature imports a feature its row does not name', "import { x } from '../search/SearchScreen';", 'src/renderer/snapshots/fixture.ts', /renderer\/snapshots may use only renderer\/analytics, renderer\/export, renderer\/lists,/],
     ['a feature imports a feature that uses it', "import { x } from '../lists/ListView';", 'src/renderer/esg-board/fixture.ts', /renderer\/esg-board may use only renderer\/ui/],
   ])('%s', async (_name, code, at, message) => {
     expect(await problems(code, at)).toEqual(refused(message));
@@ -59,7 +59,7 @@ describe('allowed renderer arrows pass lint', () => {
     ['data imports ui', "import { x } from '../ui/esg-format';", 'src/renderer/data/fixture.ts'],
     ['state imports data and ui', "import { x } from '../data/search';\nimport { y as z } from '../ui/grid/column-prefs';\nexport const w = z;", 'src/renderer/state/fixture.ts'],
     ['a feature imports the floors below', "import { x } from '../data/lists';\nimport { y as z } from '../state/screen-store';\nimport { q } from '../ui/Banner';\nexport const w = [z, q];", 'src/renderer/lists/fixture.tsx'],
-    ['a feature imports a feature its row names', "import { x } from '../workbench/SnapshotResults';", 'src/renderer/search/fixture.tsx'],
+    ['a feature imports a feature its row names', "import { x } from '../snapshots/SnapshotResults';", 'src/renderer/search/fixture.tsx'],
     ['a screen uses the typed calls of its data module', "import { groupCalls as x } from '../data/bridge';", 'src/renderer/lists/fixture.ts'],
     ['the app frame imports a feature', "import { x } from '../search/SearchScreen';", 'src/renderer/app/fixture.tsx'],
   ])('%s', async (_name, code, at) => {

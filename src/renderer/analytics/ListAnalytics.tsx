@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PortfolioAnalytics } from '../../shared/analytics/analytics';
 import type { ListInfo } from '../../shared/lists/lists';
-import type { SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
+import type { SnapshotInfo, SnapshotView } from '../../shared/snapshots/snapshot';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { useAnalyticsRefresh, useListAnalytics, useSnapshotAnalytics } from '../data/analytics';
 import { ChartFigure } from './ChartFigure';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RunUpdate } from '../../shared/esg-runs/schemas';
 import { firmscope, unwrap, groupCalls } from './bridge';
 import { useBridgeEvent } from './useBridgeEvent';
-import type { SnapshotView } from '../../shared/workbench/snapshot';
+import type { SnapshotView } from '../../shared/snapshots/snapshot';
 
 /** The analytics bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
 export const analyticsCalls = groupCalls('analytics');

@@ -4,8 +4,8 @@
 import { queryFileStem } from '../../shared/export/file-name';
 import { countNeutralised } from '../../shared/export/neutralise-count';
 import type { CompanyRecord } from '../../shared/service/schemas';
-import type { SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
-import { describeSnapshotView, viewNarrows } from '../../shared/workbench/view-words';
+import type { SnapshotInfo, SnapshotView } from '../../shared/snapshots/snapshot';
+import { describeSnapshotView, viewNarrows } from '../../shared/snapshots/view-words';
 import { viewExportSummary } from './export-format';
 import { ViewExportDialog } from './ViewExportDialog';
 import { exportCalls } from '../data/export';

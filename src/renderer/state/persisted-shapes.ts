@@ -8,12 +8,12 @@ import { emptyBuilder, newConditionId, VALUE_KINDS, type BuilderState } from './
 import { editBodyText } from './query-model';
 import type { EsgScreenState, MatchScreenState } from './other-states';
 import type { ScreenStates } from './screen-states';
-import type { SearchScreenState, WorkbenchViewState } from './search-state';
+import type { SearchScreenState, SnapshotViewState } from './search-state';
 import type { ListsScreenState } from './lists-state';
 import type { WatchesScreenState } from './watches-state';
 import { CHANGE_KINDS } from '../../shared/watches/watches';
 import { LIST_SORT_FIELDS } from '../../shared/lists/lists';
-import { FACET_IDS } from '../../shared/workbench/snapshot';
+import { FACET_IDS } from '../../shared/snapshots/snapshot';
 
 const text = (max: number) => z.string().max(max);
 /** A longer hand-edited match body is kept for this run only (the screen state has a size cap). */
@@ -54,14 +54,14 @@ const PersistedSearchSchema = z.object({
   /** The applied search and the page being viewed. */
   applied: z.object({ body: z.unknown(), pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX), pageNumber: z.number().int().min(1) }).nullable(),
   /**
-   * The view over the loaded snapshot (WorkbenchSchema) and the snapshot left for the service's
+   * The view over the loaded snapshot (SnapshotViewStateSchema) and the snapshot left for the service's
    * pages. Absent in states saved before they were kept; checked on their own, so a view that no
    * longer fits is dropped without losing the search.
    */
   workbench: z.unknown().optional(),
   serviceFor: z.unknown().optional(),
 });
-const WorkbenchSchema = z.object({
+const SnapshotViewStateSchema = z.object({
   snapshotId: z.number().int().positive(),
   sort: z.object({ field: text(300).min(1), direction: z.enum(['asc', 'desc']) }).nullable(),
   text: text(500),
@@ -109,17 +109,17 @@ function searchOut(s: SearchScreenState): PersistedSearch {
     ...(s.rowCapText !== undefined ? { rowCapText: s.rowCapText.slice(0, 10) } : {}),
     ...(s.savedPanelClosed ? { savedPanelClosed: true } : {}),
     applied: shown ? { body: shown.body, pageSize: shown.pageSize, pageNumber: shown.pageNumber } : null,
-    ...(s.workbench ? { workbench: workbenchOut(s.workbench) } : {}),
+    ...(s.workbench ? { workbench: snapshotViewOut(s.workbench) } : {}),
     ...(typeof s.serviceFor === 'number' ? { serviceFor: s.serviceFor } : {}),
   };
 }
 
-function workbenchOut(w: WorkbenchViewState): z.infer<typeof WorkbenchSchema> {
+function snapshotViewOut(w: SnapshotViewState): z.infer<typeof SnapshotViewStateSchema> {
   return {
     snapshotId: w.snapshotId,
     sort: w.sort,
     text: w.text.slice(0, 500),
-    choices: w.choices as z.infer<typeof WorkbenchSchema>['choices'],
+    choices: w.choices as z.infer<typeof SnapshotViewStateSchema>['choices'],
     page: w.page,
     ...(w.mode ? { mode: w.mode } : {}),
     ...(w.scrollRow ? { scrollRow: w.scrollRow } : {}),
@@ -182,15 +182,15 @@ export function restoreSearch(raw: unknown): RestoredSearch | null {
       ...(saved.facetsHidden ? { facetsHidden: true } : {}),
       ...(saved.rowCapText !== undefined ? { rowCapText: saved.rowCapText } : {}),
       ...(saved.savedPanelClosed ? { savedPanelClosed: true } : {}),
-      ...restoreWorkbench(saved.workbench, saved.serviceFor),
+      ...restoreSnapshotView(saved.workbench, saved.serviceFor),
     },
     reopen: saved.applied ? { ...saved.applied, pageNumber: Math.min(saved.applied.pageNumber, REOPEN_MAX_PAGE) } : null,
   };
 }
 
 /** The snapshot view (sort, facets, text, page, scroll) and the service-pages choice, each only if it still fits. */
-function restoreWorkbench(workbench: unknown, serviceFor: unknown): Partial<SearchScreenState> {
-  const w = WorkbenchSchema.safeParse(workbench);
+function restoreSnapshotView(workbench: unknown, serviceFor: unknown): Partial<SearchScreenState> {
+  const w = SnapshotViewStateSchema.safeParse(workbench);
   const out: Partial<SearchScreenState> = w.success ? { workbench: w.data } : {};
   if (typeof serviceFor === 'number' && Number.isInteger(serviceFor) && serviceFor > 0) out.serviceFor = serviceFor;
   return out;

@@ -37,7 +37,7 @@ export interface EditorText {
 }
 
 /** The local view over a loaded snapshot (sort, text filter, facet choices, page, scroll), kept across navigation and restart. */
-export interface WorkbenchViewState {
+export interface SnapshotViewState {
   snapshotId: number;
   sort: { field: string; direction: 'asc' | 'desc' } | null;
   text: string;
@@ -58,8 +58,11 @@ export interface SearchScreenState {
   facetsHidden?: boolean;
   /** The Load all row cap as typed (absent: the default, ROW_CAP_DEFAULT); kept per profile. */
   rowCapText?: string;
-  /** Set once a loaded snapshot has been browsed (see src/renderer/workbench). */
-  workbench?: WorkbenchViewState;
+  /**
+   * Set once a loaded snapshot has been browsed (see src/renderer/snapshots). Keyed `workbench`, the
+   * snapshots' first name, because saved screens store it under that key.
+   */
+  workbench?: SnapshotViewState;
   /** The snapshot id the analyst left for the service's pages. */
   serviceFor?: number | null;
   builder: BuilderState;

@@ -11,7 +11,7 @@ import { esgExportGroup } from './groups/esg-export';
 import { listsGroup } from './groups/lists';
 import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
-import { snapshotGroup } from './groups/snapshot';
+import { snapshotsGroup } from './groups/snapshots';
 import { uiStateGroup } from './groups/ui-state';
 import { watchesGroup } from './groups/watches';
 
@@ -19,7 +19,7 @@ export const bridgeTable = {
   app: appGroup,
   connection: connectionGroup,
   search: searchGroup,
-  snapshot: snapshotGroup,
+  snapshots: snapshotsGroup,
   export: exportGroup,
   esgExport: esgExportGroup,
   esg: esgGroup,

@@ -2,7 +2,7 @@
 // contract between the lists feature, the ESG runs ("esgrun") and the bulk-match review ("review").
 import { z } from 'zod';
 import { CompanyRecordSchema, type CompanyRecord } from '../service/schemas';
-import { SnapshotViewSchema } from '../workbench/snapshot';
+import { SnapshotViewSchema } from '../snapshots/snapshot';
 
 export const LIST_NAME_MAX = 120;
 /** At most this many companies in one create/add call (a whole loaded snapshot goes by id instead). */

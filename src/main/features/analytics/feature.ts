@@ -10,7 +10,7 @@ import type { ListMemberRef, ListsAccess } from '../lists/lists-access';
 import { ANALYTICS_COLUMNS, analyticsRows, type AnalyticsRow } from './analytics-sheet';
 import { analyticsCompany, type AnalyticsCompany, type MemberFacts } from './company-facts';
 import { peerBenchmark, type NamedCompanies } from './peer-benchmark';
-import type { SnapshotView } from '../../../shared/workbench/snapshot';
+import type { SnapshotView } from '../../../shared/snapshots/snapshot';
 import { portfolioAnalytics } from './portfolio';
 import { snapshotHead, type SnapshotHead } from '../snapshots/view-rows';
 import { snapshotViewCompanies } from '../snapshots/view-companies';

@@ -3,8 +3,8 @@
 // from the workspace in batches and written like the pages of a search.
 import { AppError } from '../../../shared/errors';
 import type { CompanyRecord } from '../../../shared/service/schemas';
-import type { SnapshotView } from '../../../shared/workbench/snapshot';
-import { describeSnapshotView } from '../../../shared/workbench/view-words';
+import type { SnapshotView } from '../../../shared/snapshots/snapshot';
+import { describeSnapshotView } from '../../../shared/snapshots/view-words';
 import type { WalkedPage } from '../../platform/paging/page-walker';
 import type { WorkspaceDb } from '../../platform/workspace/db';
 import { snapshotHead, snapshotRecordReader, snapshotViewRowIds } from '../snapshots/view-rows';

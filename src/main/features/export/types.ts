@@ -3,7 +3,7 @@ import type { SearchBody } from '../../../shared/service/schemas';
 import type { ListsAccess } from '../lists/list-store';
 import type { CsvOptions } from '../../platform/tabular/csv';
 import type { TableFormat } from '../../platform/tabular/table-file';
-import type { ViewWords } from '../../../shared/workbench/view-words';
+import type { ViewWords } from '../../../shared/snapshots/view-words';
 import type { ViewRows } from '../../platform/ports/export-records';
 import type { WalkedPage } from '../../platform/paging/page-walker';
 

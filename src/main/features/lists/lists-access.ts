@@ -3,7 +3,7 @@
 // import it from here or, as before, from list-store.ts.
 import type { CompanyRecord } from '../../../shared/service/schemas';
 import type { ListInfo, ListMember, ListMemberInput, ListView } from '../../../shared/lists/lists';
-import type { SnapshotView } from '../../../shared/workbench/snapshot';
+import type { SnapshotView } from '../../../shared/snapshots/snapshot';
 
 /** A member without the view's derived columns: what an ESG run or an export needs. */
 export interface ListMemberRef {

@@ -1,6 +1,6 @@
 // Facets of a loaded snapshot: each is a key computed in SQL from one stored cell
 // (snapshot_values, alias `v`), so counting and narrowing use the same expression.
-import type { FacetId } from '../../../shared/workbench/snapshot';
+import type { FacetId } from '../../../shared/snapshots/snapshot';
 
 export interface FacetDef {
   id: FacetId;

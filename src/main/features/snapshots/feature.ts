@@ -1,6 +1,6 @@
 // Snapshot feature, main side: load a whole result set into the active profile's workspace
 // database, then page, sort, filter and facet it locally.
-import { FACET_IDS, type FacetCount, type FacetId, type SnapshotInfo } from '../../../shared/workbench/snapshot';
+import { FACET_IDS, type FacetCount, type FacetId, type SnapshotInfo } from '../../../shared/snapshots/snapshot';
 import { AppError } from '../../../shared/errors';
 import { checkSearchBody } from '../../../shared/search/body';
 import { PAGE_SIZE_MAX, type CompanyRecord, type SearchBody } from '../../../shared/service/schemas';
@@ -26,8 +26,8 @@ export interface OwnedLoad {
   onProgress?(info: SnapshotInfo): void;
 }
 
-export interface SnapshotsFeature extends FeatureModule<'snapshot'> {
-  /** The profile's snapshot store (the one the workbench uses). */
+export interface SnapshotsFeature extends FeatureModule<'snapshots'> {
+  /** The profile's snapshot store (the one the Search screen's loaded results use). */
   storeFor(profileId: string): SnapshotStore;
   /** Starts an owned load: `snapshot` at once (loading), `done` when it ends (rejects on failure or cancel, the rows removed). */
   loadOwned(o: OwnedLoad): { snapshot: SnapshotInfo; done: Promise<SnapshotInfo> };
@@ -121,7 +121,7 @@ export function createSnapshotFeature(deps: FeatureDeps, opts: SnapshotsOptions 
           const t = deps.now();
           if (info.status !== 'loading' || t - lastEmit >= PROGRESS_EVERY_MS) {
             lastEmit = t;
-            deps.emit('snapshot', 'progress', info);
+            deps.emit('snapshots', 'progress', info);
           }
         };
         const replaceOlder = (id: number) => {

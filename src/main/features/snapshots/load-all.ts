@@ -3,7 +3,7 @@
 // a page writer (page-writer.ts: a writer thread, so the writes run beside the page chain).
 import { AppError, isAppError } from '../../../shared/errors';
 import type { SearchBody } from '../../../shared/service/schemas';
-import type { SnapshotInfo } from '../../../shared/workbench/snapshot';
+import type { SnapshotInfo } from '../../../shared/snapshots/snapshot';
 import type { ApiClient } from '../../platform/api/types';
 import { walkPages, type PageRetryPolicy } from '../../platform/paging/page-walker';
 import type { SnapshotStore } from './snapshot-store';

@@ -1,10 +1,10 @@
 // What a Load all costs, said before the analyst starts it: requests, time at the rate this
 // profile's last finished load reached, and disk space at the bytes per row this workspace shows.
-import type { LoadEstimate } from '../../../shared/workbench/snapshot';
+import type { LoadEstimate } from '../../../shared/snapshots/snapshot';
 import type { WorkspaceDb } from '../../platform/workspace/db';
 
 /**
- * Workspace bytes per stored row when the workspace holds too few rows to tell: bench/workbench-sort.ts
+ * Workspace bytes per stored row when the workspace holds too few rows to tell: bench/snapshots-sort.ts
  * measured 1,497 (100,000 rows) and 1,507 (1,000,000 rows) of sandbox companies, rounded up.
  */
 export const TYPICAL_BYTES_PER_ROW = 1_550;

@@ -5,7 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import type { WorkspaceDb } from '../../platform/workspace/db';
 import { FACETS } from './facets';
 import { viewCondition, viewRowsSelect } from './view-query';
-import type { FacetCount, FacetId, SnapshotInfo, SnapshotStatus, SnapshotView } from '../../../shared/workbench/snapshot';
+import type { FacetCount, FacetId, SnapshotInfo, SnapshotStatus, SnapshotView } from '../../../shared/snapshots/snapshot';
 import { prepareRow, type PreparedRow } from '../../platform/workspace/row-values';
 
 export { ftsQuery } from './view-query';
@@ -69,7 +69,7 @@ export class SnapshotStore {
 
   /**
    * `owner`: another feature that keeps this snapshot for itself (a watch's check, 'watch:<id>'): it is
-   * never listed, replaced by a refresh or swept by the workbench; the owner removes it. Absent = the workbench's.
+   * never listed, replaced by a refresh or swept by the Search screen's snapshot list; the owner removes it. Absent = that list's.
    */
   create(o: { profileId: string; query: unknown; pageSize: number; rowCap: number; startedAt: number; owner?: string }): SnapshotInfo {
     const { lastInsertRowid } = this.db.sql.run(

@@ -2,7 +2,7 @@
 // analytics group them by: name, country, industry code. Read with SQLite's json_extract in one
 // query, so 100,000 rows never pass through JSON.parse.
 import type { WorkspaceDb } from '../../platform/workspace/db';
-import type { SnapshotView } from '../../../shared/workbench/snapshot';
+import type { SnapshotView } from '../../../shared/snapshots/snapshot';
 import { viewCondition } from './view-query';
 
 export interface SnapshotCompany {

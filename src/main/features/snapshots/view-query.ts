@@ -1,7 +1,7 @@
 // The rows of a snapshot's local view (text filter and facet choices) as one SQL condition. The
 // snapshot store reads pages and counts with it, and the lists feature selects the members of
 // "Save N shown as list…" with it, so a list holds exactly the rows the view shows.
-import type { FacetId, SnapshotView } from '../../../shared/workbench/snapshot';
+import type { FacetId, SnapshotView } from '../../../shared/snapshots/snapshot';
 import { FACETS } from './facets';
 
 export interface ViewCondition {
@@ -45,7 +45,7 @@ export function ftsQuery(text: string): string | null {
  * SELECT of a narrowed view's row ids (for the store's temp.view_rows). With a facet choice it
  * starts from that facet's value rows, whose key range holds this snapshot's rows only, instead of
  * walking every row of the snapshot and probing each: at 1,000,000 rows 140-190 ms instead of
- * 425-500 ms (bench/workbench-sort.ts). The other choices and the text narrow those rows.
+ * 425-500 ms (bench/snapshots-sort.ts). The other choices and the text narrow those rows.
  */
 export function viewRowsSelect(snapshotId: number, view: Pick<SnapshotView, 'text' | 'facets'>): { sql: string; params: Record<string, unknown> } {
   const chosen = (Object.entries(view.facets ?? {}) as [FacetId, ReadonlyArray<string | number>][]).find(([, keys]) => keys && keys.length > 0);

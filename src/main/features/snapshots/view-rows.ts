@@ -2,7 +2,7 @@
 // view's own condition (view-query.ts) and the grid's sort order, in one query, without the store's
 // temp.view_rows cache: that cache belongs to the store instance the grid pages through.
 import type { WorkspaceDb } from '../../platform/workspace/db';
-import type { SnapshotView } from '../../../shared/workbench/snapshot';
+import type { SnapshotView } from '../../../shared/snapshots/snapshot';
 import { viewCondition } from './view-query';
 
 export interface SnapshotHead {

@@ -10,7 +10,7 @@ import { checksPerDay } from './schedule';
  * while the service processes it, and the read of the data (docs/watches.md).
  */
 export const TYPICAL_REQUESTS_PER_CELL = 4;
-/** A search watch compares at most this many companies (the workbench's default row cap). */
+/** A search watch compares at most this many companies (the default row cap of a loaded snapshot). */
 export const WATCH_ROW_CAP = 100_000;
 
 const n = (v: number) => Math.round(v).toLocaleString('en-US');

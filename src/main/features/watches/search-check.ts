@@ -4,7 +4,7 @@
 import { AppError } from '../../../shared/errors';
 import type { SavedSearch } from '../../../shared/bridge/groups/search';
 import { checkSearchBody } from '../../../shared/search/body';
-import type { SnapshotInfo } from '../../../shared/workbench/snapshot';
+import type { SnapshotInfo } from '../../../shared/snapshots/snapshot';
 import type { WatchTarget } from '../../../shared/watches/watches';
 import type { ApiClient } from '../../platform/api/types';
 import type { SnapshotsFeature } from '../snapshots/feature';

@@ -289,8 +289,8 @@ export const MIGRATIONS: readonly Migration[] = [
     // their features' own). `last_due_at`: the last scheduled time a check was started (or skipped)
     // for, so a check due while the app was closed runs once at start. Requests of scheduled and
     // manual checks are counted per profile and local day against the daily budget. Snapshots get an
-    // owner: NULL is the workbench's; a watch's own ('watch:<id>') are never listed, replaced or
-    // swept by the workbench.
+    // owner: NULL is the Search screen's; a watch's own ('watch:<id>') are never listed, replaced or
+    // swept by the Search screen.
     name: 'watches',
     up(db) {
       db.exec(`

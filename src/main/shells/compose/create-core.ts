@@ -156,7 +156,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return id ? connections.budgetOf(id) : { waiting: 0, granted: 0, requestsPerSecond: null };
     },
   };
-  const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'esgExport' | 'match' | 'snapshot' | 'lists' | 'analytics' | 'watches'>[] = [];
+  const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'esgExport' | 'match' | 'snapshots' | 'lists' | 'analytics' | 'watches'>[] = [];
   // Lists before the features that read them: export, bulk-match review, analytics and the ESG export
   // (`lists.activeStore()`), watches (`lists.store(profileId)`). ESG runs read no list: they get company ids.
   const lists = createListsFeature(deps);
@@ -180,7 +180,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     connection: createConnectionHandlers({ repo, connections, transport, now, dataDir: opts.dataDir, chooseCaFile: opts.shell.chooseCaFile?.bind(opts.shell) }),
     diagnostics: createDiagnosticsHandlers(log),
     search: search.handlers,
-    snapshot: snapshot.handlers,
+    snapshots: snapshot.handlers,
     export: exporter.handlers,
     esg: esg.handlers,
     esgRuns: esgRuns.handlers,

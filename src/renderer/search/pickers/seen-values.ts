@@ -1,9 +1,9 @@
-// Values of an attribute seen in the loaded snapshot (src/main/platform/workspace: snapshot.values), for the pickers.
+// Values of an attribute seen in the loaded snapshot (src/main/platform/workspace: snapshots.values), for the pickers.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FacetCount } from '../../../shared/workbench/snapshot';
+import type { FacetCount } from '../../../shared/snapshots/snapshot';
 import { findAttribute } from '../../../shared/service/catalogue';
 import { LOCAL_MATCH_FIELDS } from './value-options';
-import { snapshotCalls } from '../../data/snapshot';
+import { snapshotCalls } from '../../data/snapshots';
 
 const NONE: readonly FacetCount[] = [];
 
@@ -13,7 +13,7 @@ export function useSeenValues(snapshotId: number | null, attribute: string, type
   const enabled = snapshotId !== null && attr !== undefined && attr.valueType === 'string';
   const prefix = LOCAL_MATCH_FIELDS.has(attribute) ? '' : typed.trim().slice(0, 200);
   const q = useQuery({
-    queryKey: ['snapshot', 'values', snapshotId, attribute, prefix],
+    queryKey: ['snapshots', 'values', snapshotId, attribute, prefix],
     queryFn: () => snapshotCalls.values({ id: snapshotId!, field: attribute, prefix: prefix || undefined }),
     enabled,
     staleTime: 60_000,

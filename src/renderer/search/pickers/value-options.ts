@@ -1,7 +1,7 @@
 // The suggestion groups a value picker shows for an attribute and the text typed so far: the catalogue's
 // lists (countries by name, the industry tree with its sections, legal forms) and values seen in the loaded
 // snapshot. Pure.
-import type { FacetCount } from '../../../shared/workbench/snapshot';
+import type { FacetCount } from '../../../shared/snapshots/snapshot';
 import { findAttribute } from '../../../shared/service/catalogue';
 import type { ComboGroup, ComboOption } from './Combobox';
 import { divisionRange, searchSections, SECTIONS, sectionCondition, sectionOf, type NaceSection } from './nace-sections';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { fn, group } from '../define';
 import type { PeerBenchmark, PortfolioAnalytics } from '../../analytics/analytics';
 import { CompanyIdSchema, ListIdSchema } from '../../esg-runs/schemas';
-import { SnapshotViewSchema } from '../../workbench/snapshot';
+import { SnapshotViewSchema } from '../../snapshots/snapshot';
 
 export const analyticsGroup = group({
   fns: {

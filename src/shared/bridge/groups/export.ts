@@ -4,7 +4,7 @@ import { CsvOptionsSchema } from '../../export/csv-options';
 import { CsvPreferenceSchema, type CsvPreference, type LocaleSeparators } from '../../export/csv-presets';
 import { PageSizeSchema } from '../../service/schemas';
 import { ListIdSchema, ListViewSchema } from '../../lists/lists';
-import { SnapshotViewSchema } from '../../workbench/snapshot';
+import { SnapshotViewSchema } from '../../snapshots/snapshot';
 import { DECISIONS } from '../../match/review';
 import type { BridgeError } from '../../errors';
 

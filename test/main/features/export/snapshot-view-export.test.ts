@@ -15,8 +15,8 @@ import { createMemoryVault } from '../../../../src/main/platform/secrets/memory-
 import { fnChannel } from '../../../../src/shared/bridge/define';
 import { bridgeTable } from '../../../../src/shared/bridge/table';
 import type { ExportJob } from '../../../../src/shared/bridge/groups/export';
-import type { SnapshotPage } from '../../../../src/shared/bridge/groups/snapshot';
-import type { FacetCount, FacetId, SnapshotInfo, SnapshotView } from '../../../../src/shared/workbench/snapshot';
+import type { SnapshotPage } from '../../../../src/shared/bridge/groups/snapshots';
+import type { FacetCount, FacetId, SnapshotInfo, SnapshotView } from '../../../../src/shared/snapshots/snapshot';
 import { flattenRecord } from '../../../../src/shared/search/flatten';
 import { tempDir, testShell } from '../../../helpers/core-helpers';
 import { expectedRows, expectSameRows, keepOnFailure, normaliseXlsxRow, readCsv, readXlsx } from './readback';
@@ -39,7 +39,7 @@ async function boot(dataDir: string) {
   const arrived = new EventEmitter();
   core.onEvent((g, e, p) => {
     if (g === 'export' && e === 'progress') events.push(p as ExportJob);
-    else if (g === 'snapshot' && e === 'progress') snapshots.push(p as SnapshotInfo);
+    else if (g === 'snapshots' && e === 'progress') snapshots.push(p as SnapshotInfo);
     else return;
     arrived.emit('event');
   });
@@ -69,18 +69,18 @@ async function boot(dataDir: string) {
 }
 
 async function loadSnapshot({ ok, loaded }: Pick<Awaited<ReturnType<typeof boot>>, 'ok' | 'loaded'>): Promise<SnapshotInfo> {
-  const started = await ok<SnapshotInfo>('snapshot', 'load', { body: BODY });
+  const started = await ok<SnapshotInfo>('snapshots', 'load', { body: BODY });
   await loaded(started.id);
-  const info = (await ok<SnapshotInfo[]>('snapshot', 'list')).find((s) => s.id === started.id);
+  const info = (await ok<SnapshotInfo[]>('snapshots', 'list')).find((s) => s.id === started.id);
   if (!info) throw new Error('the loaded snapshot is not listed');
   return info;
 }
 
 /** A view that narrows by text and a facet and sorts by a numeric field with empty cells. */
 async function narrowView(ok: Awaited<ReturnType<typeof boot>>['ok'], snapshot: SnapshotInfo): Promise<SnapshotView> {
-  const facets = await ok<Record<FacetId, FacetCount[]>>('snapshot', 'facets', { id: snapshot.id, view: {} });
+  const facets = await ok<Record<FacetId, FacetCount[]>>('snapshots', 'facets', { id: snapshot.id, view: {} });
   const country = facets.country[0]!.key;
-  const first = await ok<SnapshotPage>('snapshot', 'page', { id: snapshot.id, view: { facets: { country: [country] } }, offset: 0, limit: 50 });
+  const first = await ok<SnapshotPage>('snapshots', 'page', { id: snapshot.id, view: { facets: { country: [country] } }, offset: 0, limit: 50 });
   // A word common in names: the first word of the most frequent first word among the page's names.
   const words = first.rows.map((r) => String(r.name ?? '').match(/[\p{L}]{3,}/u)?.[0]).filter((w): w is string => Boolean(w));
   const text = words.sort((a, b) => words.filter((w) => w === b).length - words.filter((w) => w === a).length)[0];
@@ -92,7 +92,7 @@ async function gridRows(ok: Awaited<ReturnType<typeof boot>>['ok'], id: number, 
   const rows: Record<string, unknown>[] = [];
   let total = Infinity;
   while (rows.length < total) {
-    const page = await ok<SnapshotPage>('snapshot', 'page', { id, view, offset: rows.length, limit: 100 });
+    const page = await ok<SnapshotPage>('snapshots', 'page', { id, view, offset: rows.length, limit: 100 });
     total = page.total;
     rows.push(...page.rows);
     if (page.rows.length === 0) break;
@@ -166,7 +166,7 @@ describe('snapshot view export', () => {
     const { core, ok, done, loaded } = await boot(d.dir);
     cleanups.push(() => core.close());
     const snapshot = await loadSnapshot({ ok, loaded });
-    const facets = await ok<Record<FacetId, FacetCount[]>>('snapshot', 'facets', { id: snapshot.id, view: {} });
+    const facets = await ok<Record<FacetId, FacetCount[]>>('snapshots', 'facets', { id: snapshot.id, view: {} });
     for (const [field, direction] of [['revenue', 'asc'], ['address.postal_code', 'desc'], ['website_domain', 'asc']] as const) {
       const view: SnapshotView = { facets: { country: [facets.country[0]!.key] }, sort: { field, direction } };
       const grid = await gridRows(ok, snapshot.id, view);

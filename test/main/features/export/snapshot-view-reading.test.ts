@@ -16,7 +16,7 @@ import { csvOptions } from '../../../../src/main/platform/tabular/table-file';
 import type { WorkspaceDb } from '../../../../src/main/platform/workspace/db';
 import type { WalkedPage } from '../../../../src/main/platform/paging/page-walker';
 import type { CompanyRecord } from '../../../../src/shared/service/schemas';
-import type { SnapshotView } from '../../../../src/shared/workbench/snapshot';
+import type { SnapshotView } from '../../../../src/shared/snapshots/snapshot';
 import { openAt, tempWorkspaceDir } from '../../platform/workspace/helpers';
 import { readXlsx } from './readback';
 

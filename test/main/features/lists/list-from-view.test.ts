@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDb } from '../../../../src/main/platform/workspace/db';
 import { SnapshotStore } from '../../../../src/main/features/snapshots/snapshot-store';
 import { ListStore } from '../../../../src/main/features/lists/list-store';
-import type { SnapshotView } from '../../../../src/shared/workbench/snapshot';
+import type { SnapshotView } from '../../../../src/shared/snapshots/snapshot';
 import { company, openAt, tempWorkspaceDir } from '../../platform/workspace/helpers';
 
 let db: WorkspaceDb;

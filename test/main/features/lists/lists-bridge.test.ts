@@ -11,8 +11,8 @@ import { createMemoryVault } from '../../../../src/main/platform/secrets/memory-
 import { fnChannel } from '../../../../src/shared/bridge/define';
 import { bridgeTable } from '../../../../src/shared/bridge/table';
 import type { ListChange, ListInfo, ListMembersPage } from '../../../../src/shared/lists/lists';
-import type { SnapshotInfo } from '../../../../src/shared/workbench/snapshot';
-import type { SnapshotPage } from '../../../../src/shared/bridge/groups/snapshot';
+import type { SnapshotInfo } from '../../../../src/shared/snapshots/snapshot';
+import type { SnapshotPage } from '../../../../src/shared/bridge/groups/snapshots';
 import type { ExportJob } from '../../../../src/shared/bridge/groups/export';
 import { tempDir, testShell } from '../../../helpers/core-helpers';
 import { readCsv, readXlsx } from '../export/readback';
@@ -45,7 +45,7 @@ async function boot(o: { noSqlite?: boolean } = {}) {
   core.onEvent((g, e, p) => {
     if (g === 'lists' && e === 'changed') events.push(p);
     if (g === 'export' && e === 'progress') exportEvents.push(p as ExportJob);
-    if (g === 'snapshot' && e === 'progress') snapshots.push(p as SnapshotInfo);
+    if (g === 'snapshots' && e === 'progress') snapshots.push(p as SnapshotInfo);
     arrived.emit('event');
   });
   /** The first of `list` (already in, or still to come) that satisfies `test`. */
@@ -76,9 +76,9 @@ async function boot(o: { noSqlite?: boolean } = {}) {
 }
 
 async function loadSnapshot({ ok, loaded }: Pick<Awaited<ReturnType<typeof boot>>, 'ok' | 'loaded'>): Promise<SnapshotInfo> {
-  const started = await ok<SnapshotInfo>('snapshot', 'load', { body: BODY });
+  const started = await ok<SnapshotInfo>('snapshots', 'load', { body: BODY });
   await loaded(started.id);
-  const info = (await ok<SnapshotInfo[]>('snapshot', 'list')).find((s) => s.id === started.id);
+  const info = (await ok<SnapshotInfo[]>('snapshots', 'list')).find((s) => s.id === started.id);
   if (!info) throw new Error('the loaded snapshot is not listed');
   return info;
 }
@@ -104,12 +104,12 @@ describe('lists bridge group', () => {
   it('saves the rows a snapshot view shows (facets and text, selected in main), or every row when asked', async () => {
     const { ok, loaded } = await boot();
     const snap = await loadSnapshot({ ok, loaded });
-    const facets = await ok<Record<string, Array<{ key: string | number; count: number }>>>('snapshot', 'facets', { id: snap.id, view: {} });
+    const facets = await ok<Record<string, Array<{ key: string | number; count: number }>>>('snapshots', 'facets', { id: snap.id, view: {} });
     const forms = facets.legal_form!.slice(0, 2).map((f) => f.key);
-    const first = await ok<SnapshotPage>('snapshot', 'page', { id: snap.id, view: {}, offset: 0, limit: 1 });
+    const first = await ok<SnapshotPage>('snapshots', 'page', { id: snap.id, view: {}, offset: 0, limit: 1 });
     const city = String((first.rows[0] as { address?: { city?: string } | null; city?: string }).city ?? '');
     const view = { text: city, facets: { legal_form: forms }, sort: { field: 'name', direction: 'desc' } };
-    const shown = await ok<SnapshotPage>('snapshot', 'page', { id: snap.id, view, offset: 0, limit: 1000 });
+    const shown = await ok<SnapshotPage>('snapshots', 'page', { id: snap.id, view, offset: 0, limit: 1000 });
     expect(shown.total).toBeGreaterThan(0);
     expect(shown.total).toBeLessThan(snap.rowCount);
     const saved = await ok<ListChange>('lists', 'create', { name: 'Shown', source: { kind: 'snapshot', snapshotId: snap.id, view } });
@@ -125,7 +125,7 @@ describe('lists bridge group', () => {
     expect(snap.rowCount).toBeGreaterThan(3);
     const saved = await ok<ListChange>('lists', 'create', { name: 'German companies', source: { kind: 'snapshot', snapshotId: snap.id } });
     expect(saved.list.memberCount).toBe(snap.rowCount);
-    const page = await ok<SnapshotPage>('snapshot', 'page', { id: snap.id, view: {}, offset: 0, limit: 3 });
+    const page = await ok<SnapshotPage>('snapshots', 'page', { id: snap.id, view: {}, offset: 0, limit: 3 });
     const ids = page.rows.map((r) => r.company_id.toUpperCase());
     const pasted = await ok<ListChange>('lists', 'create', { name: 'Pasted', source: { kind: 'ids', ids: [...ids, UNKNOWN] } });
     expect([pasted.added, pasted.namesUnknown, pasted.lookupError]).toEqual([4, [UNKNOWN], null]);

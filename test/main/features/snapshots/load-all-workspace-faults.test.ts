@@ -14,7 +14,7 @@ import { createWorkspace, workspacePort } from '../../../../src/main/platform/wo
 import { startSandbox, type SandboxHandle } from '../../../../src/sandbox/server';
 import { ProfileSchema } from '../../../../src/shared/profile';
 import type { SearchBody } from '../../../../src/shared/service/schemas';
-import type { SnapshotInfo } from '../../../../src/shared/workbench/snapshot';
+import type { SnapshotInfo } from '../../../../src/shared/snapshots/snapshot';
 import { fetchAll, realClient } from '../export/helpers/real-client';
 import { holdWriteLock, mountsMissing, readOnlyBind, smallDisk } from '../../../helpers/disk-conditions';
 
@@ -56,7 +56,7 @@ function feature(dataDir: string) {
     activeProfile: () => profile,
     settings: { read: (_k, _s, f) => f, write: () => {} },
     emit: ((group: string, name: string, payload: SnapshotInfo) => {
-      if (group !== 'snapshot' || name !== 'progress') return;
+      if (group !== 'snapshots' || name !== 'progress') return;
       events.push(payload);
       onProgress(payload);
       for (const w of [...watchers]) w(payload);

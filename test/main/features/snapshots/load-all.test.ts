@@ -16,7 +16,7 @@ import { SnapshotStore } from '../../../../src/main/features/snapshots/snapshot-
 import { startSandbox, type SandboxHandle } from '../../../../src/sandbox/server';
 import { ProfileSchema } from '../../../../src/shared/profile';
 import type { SearchBody } from '../../../../src/shared/service/schemas';
-import type { SnapshotInfo } from '../../../../src/shared/workbench/snapshot';
+import type { SnapshotInfo } from '../../../../src/shared/snapshots/snapshot';
 import { fetchAll, realClient } from '../export/helpers/real-client';
 import { testWorkspacePort } from '../../../helpers/workspace';
 import { sqlite } from '../../platform/workspace/helpers';
@@ -138,7 +138,7 @@ describe('snapshot feature (bridge handlers)', () => {
       activeProfile: () => profile,
       settings: { read: (_k, _s, f) => f, write: () => {} },
       emit: ((group: string, name: string, payload: SnapshotInfo) => {
-        if (group !== 'snapshot' || name !== 'progress') return;
+        if (group !== 'snapshots' || name !== 'progress') return;
         events.push(payload);
         progressed.emit('progress', payload);
       }) as FeatureDeps['emit'],

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDb } from '../../../../src/main/platform/workspace/db';
 import type { Params, Sql } from '../../../../src/main/platform/workspace/sql';
 import { SnapshotStore } from '../../../../src/main/features/snapshots/snapshot-store';
-import { FACET_IDS, type SnapshotView } from '../../../../src/shared/workbench/snapshot';
+import { FACET_IDS, type SnapshotView } from '../../../../src/shared/snapshots/snapshot';
 import { company, openAt, tempWorkspaceDir } from '../../platform/workspace/helpers';
 
 let db: WorkspaceDb;

@@ -38,17 +38,17 @@ describe('the built web-host bundle', () => {
 
   it('loads a whole result set into the profile database file and pages it sorted', async () => {
     const body = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } };
-    const started = (await client.call('snapshot', 'load', { body, rowCap: 500 })) as { ok: boolean; value: { id: number } };
+    const started = (await client.call('snapshots', 'load', { body, rowCap: 500 })) as { ok: boolean; value: { id: number } };
     expect(started.ok).toBe(true);
     // The load's own progress event says when it has ended.
     const ended = await client.event((e) => {
       const p = e.payload as { id?: number; status?: string };
-      return e.ch === eventChannel('snapshot', 'progress') && p.id === started.value.id && p.status !== 'loading';
+      return e.ch === eventChannel('snapshots', 'progress') && p.id === started.value.id && p.status !== 'loading';
     });
     expect(['complete', 'capped']).toContain((ended.payload as { status: string }).status);
-    const list = (await client.call('snapshot', 'list')) as { value: Array<{ id: number; status: string }> };
+    const list = (await client.call('snapshots', 'list')) as { value: Array<{ id: number; status: string }> };
     expect(list.value.find((s) => s.id === started.value.id)?.status).toBe((ended.payload as { status: string }).status);
-    const page = (await client.call('snapshot', 'page', { id: started.value.id, view: { sort: { field: 'revenue', direction: 'desc' } }, offset: 0, limit: 5 })) as {
+    const page = (await client.call('snapshots', 'page', { id: started.value.id, view: { sort: { field: 'revenue', direction: 'desc' } }, offset: 0, limit: 5 })) as {
       value: { total: number; rows: Array<{ country: string; revenue?: number }> };
     };
     expect(page.value.total).toBeGreaterThan(0);

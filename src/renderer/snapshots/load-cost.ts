@@ -1,6 +1,6 @@
-// The cost of a Load all in words, from main's estimate (snapshot.estimate): requests, time at the
+// The cost of a Load all in words, from main's estimate (snapshots.estimate): requests, time at the
 // profile's last measured pace, disk space. Numbers through Intl, in the analyst's locale.
-import { ROW_CAP_DEFAULT, type LoadEstimate } from '../../shared/workbench/snapshot';
+import { ROW_CAP_DEFAULT, type LoadEstimate } from '../../shared/snapshots/snapshot';
 
 const count = new Intl.NumberFormat();
 const unit = (u: string, max = 0) => new Intl.NumberFormat(undefined, { style: 'unit', unit: u, unitDisplay: 'long', maximumFractionDigits: max });

@@ -5,9 +5,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LoadEstimate } from '../../../src/shared/workbench/snapshot';
-import { LoadAllBar } from '../../../src/renderer/workbench/LoadAllBar';
-import { aboutBytes, aboutDuration } from '../../../src/renderer/workbench/load-cost';
+import type { LoadEstimate } from '../../../src/shared/snapshots/snapshot';
+import { LoadAllBar } from '../../../src/renderer/snapshots/LoadAllBar';
+import { aboutBytes, aboutDuration } from '../../../src/renderer/snapshots/load-cost';
 
 let asked: number[];
 let measured: boolean;
@@ -27,7 +27,7 @@ beforeEach(() => {
   asked = [];
   measured = false;
   (window as unknown as { firmscope: unknown }).firmscope = {
-    snapshot: {
+    snapshots: {
       estimate: async ({ rows }: { rows: number }) => {
         asked.push(rows);
         return { ok: true, value: estimate(rows) };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { event, fn, group } from '../define';
-import { ROW_CAP_DEFAULT, ROW_CAP_MAX, SnapshotViewSchema, type FacetCount, type FacetId, type LoadEstimate, type SnapshotInfo } from '../../workbench/snapshot';
+import { ROW_CAP_DEFAULT, ROW_CAP_MAX, SnapshotViewSchema, type FacetCount, type FacetId, type LoadEstimate, type SnapshotInfo } from '../../snapshots/snapshot';
 import type { CompanyRecord } from '../../service/schemas';
 
 const Id = z.number().int().positive();
@@ -13,7 +13,7 @@ export interface SnapshotPage {
   rows: CompanyRecord[];
 }
 
-export const snapshotGroup = group({
+export const snapshotsGroup = group({
   fns: {
     /**
      * Starts walking every page of `body` into a new snapshot of the active profile's workspace;

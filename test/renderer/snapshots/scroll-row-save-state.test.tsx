@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyPrefs } from '../../../src/renderer/ui/grid/column-prefs';
 import { createScreenStore } from '../../../src/renderer/state/screen-states';
 import { ScreenStateProvider, useSaveState } from '../../../src/renderer/state/screen-store';
-import { SnapshotScroller } from '../../../src/renderer/workbench/SnapshotScroller';
+import { SnapshotScroller } from '../../../src/renderer/snapshots/SnapshotScroller';
 
 function Frame({ onScrollRow, shown = true }: { onScrollRow(row: number): void; shown?: boolean }) {
   return (
@@ -30,7 +30,7 @@ const ui = (onScrollRow: (row: number) => void, shown = true) => (
 beforeEach(() => {
   vi.useFakeTimers();
   (window as unknown as { firmscope: unknown }).firmscope = {
-    snapshot: { page: () => new Promise(() => undefined) },
+    snapshots: { page: () => new Promise(() => undefined) },
     // No profile answers: no persister, only the scroller's own part counts here.
     connection: { status: () => new Promise(() => undefined) },
   };

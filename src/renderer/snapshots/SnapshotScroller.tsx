@@ -1,6 +1,6 @@
 // "Scroll" view of a loaded snapshot: one continuous, virtualised list over every row of the view
 // (sort, text filter and facet choices apply), beside the paged view. Rows arrive in blocks of
-// SCROLL_BLOCK through the same `snapshot.page` call and react-query cache as the pages; a row
+// SCROLL_BLOCK through the same `snapshots.page` call and react-query cache as the pages; a row
 // whose block has not arrived shows as a placeholder. Blocks are requested for what is in view,
 // at most every FETCH_EVERY_MS while the analyst scrolls, so a fast fling through 100,000 rows
 // does not queue hundreds of sorted queries in main. The row number and the first column stay in view
@@ -9,14 +9,14 @@ import { Fragment, memo, useEffect, useId, useMemo, useRef, useState, type Keybo
 import { useQueries } from '@tanstack/react-query';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { CompanyRecord } from '../../shared/service/schemas';
-import type { SnapshotView } from '../../shared/workbench/snapshot';
+import type { SnapshotView } from '../../shared/snapshots/snapshot';
 import { cellValue, collectColumns, flattenRecord } from '../../shared/search/flatten';
 import { fieldLabel } from '../../shared/service/catalogue';
 import { cellFormat, type CellView } from '../ui/grid/cell-format';
 import { defaultWidth, densityOf, visibleColumns, type ColumnPrefs } from '../ui/grid/column-prefs';
 import type { GridSort } from '../ui/grid/ResultGrid';
 import { useSaveStatus } from '../state/screen-store';
-import { snapshotPageQuery } from '../data/snapshot';
+import { snapshotPageQuery } from '../data/snapshots';
 
 /** Rows per request; the paged view's page size, so both views share cached pages. */
 export const SCROLL_BLOCK = 100;

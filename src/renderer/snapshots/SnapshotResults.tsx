@@ -2,24 +2,24 @@
 // column, FTS text filter, facets with chips; Alt+Right/Alt+Left (J/K in the grid) page.
 import { Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CompanyRecord } from '../../shared/service/schemas';
-import type { FacetId, SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
+import type { FacetId, SnapshotInfo, SnapshotView } from '../../shared/snapshots/snapshot';
 import { collectColumns } from '../../shared/search/flatten';
 import { visibleColumns, type ColumnPrefs } from '../ui/grid/column-prefs';
-import type { WorkbenchViewState } from '../state/search-state';
+import type { SnapshotViewState } from '../state/search-state';
 import { ResultGrid, type GridSort } from '../ui/grid/ResultGrid';
 import { NEXT_KEYS, pagingKeyHandler, PREVIOUS_KEYS } from '../ui/grid/paging-keys';
 import { fieldLabel } from '../../shared/service/catalogue';
 import { FacetChips, FacetsPanel, type FacetChoices } from './FacetsPanel';
 import { facetFilters, type ServiceFilter } from './facet-model';
 import { refreshSnapshot } from './LoadAllBar';
-import { useSnapshotFacets, useSnapshotPage } from '../data/snapshot';
+import { useSnapshotFacets, useSnapshotPage } from '../data/snapshots';
 import { SnapshotScroller } from './SnapshotScroller';
 import { SnapshotToList } from './SnapshotToList';
 import { GridSelectionActions } from '../lists/GridSelectionActions';
 import { ViewExportMenu } from '../export/ViewExportMenu';
 import { lazyScreen } from '../ui/lazy-screen';
 import { prefetchPlot } from '../analytics/plot-loader';
-import './workbench.css';
+import './snapshots.css';
 
 // Analytics bring Observable Plot: loaded when a snapshot is shown (idle), drawn on the click.
 const Analytics = lazyScreen(() => import('../analytics/ListAnalytics').then((m) => m.SnapshotAnalytics));
@@ -37,8 +37,8 @@ export interface SnapshotResultsProps {
   /** Adds conditions to the filter builder; null when the builder cannot take them (an "or" search). */
   onAddConditions: ((filters: ServiceFilter[]) => void) | null;
   /** The view kept in the screen store (survives leaving the screen); undefined at first. */
-  state: WorkbenchViewState | undefined;
-  onState(next: WorkbenchViewState): void;
+  state: SnapshotViewState | undefined;
+  onState(next: SnapshotViewState): void;
   /** The facet column is folded away, so the grid gets its width (remembered by the screen). */
   facetsHidden?: boolean;
   onFacetsHidden?(hidden: boolean): void;
@@ -46,13 +46,13 @@ export interface SnapshotResultsProps {
 
 export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowService, onAddConditions, state, onState, facetsHidden = false, onFacetsHidden }: SnapshotResultsProps) {
   // A snapshot other than the one the stored view belongs to starts from its service order.
-  const current: WorkbenchViewState = state && state.snapshotId === snapshot.id ? state : { snapshotId: snapshot.id, sort: null, text: '', choices: {}, page: 0 };
+  const current: SnapshotViewState = state && state.snapshotId === snapshot.id ? state : { snapshotId: snapshot.id, sort: null, text: '', choices: {}, page: 0 };
   const { sort, page } = current;
   const scroll = current.mode === 'scroll';
   const choices = current.choices as FacetChoices;
   const latest = useRef(current);
   latest.current = current;
-  const patch = (p: Partial<WorkbenchViewState>) => onState({ ...latest.current, ...p });
+  const patch = (p: Partial<SnapshotViewState>) => onState({ ...latest.current, ...p });
   // A new sort, text or facet choice starts at the first page.
   const setSort = (u: (s: GridSort | null) => GridSort | null) => patch({ sort: u(latest.current.sort), page: 0, scrollRow: 0 });
   const setChoices = (u: (c: FacetChoices) => FacetChoices) => patch({ choices: u(latest.current.choices as FacetChoices), page: 0, scrollRow: 0 });

@@ -10,7 +10,7 @@ import { createSearchSession } from '../../../src/renderer/state/search-session'
 import { createScreenStore } from '../../../src/renderer/state/screen-states';
 import { startPersister } from '../../../src/renderer/state/persistence';
 import { restoreSearch, toPersisted } from '../../../src/renderer/state/persisted-shapes';
-import type { WorkbenchViewState } from '../../../src/renderer/state/search-state';
+import type { SnapshotViewState } from '../../../src/renderer/state/search-state';
 
 const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value });
 // Bridge functions answer with a promise (mocks typed so, not as `ReturnType<typeof vi.fn>`, whose implementations may return anything).
@@ -25,7 +25,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const view: WorkbenchViewState = {
+const view: SnapshotViewState = {
   snapshotId: 4,
   sort: { field: 'revenue', direction: 'desc' },
   text: 'Hamburg',

@@ -1,7 +1,7 @@
 // Facet choices in words and as service conditions the sandbox accepts.
 import { describe, expect, it } from 'vitest';
 import { checkSearchBody } from '../../../src/shared/search/body';
-import { facetFilters, facetLabel } from '../../../src/renderer/workbench/facet-model';
+import { facetFilters, facetLabel } from '../../../src/renderer/snapshots/facet-model';
 
 describe('facetLabel', () => {
   it('names countries, bands and decades', () => {

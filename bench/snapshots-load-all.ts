@@ -2,9 +2,9 @@
 // sequential fetch loop of the same pages, in the same run, at 20 ms added per page (a network
 // round trip). The sandbox runs in a child process, so its 1,000,000 records are not this process's.
 // Target (issues 17 and 27): load all <= 1.10x the loop. Rounds alternate loop / load; medians compared.
-// Also prints the pace (rows/s, what snapshot.estimate times the next load with) and the file size.
-// Run: npx tsx bench/workbench-load-all.ts [companies=25000] [latencyMs=20] [rounds=5]
-//      npx tsx bench/workbench-load-all.ts 1000000 20 3   (about 12 minutes)
+// Also prints the pace (rows/s, what snapshots.estimate times the next load with) and the file size.
+// Run: npx tsx bench/snapshots-load-all.ts [companies=25000] [latencyMs=20] [rounds=5]
+//      npx tsx bench/snapshots-load-all.ts 1000000 20 3   (about 12 minutes)
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

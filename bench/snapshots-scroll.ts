@@ -7,7 +7,7 @@
 // element of the same size and scroll height (what a frame costs here with nothing to render).
 // Also: time from the jump to the last row showing its data, and click -> first rows rendered for
 // sorts (header clicks) and facet clicks over the same snapshot (issue 17: median <= 250 ms).
-// Run: npx tsx bench/workbench-scroll.ts [companies=100000]   (builds the renderer if stale)
+// Run: npx tsx bench/snapshots-scroll.ts [companies=100000]   (builds the renderer if stale)
 // SCROLL_PROFILE=1 also traces the scripted scroll of the Scroll view and prints, for each long
 // task, its time by timeline event and the JS functions with the most self time (the profiler slows
 // the page: take the frame numbers from a run without it), with each task's CPU time beside its wall

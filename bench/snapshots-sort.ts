@@ -7,7 +7,7 @@
 // Targets (issues 17 and 27): first sorted page median <= 250 ms; facet click median <= 100 ms at
 // 100,000 rows and <= 300 ms at 1,000,000; RSS growth <= 150 MB at 100,000 and <= 200 MB at 1,000,000.
 // Rows are made a page at a time (helpers/bench-companies.ts), so the source data is not in the RSS.
-// Run: npx tsx bench/workbench-sort.ts [rows=100000]
+// Run: npx tsx bench/snapshots-sort.ts [rows=100000]
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { inThreadWriter, threadWriter } from '../src/main/features/snapshots/pag
 import { openWorkspaceDb } from '../src/main/platform/workspace/db';
 import { loadSqlite } from '../src/main/platform/workspace/native';
 import { SnapshotStore } from '../src/main/features/snapshots/snapshot-store';
-import { FACET_IDS, type FacetId, type SnapshotView } from '../src/shared/workbench/snapshot';
+import { FACET_IDS, type FacetId, type SnapshotView } from '../src/shared/snapshots/snapshot';
 import { benchCompanies } from './helpers/bench-companies';
 import { builtWriterEntry } from './helpers/built-writer';
 

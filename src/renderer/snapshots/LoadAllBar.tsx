@@ -3,11 +3,11 @@
 // Says why when the workspace database is unavailable.
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ROW_CAP_DEFAULT, ROW_CAP_MAX, type SnapshotInfo } from '../../shared/workbench/snapshot';
+import { ROW_CAP_DEFAULT, ROW_CAP_MAX, type SnapshotInfo } from '../../shared/snapshots/snapshot';
 import { toDisplayError } from '../ui/errors';
 import { isLargeLoad, loadCostText } from './load-cost';
-import { snapshotCalls } from '../data/snapshot';
-import { cancelSnapshotLoad } from '../data/snapshot';
+import { snapshotCalls } from '../data/snapshots';
+import { cancelSnapshotLoad } from '../data/snapshots';
 
 const fmt = new Intl.NumberFormat();
 
@@ -39,7 +39,7 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capT
   const offered = !unavailable && !loading && !hasSnapshot && capOk && count > 0;
   // Constant time in main; asked again after each load (its pace and the file's size change).
   const estimate = useQuery({
-    queryKey: ['snapshot', 'estimate', rows, latest?.id ?? null, latest?.status ?? null],
+    queryKey: ['snapshots', 'estimate', rows, latest?.id ?? null, latest?.status ?? null],
     queryFn: () => snapshotCalls.estimate({ rows }),
     enabled: offered,
     placeholderData: keepPreviousData,

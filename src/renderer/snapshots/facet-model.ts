@@ -1,9 +1,9 @@
 // Facets in words and as service conditions. Pure, so it is unit-tested in Node.
-import type { FacetId } from '../../shared/workbench/snapshot';
+import type { FacetId } from '../../shared/snapshots/snapshot';
 import { industryLabel } from '../ui/value-catalogue';
 
 // The titles live in shared: an export's About sheet names the facets the same way.
-export { FACET_TITLE } from '../../shared/workbench/view-words';
+export { FACET_TITLE } from '../../shared/snapshots/view-words';
 
 // Lower bounds as main computes them (src/main/features/snapshots/facets.ts).
 const BANDS: Record<'employee_band' | 'revenue_band', number[]> = {

@@ -2,7 +2,7 @@
 // and facet choices; main selects them with the view's own query, not ids the page happens to hold),
 // and "Save all M as list…" is the separate, explicit choice of every loaded row. Without a text or
 // facet choice the view is the whole snapshot, so only "Save all" is offered.
-import type { SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
+import type { SnapshotInfo, SnapshotView } from '../../shared/snapshots/snapshot';
 import { LIST_NAME_MAX } from '../../shared/lists/lists';
 import { AddToList } from '../lists/AddToList';
 import type { FacetChoices } from './FacetsPanel';

@@ -36,7 +36,7 @@ guardedTest('a restart brings back the snapshot view: text filter, facets, sort,
   guardedTest.info().annotations.push({ type: EXPECTED_CONSOLE_ERROR, description: 'ERR_CONNECTION_RESET' });
   expect(shown.length).toBeGreaterThan(TOP_ROW + 20);
   expect(shown.length).toBeLessThanOrEqual(200);
-  const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-e2e-workbench-restart-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-e2e-snapshots-restart-'));
   let host: Awaited<ReturnType<typeof startHost>> | undefined;
   try {
     host = await startHost(dataDir);

@@ -1,19 +1,19 @@
 // react-query glue for loaded result sets: the list (kept live by `snapshot.progress`), a page of
 // a local view, and its facet counts.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SnapshotInfo, SnapshotView } from '../../shared/workbench/snapshot';
+import type { SnapshotInfo, SnapshotView } from '../../shared/snapshots/snapshot';
 import { canonicalJson } from '../../shared/search/body';
 import { firmscope, unwrap, groupCalls } from './bridge';
 import { upsertBy, useEventUpdatesQuery } from './useEventIntoQuery';
 
 /** The snapshot bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
-export const snapshotCalls = groupCalls('snapshot');
+export const snapshotCalls = groupCalls('snapshots');
 
-export const SNAPSHOTS_KEY = ['snapshot', 'list'] as const;
+export const SNAPSHOTS_KEY = ['snapshots', 'list'] as const;
 
 export function useSnapshots(enabled: boolean) {
-  useEventUpdatesQuery('snapshot', 'progress', SNAPSHOTS_KEY, (old: SnapshotInfo[] | undefined, info) => upsertBy(old, info, (s) => String(s.id)));
-  return useQuery({ queryKey: SNAPSHOTS_KEY, queryFn: () => unwrap(firmscope().snapshot.list()), enabled });
+  useEventUpdatesQuery('snapshots', 'progress', SNAPSHOTS_KEY, (old: SnapshotInfo[] | undefined, info) => upsertBy(old, info, (s) => String(s.id)));
+  return useQuery({ queryKey: SNAPSHOTS_KEY, queryFn: () => unwrap(firmscope().snapshots.list()), enabled });
 }
 
 /** The newest snapshot of `body`: a finished one to browse, or the load in progress / just ended. */
@@ -29,8 +29,8 @@ export function snapshotsFor(list: readonly SnapshotInfo[] | undefined, body: un
 /** One page (or scroll block) of a view: the paged and the scroll view share these cache entries. */
 export function snapshotPageQuery(id: number, view: SnapshotView, offset: number, limit: number) {
   return {
-    queryKey: ['snapshot', 'page', id, view, offset, limit] as const,
-    queryFn: () => unwrap(firmscope().snapshot.page({ id, view, offset, limit })),
+    queryKey: ['snapshots', 'page', id, view, offset, limit] as const,
+    queryFn: () => unwrap(firmscope().snapshots.page({ id, view, offset, limit })),
     staleTime: Infinity,
   };
 }
@@ -48,8 +48,8 @@ export function useSnapshotFacets(id: number, view: SnapshotView, enabled = true
   const { sort: _sort, ...counted } = view;
   return useQuery({
     enabled,
-    queryKey: ['snapshot', 'facets', id, counted],
-    queryFn: () => unwrap(firmscope().snapshot.facets({ id, view: counted })),
+    queryKey: ['snapshots', 'facets', id, counted],
+    queryFn: () => unwrap(firmscope().snapshots.facets({ id, view: counted })),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   });
@@ -57,5 +57,5 @@ export function useSnapshotFacets(id: number, view: SnapshotView, enabled = true
 
 /** Stops loading a snapshot; fire and forget (the load's own events say how it ended). */
 export function cancelSnapshotLoad(id: number): void {
-  void firmscope().snapshot.cancel({ id });
+  void firmscope().snapshots.cancel({ id });
 }

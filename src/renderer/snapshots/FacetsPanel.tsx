@@ -1,6 +1,6 @@
 // Facets beside the snapshot grid: counts per value with a small bar each; a click narrows the
 // local view (the choice shows as a removable chip above the grid).
-import { FACET_IDS, type FacetCount, type FacetId } from '../../shared/workbench/snapshot';
+import { FACET_IDS, type FacetCount, type FacetId } from '../../shared/snapshots/snapshot';
 import { FACET_TITLE, facetLabel } from './facet-model';
 
 export type FacetChoices = Partial<Record<FacetId, Array<string | number>>>;

@@ -40,7 +40,7 @@ export const SnapshotViewSchema = z.object({
 });
 export type SnapshotView = z.infer<typeof SnapshotViewSchema>;
 
-/** What a load of `rows` rows costs, told before the analyst starts it (snapshot.estimate). */
+/** What a load of `rows` rows costs, told before the analyst starts it (snapshots.estimate). */
 export interface LoadEstimate {
   rows: number;
   /** Requests of PAGE_SIZE_MAX rows. */
