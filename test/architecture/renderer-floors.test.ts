@@ -35,7 +35,7 @@ describe('renderer arrows that run back up fail lint', () => {
     ['state imports the app frame', "import { x } from '../app/query-client';", 'src/renderer/state/fixture.ts', /renderer\/state may use only/],
     ['a feature imports the app frame', "import { x } from '../app/App';", 'src/renderer/esg/fixture.ts', /renderer\/esg may use only .*the app frame is above every feature/],
     ['a feature imports a feature its row does not name', "import { x } from '../search/SearchScreen';", 'src/renderer/snapshots/fixture.ts', /renderer\/snapshots may use only renderer\/analytics, renderer\/export, renderer\/lists,/],
-    ['a feature imports a feature that uses it', "import { x } from '../lists/ListView';", 'src/renderer/esg-board/fixture.ts', /renderer\/esg-board may use only renderer\/ui/],
+    ['a feature imports a feature that uses it', "import { x } from '../lists/ListView';", 'src/renderer/esg-runs/fixture.ts', /renderer\/esg-runs may use only renderer\/ui/],
   ])('%s', async (_name, code, at, message) => {
     expect(await problems(code, at)).toEqual(refused(message));
   }, 60_000);
@@ -72,7 +72,7 @@ describe('renderer folder cycles', () => {
     const dir = join(ROOT, 'test', 'fixtures', 'folder-cycles');
     const files = importGraph(dir);
     expect(cycles(files, dir)).toEqual([]);
-    expect(cycles(folderGraph(files, dir), dir)).toEqual([['esg-board', 'lists']]);
+    expect(cycles(folderGraph(files, dir), dir)).toEqual([['esg-runs', 'lists']]);
   });
 
   it('src/renderer has none, type-only imports included', () => {

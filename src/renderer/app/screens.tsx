@@ -12,7 +12,7 @@ import type { Route } from '../state/navigation';
 const LAZY = {
   esg: lazyScreen(() => import('../esg/EsgScreen').then((m) => m.EsgScreen)),
   match: lazyScreen(() => import('../match/MatchScreen').then((m) => m.MatchScreen)),
-  runs: lazyScreen(() => import('../esg-board/RunsScreen').then((m) => m.RunsScreen)),
+  runs: lazyScreen(() => import('../esg-runs/RunsScreen').then((m) => m.RunsScreen)),
   lists: lazyScreen(() => import('../lists/ListsScreen').then((m) => m.ListsScreen)),
   diagnostics: lazyScreen(() => import('../diagnostics/DiagnosticsScreen').then((m) => m.DiagnosticsScreen)),
   watches: lazyScreen(() => import('../watches/WhatChangedScreen').then((m) => m.WhatChangedScreen)),

@@ -1,6 +1,6 @@
 // What the result grids offer for their ticked rows: add them to a list, refresh their ESG data.
 import type { CompanyRecord } from '../../shared/service/schemas';
-import { RefreshEsgForSelection } from '../esg-board/RefreshEsgForSelection';
+import { RefreshEsgForSelection } from '../esg-runs/RefreshEsgForSelection';
 import { SelectionToList } from './SelectionToList';
 
 export function GridSelectionActions({ selected }: { selected: CompanyRecord[] }) {

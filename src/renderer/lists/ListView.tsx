@@ -11,7 +11,7 @@ import { EsgExportMenu } from '../esg-export/EsgExportMenu';
 import { useListMembers, useRemoveMembers } from '../data/lists';
 import { DASH, esgPillars, fmtChange, fmtCount, fmtMoney, fmtMoneyExact, fmtWhen, scoreWithRating } from './list-format';
 import { ShortId } from '../ui/ShortId';
-import { RefreshEsg } from '../esg-board/RefreshEsg';
+import { RefreshEsg } from '../esg-runs/RefreshEsg';
 import { listCompanies } from '../data/esg-runs';
 import { lazyScreen } from '../ui/lazy-screen';
 import { prefetchPlot } from '../analytics/plot-loader';

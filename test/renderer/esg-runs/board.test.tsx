@@ -2,8 +2,8 @@
 // bar, the polite run summary, failures with "Retry failed", and controls per run state.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Board, type RunState } from '../../../src/renderer/esg-board/Board';
-import { cellText } from '../../../src/renderer/esg-board/BoardGrid';
+import { Board, type RunState } from '../../../src/renderer/esg-runs/Board';
+import { cellText } from '../../../src/renderer/esg-runs/BoardGrid';
 import { applyUpdates, createBoard } from '../../../src/renderer/data/esg-runs-board';
 import { ESG_MODULES } from '../../../src/shared/service/schemas';
 

@@ -1,7 +1,7 @@
 // The cost of an ESG run, said before it starts: module requests, all requests with the status
 // checks and data reads, and the time at the profile's rate (or that the service's pace decides).
 import { describe, expect, it } from 'vitest';
-import { COSTLY_MODULE_REQUESTS, confirmText, estimateRun, formatDuration, isCostly, modulesPhrase, REQUESTS_PER_CELL, roundAbout } from '../../../src/renderer/esg-board/run-estimate';
+import { COSTLY_MODULE_REQUESTS, confirmText, estimateRun, formatDuration, isCostly, modulesPhrase, REQUESTS_PER_CELL, roundAbout } from '../../../src/renderer/esg-runs/run-estimate';
 
 describe('run estimate', () => {
   it('counts module requests exactly and all requests about, with the time at the rate', () => {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunInfo, StartRunInput } from '../../../src/shared/esg-runs/schemas';
 import type { CompanyRecord } from '../../../src/shared/service/schemas';
 import { NavigationContext, type Route } from '../../../src/renderer/state/navigation';
-import { selectionRunLabel } from '../../../src/renderer/esg-board/selection-label';
+import { selectionRunLabel } from '../../../src/renderer/esg-runs/selection-label';
 import { emptyPrefs } from '../../../src/renderer/ui/grid/column-prefs';
 import { GridSelectionActions } from '../../../src/renderer/lists/GridSelectionActions';
 import { ResultGrid } from '../../../src/renderer/ui/grid/ResultGrid';

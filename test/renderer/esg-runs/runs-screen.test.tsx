@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunInfo, StartRunInput, TaskCounts } from '../../../src/shared/esg-runs/schemas';
 import { NavigationContext } from '../../../src/renderer/state/navigation';
-import { RunsScreen } from '../../../src/renderer/esg-board/RunsScreen';
+import { RunsScreen } from '../../../src/renderer/esg-runs/RunsScreen';
 
 const counts = (c: Partial<TaskCounts>): TaskCounts => ({ queued: 0, requesting: 0, processing: 0, complete: 0, not_found: 0, failed: 0, no_access: 0, cancelled: 0, ...c });
 const cancelledRun: RunInfo = {

@@ -10,7 +10,7 @@
 // jitter by a few tenths of a ms (the idle board measures 16.8), so PASS allows 0.5 ms over one frame.
 // Reported with the ratio to the baseline.
 // The run itself is synthetic (esgRuns.board/list answered by the bench, events broadcast by it),
-// so the numbers are the renderer's, not the sandbox's. Run: npx tsx bench/esg-board-frames.ts [--batches 100]
+// so the numbers are the renderer's, not the sandbox's. Run: npx tsx bench/esg-runs-frames.ts [--batches 100]
 import { parseArgs } from 'node:util';
 import { startBenchApp } from './helpers/browser-app';
 import { eventChannel } from '../src/shared/bridge/define';
@@ -69,7 +69,7 @@ for (let k = order.length - 1; k > 0; k--) {
 }
 
 const app = await startBenchApp({
-  name: 'esg-board',
+  name: 'esg-runs',
   viewport: { width: 1400, height: 1000 },
   beforeDispatch(core) {
     core.handlers.esgRuns.board = async () => board;

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunInfo, StartRunInput } from '../../../src/shared/esg-runs/schemas';
-import { RefreshEsg } from '../../../src/renderer/esg-board/RefreshEsg';
+import { RefreshEsg } from '../../../src/renderer/esg-runs/RefreshEsg';
 
 type Answer = (r: { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } }) => void;
 
