@@ -27,10 +27,17 @@ export interface WsTransportOptions {
   backoffMs?: readonly number[];
   /** An attempt that has not opened by then is abandoned (a hung host accepts TCP but never answers). */
   connectTimeoutMs?: number;
+  /**
+   * How long a call made before the page's first link opened waits for it, through abandoned and
+   * retried attempts (a host busy starting its core on a loaded machine answers the upgrade late).
+   */
+  firstLinkWaitMs?: number;
 }
 
 export const RECONNECT_BACKOFF_MS = [250, 500, 1000, 2000, 4000, 5000] as const;
 const CONNECT_TIMEOUT_MS = 5000;
+/** A give-up, not a pace: a page that never reaches its host says so after this (docs/connection.md). */
+const FIRST_LINK_WAIT_MS = 60_000;
 /** WebSocket.OPEN and CLOSING (the injected implementation of tests may not carry the constant). */
 const OPEN = 1;
 const CLOSING = 2;
@@ -161,6 +168,22 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
     }
   }
 
+  /**
+   * The link for a call. Once the page has had a link, a failed attempt fails the call (a dropped
+   * host is reported at once; the health banner relies on it). Before that, the call rides the
+   * retries until the first link opens or firstLinkWaitMs has passed.
+   */
+  async function linkForCall(): Promise<WebSocket> {
+    const giveUpAt = Date.now() + (opts.firstLinkWaitMs ?? FIRST_LINK_WAIT_MS);
+    for (;;) {
+      try {
+        return await connect();
+      } catch (e) {
+        if (everOpened || stopped || state === 'disposed' || Date.now() >= giveUpAt) throw e;
+      }
+    }
+  }
+
   // Events are broadcast to the page, so connect eagerly to receive them even before the first call.
   connect().catch(() => undefined);
 
@@ -176,7 +199,7 @@ export function wsTransport(opts: WsTransportOptions): WsTransport {
       if (stopped) return { ok: false, error: stopped };
       let ws: WebSocket;
       try {
-        ws = await connect();
+        ws = await linkForCall();
       } catch (e) {
         if (stopped) return { ok: false, error: stopped };
         throw e;

@@ -199,7 +199,9 @@ describe('browser-mode transport', () => {
     const port = (server.address() as import('node:net').AddressInfo).port;
     try {
       const origin = `http://127.0.0.1:${port}`;
-      const transport = track(wsTransport({ url: `ws://127.0.0.1:${port}${WS_PATH}`, WebSocketImpl: pageSocket(origin), connectTimeoutMs: 200, backoffMs: [50] }));
+      const transport = track(
+        wsTransport({ url: `ws://127.0.0.1:${port}${WS_PATH}`, WebSocketImpl: pageSocket(origin), connectTimeoutMs: 200, backoffMs: [50], firstLinkWaitMs: 0 }),
+      );
       const r = (await (buildFirmscopeApi(bridgeTable, transport) as Api).app!.info!()) as { ok: boolean; error: { code: string } };
       expect(r).toMatchObject({ ok: false, error: { code: 'internal' } });
       await triedAgain;
@@ -207,6 +209,42 @@ describe('browser-mode transport', () => {
     } finally {
       for (const s of sockets) s.destroy();
       server.close();
+    }
+  });
+
+  it('a call made before the first link opens rides the retries: the host answered the first upgrade too late, the call still succeeds', async () => {
+    // Where the page's first search failed with "Lost contact" on a loaded machine: the host, busy
+    // starting its core, had not answered the upgrade within the connect timeout. In front of a real
+    // host, a relay that holds the first connection unanswered and passes every later one through.
+    host = await startEchoHost();
+    const { createServer, connect } = await import('node:net');
+    const held: import('node:net').Socket[] = [];
+    const relay = createServer((s) => {
+      if (held.length === 0) return void held.push(s);
+      const upstream = connect(host.port, '127.0.0.1');
+      s.pipe(upstream).pipe(s);
+      s.on('error', () => upstream.destroy());
+      upstream.on('error', () => s.destroy());
+    });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', () => r()));
+    const relayPort = (relay.address() as import('node:net').AddressInfo).port;
+    // The page believes it talks to the host itself (its Host, Origin and cookie).
+    const throughRelay = class extends WebSocket {
+      constructor(url: string, protocols: string[]) {
+        super(url, protocols, { origin: host.origin, headers: { cookie: `${host.cookieName}=${host.token}`, host: `127.0.0.1:${host.port}` } });
+      }
+    } as unknown as typeof globalThis.WebSocket;
+    try {
+      const transport = track(wsTransport({ url: `ws://127.0.0.1:${relayPort}${WS_PATH}`, WebSocketImpl: throughRelay, connectTimeoutMs: 200, backoffMs: [50] }));
+      const states: LinkState[] = [];
+      transport.onState((s) => states.push(s));
+      const r = await (buildFirmscopeApi(bridgeTable, transport) as Api).app!.info!();
+      expect(r).toEqual({ ok: true, value: { group: 'app', name: 'info' } });
+      expect(held).toHaveLength(1);
+      expect(states).toEqual(['down', 'connecting', 'open']);
+    } finally {
+      for (const s of held) s.destroy();
+      relay.close();
     }
   });
 
