@@ -90,9 +90,9 @@ export const RENDERER_FRAME = 'app';
  */
 export const RENDERER_FEATURE_USES = {
   analytics: [],
-  connection: [],
+  profiles: [],
   diagnostics: [],
-  esg: ['analytics', 'connection', 'esg-export'],
+  esg: ['analytics', 'esg-export'],
   'esg-runs': [],
   'esg-export': ['export'],
   export: [],

@@ -47,7 +47,7 @@ try {
   await page.getByTestId('rows-range').filter({ hasText: 'Rows 1–200 of' }).waitFor({ timeout: 60_000 });
 
   // Raw baseline: the same request against the same sandbox, straight over HTTP.
-  const { profiles } = await core.handlers.connection.listProfiles(undefined, { signal: new AbortController().signal });
+  const { profiles } = await core.handlers.profiles.listProfiles(undefined, { signal: new AbortController().signal });
   const sandbox = profiles.find((p) => p.kind === 'sandbox')!;
   const tokenRes = await fetch(`${sandbox.authUrl}/oauth2/token`, {
     method: 'POST',

@@ -46,7 +46,7 @@ test('window.firmscope is exactly the bridge table, frozen', async ({ page }) =>
 test('bridge calls return Results and bad input comes back as a typed error without a stack', async ({ page }) => {
   const r = await page.evaluate(async () => {
     const api = (window as unknown as { firmscope: Record<string, Record<string, (i?: unknown) => Promise<unknown>>> }).firmscope;
-    return { info: await api.app!.info!(), bad: await api.connection!.activate!({ id: 42 }), external: await api.app!.openExternal!({ url: 'file:///etc/passwd' }) };
+    return { info: await api.app!.info!(), bad: await api.profiles!.activate!({ id: 42 }), external: await api.app!.openExternal!({ url: 'file:///etc/passwd' }) };
   });
   expect(r.info).toMatchObject({ ok: true, value: { shell: 'browser' } });
   for (const failed of [r.bad, r.external]) {

@@ -77,7 +77,7 @@ describe('canary secret', () => {
           keep((e as Error).stack);
         }
       };
-      const h = core.handlers.connection;
+      const h = core.handlers.profiles;
       const base = {
         authUrl: sbx.authUrl,
         baseUrl: sbx.baseUrl,

@@ -77,7 +77,7 @@ describe('Electron preload', () => {
     f.ipc.invoke.mockRejectedValueOnce(new Error("Error invoking remote method 'x': boom at /home/user/secret.ts:1:1"));
     exposeFirmscope(bridgeTable, f.bridge as never, f.ipc as never);
     const api = f.exposed.get('firmscope') as Api;
-    const r = (await api.connection!.status!()) as { ok: boolean; error: { code: string; message: string } };
+    const r = (await api.profiles!.status!()) as { ok: boolean; error: { code: string; message: string } };
     expect(r.ok).toBe(false);
     expect(r.error.code).toBe('internal');
     expect(r.error.message).not.toContain('secret.ts');
@@ -93,9 +93,9 @@ describe('Electron preload', () => {
   it('freezes the browser-mode object so page code cannot replace functions', () => {
     const api = deepFreeze(buildFirmscopeApi(bridgeTable, { invoke: async () => ({ ok: true, value: 1 }), subscribe: () => () => undefined }));
     expect(Object.isFrozen(api)).toBe(true);
-    expect(Object.isFrozen(api.connection)).toBe(true);
+    expect(Object.isFrozen(api.profiles)).toBe(true);
     expect(() => {
-      (api.connection as Record<string, unknown>).status = () => 'evil';
+      (api.profiles as Record<string, unknown>).status = () => 'evil';
     }).toThrow(TypeError);
   });
 });

@@ -54,8 +54,8 @@ describe('browser-mode transport', () => {
     expect(Object.keys(api)).toEqual(Object.keys(shape));
     for (const g of Object.keys(shape)) expect(Object.keys(api[g]!)).toEqual(shape[g]);
 
-    const [a, b] = await Promise.all([api.connection!.activate!({ id: 'sandbox' }), api.app!.info!()]);
-    expect(a).toEqual({ ok: true, value: { group: 'connection', name: 'activate', input: { id: 'sandbox' } } });
+    const [a, b] = await Promise.all([api.profiles!.activate!({ id: 'sandbox' }), api.app!.info!()]);
+    expect(a).toEqual({ ok: true, value: { group: 'profiles', name: 'activate', input: { id: 'sandbox' } } });
     expect(b).toEqual({ ok: true, value: { group: 'app', name: 'info' } });
 
     const events: unknown[] = [];

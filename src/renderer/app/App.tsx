@@ -1,7 +1,7 @@
 // The frame: header, notices, navigation and the current screen inside an error boundary.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AppHeader } from './AppHeader';
-import { BridgeHealthProvider } from '../connection/bridge-health-context';
+import { BridgeHealthProvider } from '../data/bridge-health-context';
 import { useEsgLiveUpdates } from '../data/esg';
 import { useRunFinishedWebNotifications } from '../esg/run-finished-notify';
 import { ConnectionSync } from './ConnectionSync';

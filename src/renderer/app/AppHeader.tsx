@@ -1,7 +1,7 @@
 // Active profile and token state ("Connected, token renews in 54 min"), never the token itself.
-import { useBridgeLost } from '../connection/bridge-health-context';
-import { describeConnection } from '../connection/token-status';
-import { useConnectionStatus } from '../data/connection';
+import { useBridgeLost } from '../data/bridge-health-context';
+import { describeConnection } from '../profiles/token-status';
+import { useConnectionStatus } from '../data/profiles';
 import { useNow } from '../ui/useNow';
 import { useNavigation } from '../state/navigation';
 

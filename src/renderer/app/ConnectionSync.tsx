@@ -3,21 +3,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { ConnectionStatus } from '../../shared/profile';
-import { connectionKeys } from '../data/connection';
+import { profilesKeys } from '../data/profiles';
 import { useBridgeEvent } from '../data/useBridgeEvent';
 
-const CONNECTION_OWNED = new Set(['connection', 'app', 'diagnostics']);
+const CONNECTION_OWNED = new Set(['profiles', 'app', 'diagnostics']);
 
 export function ConnectionSync() {
   const qc = useQueryClient();
   const last = useRef<ConnectionStatus | undefined>(undefined);
-  useBridgeEvent('connection', 'statusChanged', (status: ConnectionStatus) => {
-    const before = last.current ?? qc.getQueryData<ConnectionStatus>(connectionKeys.status);
-    qc.setQueryData(connectionKeys.status, status);
+  useBridgeEvent('profiles', 'statusChanged', (status: ConnectionStatus) => {
+    const before = last.current ?? qc.getQueryData<ConnectionStatus>(profilesKeys.status);
+    qc.setQueryData(profilesKeys.status, status);
     last.current = status;
     // The active id, and the sandbox URLs (known once it runs), change with profile or state only.
     if (before?.profileId !== status.profileId || before?.state !== status.state) {
-      void qc.invalidateQueries({ queryKey: connectionKeys.profiles });
+      void qc.invalidateQueries({ queryKey: profilesKeys.profiles });
     }
     if (before !== undefined && before.profileId !== status.profileId) {
       void qc.invalidateQueries({ predicate: (q) => !CONNECTION_OWNED.has(String(q.queryKey[0])) });

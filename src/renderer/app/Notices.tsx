@@ -3,8 +3,8 @@
 // message opens with "More". Initial notices come with app.info(); later ones through app.onNotice.
 import { useState } from 'react';
 import type { Notice } from '../../shared/bridge/groups/app';
-import { useBridgeHealth, useBridgeHealthMonitor } from '../connection/bridge-health-context';
-import { useAppInfo, useConnectionStatus } from '../data/connection';
+import { useBridgeHealth, useBridgeHealthMonitor } from '../data/bridge-health-context';
+import { useAppInfo, useConnectionStatus } from '../data/profiles';
 import { useBridgeEvent } from '../data/useBridgeEvent';
 import { formatClock } from '../ui/format';
 

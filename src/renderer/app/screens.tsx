@@ -3,7 +3,7 @@
 // (ESG with its charts, Match, Lists, ESG runs, What changed, Diagnostics) load on first visit, so the first screen stays within
 // its size budget (bench/bundle-size.ts, test/packaging/bundle-size.test.ts).
 import { Suspense, type ReactElement } from 'react';
-import { SettingsScreen } from '../connection/SettingsScreen';
+import { SettingsScreen } from '../profiles/SettingsScreen';
 import { ExportsPanel } from '../export/ExportsPanel';
 import { SearchScreen } from '../search/SearchScreen';
 import { lazyScreen } from '../ui/lazy-screen';

@@ -6,7 +6,7 @@ import type { FirmscopeApi } from '../../shared/bridge/table';
 import { firmscope, unwrap, groupCalls } from './bridge';
 import { useBridgeEvent } from './useBridgeEvent';
 import { upsertBy } from './useEventIntoQuery';
-import { useConnectionStatus } from './connection';
+import { useConnectionStatus } from './profiles';
 
 /** The match bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
 export const matchCalls = groupCalls('match');

@@ -1,6 +1,6 @@
 // Diagnostics: what support needs to know (app info, the redacted request log). No secrets exist here to leak.
 import { useState } from 'react';
-import { useAppInfo } from '../data/connection';
+import { useAppInfo } from '../data/profiles';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { CheckboxField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';

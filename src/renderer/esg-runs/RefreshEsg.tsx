@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import type { RunCompany, RunInfo } from '../../shared/esg-runs/schemas';
 import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
-import { useProfiles } from '../data/connection';
+import { useProfiles } from '../data/profiles';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { startRun } from '../data/esg-runs';

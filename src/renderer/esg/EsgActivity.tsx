@@ -7,7 +7,7 @@ import type { EsgModule } from '../../shared/service/schemas';
 import { useNow } from '../ui/useNow';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ShortId } from '../ui/ShortId';
-import { useBridgeLost } from '../connection/bridge-health-context';
+import { useBridgeLost } from '../data/bridge-health-context';
 import { formatElapsed, watchStateLabel } from './elapsed';
 import { companyLabel, esgKeys, unwatch, useWatches } from '../data/esg';
 import { WebNotifyToggle } from './WebNotifyToggle';

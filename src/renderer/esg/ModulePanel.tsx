@@ -8,7 +8,7 @@ import { useNow } from '../ui/useNow';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { EsgItems } from './EsgItems';
-import { useBridgeLost } from '../connection/bridge-health-context';
+import { useBridgeLost } from '../data/bridge-health-context';
 import { formatElapsed, watchStateLabel } from './elapsed';
 import { ESG_PAGE_SIZE, esgKeys, pageModule, useModuleView, useNewsMonths, useWatches } from '../data/esg';
 import { MonthChart } from './MonthChart';

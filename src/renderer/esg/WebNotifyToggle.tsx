@@ -1,7 +1,7 @@
 // Opt-in for desktop notifications in browser mode (Electron always notifies from main). One choice
 // for the whole app (ESG sessions and watch checks); each screen words what it notifies of.
 import { useState } from 'react';
-import { useAppInfo } from '../data/connection';
+import { useAppInfo } from '../data/profiles';
 import { setWebNotifications, webNotificationsEnabled, webNotificationsSupported } from '../ui/web-notify';
 
 export function WebNotifyToggle({ id, label, deniedHint, className }: { id: string; label: string; deniedHint: string; className?: string }) {

@@ -5,7 +5,7 @@
 // before the run (bulkInspect) is asked again when the encoding, the mapping or the key column changes.
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { CsvInspectView, PickedFile } from '../../shared/bridge/groups/match';
-import { useAppInfo } from '../data/connection';
+import { useAppInfo } from '../data/profiles';
 import { MAPPABLE_FIELDS, MATCH_FIELD_LABELS, type ColumnMapping } from '../../shared/match/fields';
 import type { EncodingInfo, TextEncoding } from '../../shared/match/encodings';
 import { SelectField, TextAreaField, TextField } from '../ui/Field';

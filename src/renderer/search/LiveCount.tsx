@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { canonicalJson } from '../../shared/search/body';
 import { liveCountOf } from '../../shared/profile';
-import { useProfiles } from '../data/connection';
+import { useProfiles } from '../data/profiles';
 import { createLiveCounter, liveCountText, type LiveCounter, type LiveCountState } from './live-count';
 import './live-count.css';
 import { searchCalls } from '../data/search';

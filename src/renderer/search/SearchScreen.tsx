@@ -23,7 +23,7 @@ import { openSearchPatch, type OpenedSearch } from './open-search';
 import { SAVED_KEY, SavedSearches } from './SavedSearches';
 import { SearchErrors } from './SearchErrors';
 import { errorField, errorServiceMessage, toDisplayError } from '../ui/errors';
-import { useAppInfo } from '../data/connection';
+import { useAppInfo } from '../data/profiles';
 import { LoadAllBar } from '../snapshots/LoadAllBar';
 import { SnapshotResults } from '../snapshots/SnapshotResults';
 import { GridSelectionActions } from '../lists/GridSelectionActions';

@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { PERSISTED_SCREENS, type PersistedScreen } from '../../shared/bridge/groups/ui-state';
 import { uiStateCalls } from '../data/ui-state';
-import { useConnectionStatus } from '../data/connection';
+import { useConnectionStatus } from '../data/profiles';
 import type { SearchSession } from './search-session';
 import type { SaveState, SaveStatus } from './save-status';
 import { restoreEsg, restoreLists, restoreMatch, restoreSearch, restoreWatches, toPersisted } from './persisted-shapes';

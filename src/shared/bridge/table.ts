@@ -2,7 +2,7 @@
 import type { Emit, Handlers, RendererApi } from './define';
 import { analyticsGroup } from './groups/analytics';
 import { appGroup } from './groups/app';
-import { connectionGroup } from './groups/connection';
+import { profilesGroup } from './groups/profiles';
 import { diagnosticsGroup } from './groups/diagnostics';
 import { esgGroup } from './groups/esg';
 import { esgRunsGroup } from './groups/esg-runs';
@@ -17,7 +17,7 @@ import { watchesGroup } from './groups/watches';
 
 export const bridgeTable = {
   app: appGroup,
-  connection: connectionGroup,
+  profiles: profilesGroup,
   search: searchGroup,
   snapshots: snapshotsGroup,
   export: exportGroup,

@@ -41,7 +41,7 @@ const base = (authUrl: string, baseUrl: string) => ({
   matchPayloadTemplate: null,
 });
 
-type Bridge = { connection: Record<string, (i?: unknown) => Promise<{ ok: boolean; value?: any; error?: any }>> };
+type Bridge = { profiles: Record<string, (i?: unknown) => Promise<{ ok: boolean; value?: any; error?: any }>> };
 
 test('a profile proxy that demands credentials gets them from the vault, through Chromium', async ({ appWindow }) => {
   await expect(appWindow.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -49,8 +49,8 @@ test('a profile proxy that demands credentials gets them from the vault, through
   const report = await appWindow.evaluate(
     async ({ profile, secret, proxyPassword }) => {
       const api = (window as unknown as { firmscope: Bridge }).firmscope;
-      const saved = await api.connection.saveProfile!({ profile, secret, proxyPassword });
-      return (await api.connection.testConnection!({ id: saved.value.id })).value;
+      const saved = await api.profiles.saveProfile!({ profile, secret, proxyPassword });
+      return (await api.profiles.testConnection!({ id: saved.value.id })).value;
     },
     { profile, secret: SANDBOX_CLIENTS.analyst.secret, proxyPassword: auth.password },
   );
@@ -72,10 +72,10 @@ test("TLS from a company CA: refused without it, accepted with the CA file chose
     appWindow.evaluate(
       async ({ profile, secret, pick }) => {
         const api = (window as unknown as { firmscope: Bridge }).firmscope;
-        const picked = pick ? (await api.connection.pickCaFile!()).value : null;
-        const saved = await api.connection.saveProfile!({ profile, secret, ...(picked ? { caFileHandle: picked.caFileHandle } : {}) });
+        const picked = pick ? (await api.profiles.pickCaFile!()).value : null;
+        const saved = await api.profiles.saveProfile!({ profile, secret, ...(picked ? { caFileHandle: picked.caFileHandle } : {}) });
         if (!saved.ok) return { saveError: saved.error };
-        return { picked, report: (await api.connection.testConnection!({ id: saved.value.id })).value };
+        return { picked, report: (await api.profiles.testConnection!({ id: saved.value.id })).value };
       },
       { profile: { ...urls, network: { proxy: 'none', proxyUrl: '', proxyUsername: '', caFile } }, secret: SANDBOX_CLIENTS.analyst.secret, pick },
     );

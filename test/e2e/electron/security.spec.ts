@@ -37,7 +37,7 @@ test('the renderer sees window.firmscope (exactly the table) and no require, pro
 test('bridge calls work and bad input is refused with a typed error', async ({ appWindow }) => {
   const r = await appWindow.evaluate(async () => {
     const api = (window as unknown as { firmscope: Record<string, Record<string, (i?: unknown) => Promise<unknown>>> }).firmscope;
-    return { info: await api.app!.info!(), bad: await api.connection!.activate!({ id: 42 }) };
+    return { info: await api.app!.info!(), bad: await api.profiles!.activate!({ id: 42 }) };
   });
   expect(r.info).toMatchObject({ ok: true, value: { shell: 'electron' } });
   expect(r.bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

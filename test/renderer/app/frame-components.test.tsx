@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/shared/errors';
 import { ErrorMessage } from '../../../src/renderer/ui/ErrorMessage';
 import { TextField } from '../../../src/renderer/ui/Field';
-import { TestReportView } from '../../../src/renderer/connection/TestReportView';
+import { TestReportView } from '../../../src/renderer/profiles/TestReportView';
 import { RequestLogTable } from '../../../src/renderer/diagnostics/RequestLogTable';
 import { mergeNotices } from '../../../src/renderer/app/Notices';
 import { upsertBy } from '../../../src/renderer/data/useEventIntoQuery';

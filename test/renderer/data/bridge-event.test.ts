@@ -14,7 +14,7 @@ function fakeWindow() {
     return () => set.delete(cb);
   };
   (globalThis as { window?: unknown }).window = {
-    firmscope: { connection: { onStatusChanged: on('connection.statusChanged') }, esg: { onProgress: on('esg.progress') } },
+    firmscope: { profiles: { onStatusChanged: on('profiles.statusChanged') }, esg: { onProgress: on('esg.progress') } },
   };
   return { emit: (name: string, p: unknown) => listeners.get(name)?.forEach((l) => l(p)), count: (name: string) => listeners.get(name)?.size ?? 0 };
 }
@@ -27,14 +27,14 @@ describe('subscribeBridgeEvent', () => {
   it('subscribes through on<Event> and unsubscribes cleanly', () => {
     const bus = fakeWindow();
     const seen: ConnectionStatus[] = [];
-    const off = subscribeBridgeEvent('connection', 'statusChanged', (s) => seen.push(s));
-    expect(bus.count('connection.statusChanged')).toBe(1);
+    const off = subscribeBridgeEvent('profiles', 'statusChanged', (s) => seen.push(s));
+    expect(bus.count('profiles.statusChanged')).toBe(1);
     const status: ConnectionStatus = { profileId: 'sandbox', profileName: 'Sandbox', state: 'connected', vault: { kind: 'memory' } };
-    bus.emit('connection.statusChanged', status);
+    bus.emit('profiles.statusChanged', status);
     off();
-    bus.emit('connection.statusChanged', { ...status, state: 'signed_out' });
+    bus.emit('profiles.statusChanged', { ...status, state: 'signed_out' });
     expect(seen).toEqual([status]);
-    expect(bus.count('connection.statusChanged')).toBe(0);
+    expect(bus.count('profiles.statusChanged')).toBe(0);
   });
 
   it('fails loudly for an event the bridge does not expose', () => {

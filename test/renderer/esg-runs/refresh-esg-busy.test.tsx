@@ -18,7 +18,7 @@ beforeEach(() => {
   started = [];
   (window as unknown as { firmscope: unknown }).firmscope = {
     esgRuns: { start: (input: StartRunInput) => new Promise((r) => starts.push({ input, answer: r as Answer })) },
-    connection: { listProfiles: async () => ({ ok: true, value: { activeId: 'sandbox', profiles: [{ id: 'sandbox', requestsPerSecond: null }] } }) },
+    profiles: { listProfiles: async () => ({ ok: true, value: { activeId: 'sandbox', profiles: [{ id: 'sandbox', requestsPerSecond: null }] } }) },
   };
 });
 afterEach(() => {

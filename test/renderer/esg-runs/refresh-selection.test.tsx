@@ -59,7 +59,7 @@ describe('Refresh ESG for the grid selection', () => {
         },
       },
       lists: { all: async () => ({ ok: true, value: [] }), onChanged: () => () => {} },
-      connection: { listProfiles: async () => ({ ok: true, value: { activeId: 'sandbox', profiles: [{ id: 'sandbox', requestsPerSecond: 5 }] } }) },
+      profiles: { listProfiles: async () => ({ ok: true, value: { activeId: 'sandbox', profiles: [{ id: 'sandbox', requestsPerSecond: 5 }] } }) },
     };
   });
   afterEach(() => {

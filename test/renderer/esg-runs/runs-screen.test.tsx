@@ -40,7 +40,7 @@ beforeEach(() => {
         return { ok: true, value: { ...cancelledRun, id: 8, status: 'running', counts: counts({ queued: 1834 }), total: 1834 } };
       },
     },
-    connection: { listProfiles: async () => ({ ok: true, value: { activeId: 'sandbox', profiles: [{ id: 'sandbox', requestsPerSecond: 10 }] } }) },
+    profiles: { listProfiles: async () => ({ ok: true, value: { activeId: 'sandbox', profiles: [{ id: 'sandbox', requestsPerSecond: 10 }] } }) },
   };
 });
 afterEach(() => {

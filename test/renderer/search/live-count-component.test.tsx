@@ -16,7 +16,7 @@ function fakeBridge(liveCount: boolean | undefined) {
   const profile = { id: `p-${String(liveCount)}`, name: 'P', kind: 'sandbox', ...(liveCount === undefined ? {} : { liveCount }) };
   (window as unknown as { firmscope: unknown }).firmscope = {
     search: { countMatches, cancel },
-    connection: { listProfiles: async () => ({ ok: true, value: { profiles: [profile], activeId: profile.id } }) },
+    profiles: { listProfiles: async () => ({ ok: true, value: { profiles: [profile], activeId: profile.id } }) },
   };
   return { countMatches, cancel };
 }

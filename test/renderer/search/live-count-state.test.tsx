@@ -19,7 +19,7 @@ function fakeBridge(liveCount: boolean) {
   const profile = { id: `p-${String(liveCount)}-${Math.random()}`, name: 'P', kind: 'sandbox', liveCount };
   (window as unknown as { firmscope: unknown }).firmscope = {
     search: { countMatches, cancel: vi.fn(async () => ({ ok: true, value: undefined })) },
-    connection: { listProfiles: () => new Promise((r) => profileAnswers.push(r as Answer<unknown>)) },
+    profiles: { listProfiles: () => new Promise((r) => profileAnswers.push(r as Answer<unknown>)) },
   };
   const answerProfiles = () => profileAnswers.shift()!({ ok: true, value: { profiles: [profile], activeId: profile.id } });
   return { countMatches, countAnswers, answerProfiles };

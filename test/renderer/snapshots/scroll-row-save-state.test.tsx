@@ -32,7 +32,7 @@ beforeEach(() => {
   (window as unknown as { firmscope: unknown }).firmscope = {
     snapshots: { page: () => new Promise(() => undefined) },
     // No profile answers: no persister, only the scroller's own part counts here.
-    connection: { status: () => new Promise(() => undefined) },
+    profiles: { status: () => new Promise(() => undefined) },
   };
 });
 afterEach(() => {

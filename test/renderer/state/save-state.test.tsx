@@ -22,7 +22,7 @@ function fakeBridge() {
       load: vi.fn(() => new Promise((r) => loads.push(r as Answer))),
       save: vi.fn((input: { screen: string; state: unknown }) => new Promise((r) => saves.push({ input, answer: r as Answer }))),
     },
-    connection: { status: vi.fn(async () => ({ ok: true, value: { profileId: 'sandbox', state: 'connected' } })) },
+    profiles: { status: vi.fn(async () => ({ ok: true, value: { profileId: 'sandbox', state: 'connected' } })) },
     search: { reopen: vi.fn(() => new Promise(() => undefined)), cancel: vi.fn(async () => ({ ok: true, value: undefined })) },
   };
   (window as unknown as { firmscope: unknown }).firmscope = bridge;

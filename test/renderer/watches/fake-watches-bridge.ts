@@ -122,7 +122,7 @@ export function installFakeWatches(init: Partial<Pick<FakeWatches, 'watches' | '
   (window as unknown as { firmscope: unknown }).firmscope = {
     watches: api,
     app: { info: () => ok({ shell: 'electron', notices: [] }) },
-    connection: { status: () => ok({ profileId: 'sandbox', state: 'connected' }) },
+    profiles: { status: () => ok({ profileId: 'sandbox', state: 'connected' }) },
     uiState: { load: vi.fn(() => ok(fake.savedScreens)), save: vi.fn((i: { screen: string; state: unknown }) => (record('uiState.save', i), ok(undefined))) },
   };
   return fake;

@@ -4,7 +4,7 @@
 // accepted there, outside the data folder (readCaFile).
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import type { PickedCaFile } from '../../../shared/bridge/groups/connection';
+import type { PickedCaFile } from '../../../shared/bridge/groups/profiles';
 import { AppError } from '../../../shared/errors';
 import { readCaFile } from '../../platform/net/network-config';
 

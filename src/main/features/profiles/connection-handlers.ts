@@ -1,4 +1,4 @@
-// `connection` bridge group: profiles (secrets go in, never come out), activation, status, test.
+// `profiles` bridge group: profiles (secrets go in, never come out), activation, status, test.
 import { AppError } from '../../../shared/errors';
 import { canonicalJson } from '../../../shared/canonical-json';
 import { networkOf, type Profile, type ProfileView } from '../../../shared/profile';
@@ -19,7 +19,7 @@ export function createConnectionHandlers(o: {
   dataDir: string;
   /** The desktop app's own CA file dialog (ShellHooks.chooseCaFile); absent in browser mode. */
   chooseCaFile?: () => Promise<string | null>;
-}): BridgeHandlers['connection'] {
+}): BridgeHandlers['profiles'] {
   const caFiles = createCaFileChoice(o.chooseCaFile, o.dataDir);
   // The Sandbox profile is shown with the URLs it really uses (port and path): listing starts the
   // embedded sandbox if needed, as the first search would. Turned off, its placeholders stay.

@@ -180,7 +180,7 @@ export class Connections {
     return { ...base, state: 'signed_out' };
   }
 
-  /** Emits connection.statusChanged when anything visible changed. */
+  /** Emits profiles.statusChanged when anything visible changed. */
   publish(): void {
     const s = this.status();
     const key = JSON.stringify(s);

@@ -136,7 +136,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     sandboxUrls,
     vault: { kind: vault.kind, notice: vaultNotice },
     now,
-    onStatus: (s) => emit('connection', 'statusChanged', s),
+    onStatus: (s) => emit('profiles', 'statusChanged', s),
   });
 
   const deps: FeatureDeps = {
@@ -177,7 +177,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const handlers: BridgeHandlers = {
     app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
-    connection: createConnectionHandlers({ repo, connections, transport, now, dataDir: opts.dataDir, chooseCaFile: opts.shell.chooseCaFile?.bind(opts.shell) }),
+    profiles: createConnectionHandlers({ repo, connections, transport, now, dataDir: opts.dataDir, chooseCaFile: opts.shell.chooseCaFile?.bind(opts.shell) }),
     diagnostics: createDiagnosticsHandlers(log),
     search: search.handlers,
     snapshots: snapshot.handlers,

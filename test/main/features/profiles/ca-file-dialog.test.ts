@@ -30,7 +30,7 @@ async function desktop(answer: () => string | null) {
   const shell = { ...testShell(), kind: 'electron' as const, chooseCaFile: async () => (asked.push(1), answer()) };
   const core = await createCore({ dataDir: d.dir, shell, vault: createMemoryVault(), sandbox: { companies: 50 } });
   cleanups.push(d.cleanup, () => core.close());
-  return { c: core.handlers.connection, asked, dataDir: d.dir };
+  return { c: core.handlers.profiles, asked, dataDir: d.dir };
 }
 
 const input = (caFile = '', id?: string) =>
@@ -87,8 +87,8 @@ describe('the CA file in browser mode', () => {
     const d = tempDir();
     const core = await createCore({ dataDir: d.dir, shell: testShell(), vault: createMemoryVault(), sandbox: { companies: 50 } });
     cleanups.push(d.cleanup, () => core.close());
-    await expect(core.handlers.connection.pickCaFile(undefined, ctx)).rejects.toThrow(/Type the CA file's path/);
+    await expect(core.handlers.profiles.pickCaFile(undefined, ctx)).rejects.toThrow(/Type the CA file's path/);
     const pem = pemFile();
-    expect((await core.handlers.connection.saveProfile({ profile: input(pem) }, ctx)).network?.caFile).toBe(pem);
+    expect((await core.handlers.profiles.saveProfile({ profile: input(pem) }, ctx)).network?.caFile).toBe(pem);
   });
 });

@@ -61,7 +61,7 @@ function pemOutsideDataDir(): string {
 async function connectedThroughProxy() {
   const { core, vault, dir } = await boot();
   const good = await proxy();
-  const c = core.handlers.connection;
+  const c = core.handlers.profiles;
   const saved = await c.saveProfile({ profile: input({ proxy: 'url', proxyUrl: good.url, proxyUsername: USER }), secret: SECRET, proxyPassword: PASSWORD }, ctx);
   expect(saved).toMatchObject({ hasSecret: true, hasProxyPassword: true });
   expect(saved.dropped).toBeUndefined();
@@ -129,9 +129,9 @@ describe('both secrets stay put when the page moves the network path without the
     await vault.set(`${saved.id}#proxy`, PASSWORD);
     const core2 = await createCore({ dataDir: dir, shell: testShell(), vault, sandbox: { companies: 200 } });
     cleanups.push(() => core2.close());
-    const status = await core2.handlers.connection.activate({ id: saved.id }, ctx);
+    const status = await core2.handlers.profiles.activate({ id: saved.id }, ctx);
     expect(status.state).toBe('error');
-    const view = (await core2.handlers.connection.listProfiles(undefined, ctx)).profiles.find((p) => p.id === saved.id)!;
+    const view = (await core2.handlers.profiles.listProfiles(undefined, ctx)).profiles.find((p) => p.id === saved.id)!;
     expect(view).toMatchObject({ hasSecret: false, hasProxyPassword: false });
     expect(hostile.credentials.filter((cr) => cr.includes(PASSWORD))).toEqual([]);
     expect(hostile.tunnels).toEqual([]);

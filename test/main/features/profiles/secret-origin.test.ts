@@ -9,7 +9,7 @@ import { createMemoryVault } from '../../../../src/main/platform/secrets/memory-
 import type { SandboxHandle } from '../../../../src/sandbox/server';
 import { SANDBOX_CLIENTS } from '../../../../src/sandbox/clients';
 import { HTTPS_REQUIRED_MESSAGE, ProfileInputSchema } from '../../../../src/shared/profile';
-import { validateForm, emptyForm } from '../../../../src/renderer/connection/profile-form';
+import { validateForm, emptyForm } from '../../../../src/renderer/profiles/profile-form';
 import { startSmallSandbox, tempDir, testShell } from '../../../helpers/core-helpers';
 import { editStoredProfile } from '../../../helpers/settings-file';
 
@@ -66,7 +66,7 @@ const sentSecret = () => hostile.seen.filter((r) => r.authorization?.includes(Bu
 describe('a secret is bound to its Auth URL', () => {
   it('re-saving with a new Auth URL and no new secret drops the stored secret; the new server never receives it', async () => {
     const { core, vault } = await boot();
-    const c = core.handlers.connection;
+    const c = core.handlers.profiles;
     const saved = await c.saveProfile({ profile: input(), secret: SECRET }, ctx);
     expect(saved.hasSecret).toBe(true);
     expect((await c.testConnection({ id: saved.id }, ctx)).ok).toBe(true);
@@ -90,7 +90,7 @@ describe('a secret is bound to its Auth URL', () => {
 
   it('keeps the secret when other fields change', async () => {
     const { core } = await boot();
-    const c = core.handlers.connection;
+    const c = core.handlers.profiles;
     const saved = await c.saveProfile({ profile: input(), secret: SECRET }, ctx);
     const renamed = await c.saveProfile({ profile: input({ id: saved.id, name: 'Acme renamed', scope: 'api:use' }) }, ctx);
     expect(renamed.hasSecret).toBe(true);
@@ -99,7 +99,7 @@ describe('a secret is bound to its Auth URL', () => {
 
   it('refuses to use a secret the settings file says was entered for another Auth URL (file edited by hand)', async () => {
     const { core, dir } = await boot();
-    const c = core.handlers.connection;
+    const c = core.handlers.profiles;
     const saved = await c.saveProfile({ profile: input(), secret: SECRET }, ctx);
     await core.close();
     editStoredProfile(dir, saved.id, (p) => (p.authUrl = `${hostile.origin}/auth`));
@@ -107,14 +107,14 @@ describe('a secret is bound to its Auth URL', () => {
     await vault.set(saved.id, SECRET);
     const core2 = await createCore({ dataDir: dir, shell: testShell(), vault, sandbox: { companies: 200 } });
     cleanups.push(() => core2.close());
-    const status = await core2.handlers.connection.activate({ id: saved.id }, ctx);
+    const status = await core2.handlers.profiles.activate({ id: saved.id }, ctx);
     expect(status.state).toBe('error');
     expect(sentSecret()).toEqual([]);
   });
 
   it('discovery must name a token endpoint on the Auth URL origin, or sign-in fails clearly and sends nothing', async () => {
     const { core } = await boot();
-    const c = core.handlers.connection;
+    const c = core.handlers.profiles;
     // The discovery document lives on the hostile origin's sibling: serve one from a second server.
     const other = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -151,7 +151,7 @@ describe('the access token goes only to the Base URL the secret was entered with
 
   it('a new Base URL without the secret drops it: no token is earned, so the new host never receives one', async () => {
     const { core, vault } = await boot();
-    const c = core.handlers.connection;
+    const c = core.handlers.profiles;
     const saved = await c.saveProfile({ profile: input(), secret: SECRET }, ctx);
     expect((await c.testConnection({ id: saved.id }, ctx)).ok).toBe(true);
 
@@ -173,7 +173,7 @@ describe('the access token goes only to the Base URL the secret was entered with
 
   it('refuses a secret whose Base URL was changed in the settings file by hand; a profile saved before the binding keeps working', async () => {
     const { core, dir } = await boot();
-    const saved = await core.handlers.connection.saveProfile({ profile: input(), secret: SECRET }, ctx);
+    const saved = await core.handlers.profiles.saveProfile({ profile: input(), secret: SECRET }, ctx);
     await core.close();
     const reopen = async () => {
       const vault = createMemoryVault();
@@ -184,7 +184,7 @@ describe('the access token goes only to the Base URL the secret was entered with
     };
     editStoredProfile(dir, saved.id, (p) => (p.baseUrl = `${hostile.origin}/api`));
     const edited = await reopen();
-    const status = await edited.handlers.connection.activate({ id: saved.id }, ctx);
+    const status = await edited.handlers.profiles.activate({ id: saved.id }, ctx);
     expect(status.state).toBe('error');
     expect(status.error?.code).toBe('not_configured');
     expect(bearers()).toEqual([]);
@@ -196,7 +196,7 @@ describe('the access token goes only to the Base URL the secret was entered with
       delete p.secretBaseUrl;
     });
     const legacy = await reopen();
-    expect((await legacy.handlers.connection.activate({ id: saved.id }, ctx)).state).toBe('connected');
+    expect((await legacy.handlers.profiles.activate({ id: saved.id }, ctx)).state).toBe('connected');
   });
 });
 
@@ -219,7 +219,7 @@ describe('https unless the service is on this computer', () => {
 
   it('refuses to send a secret over http to another machine even for a stored profile (settings edited by hand)', async () => {
     const { core, dir } = await boot();
-    const c = core.handlers.connection;
+    const c = core.handlers.profiles;
     const saved = await c.saveProfile({ profile: input(), secret: SECRET }, ctx);
     await core.close();
     editStoredProfile(dir, saved.id, (p) => {
@@ -230,7 +230,7 @@ describe('https unless the service is on this computer', () => {
     await vault.set(saved.id, SECRET);
     const core2 = await createCore({ dataDir: dir, shell: testShell(), vault, sandbox: { companies: 200 } });
     cleanups.push(() => core2.close());
-    const status = await core2.handlers.connection.activate({ id: saved.id }, ctx);
+    const status = await core2.handlers.profiles.activate({ id: saved.id }, ctx);
     expect(status.error?.message).toMatch(/not sent to http:\/\/auth\.example\.invalid: Use https/);
   });
 });

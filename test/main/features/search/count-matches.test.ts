@@ -65,13 +65,13 @@ describe('search.countMatches through the core', () => {
     await value('search', 'countMatches', { body }); // signs in
     expect(await tokenRequests()).toHaveLength(1);
     await value('diagnostics', 'clearLog');
-    const { profiles } = await value<{ profiles: ProfileView[] }>('connection', 'listProfiles');
+    const { profiles } = await value<{ profiles: ProfileView[] }>('profiles', 'listProfiles');
     const sandbox = profiles.find((p) => p.id === 'sandbox')!;
     expect(sandbox.liveCount ?? true).toBe(true);
     const { hasSecret: _s, builtIn: _b, hasProxyPassword: _p, kind: _k, secretAuthUrl: _u, ...input } = sandbox;
-    const saved = await value<ProfileView>('connection', 'saveProfile', { profile: { ...input, liveCount: false } });
+    const saved = await value<ProfileView>('profiles', 'saveProfile', { profile: { ...input, liveCount: false } });
     expect(saved.liveCount).toBe(false);
-    const reread = (await value<{ profiles: ProfileView[] }>('connection', 'listProfiles')).profiles.find((p) => p.id === 'sandbox')!;
+    const reread = (await value<{ profiles: ProfileView[] }>('profiles', 'listProfiles')).profiles.find((p) => p.id === 'sandbox')!;
     expect(reread.liveCount).toBe(false);
 
     const r = await call('search', 'countMatches', { body });
@@ -79,7 +79,7 @@ describe('search.countMatches through the core', () => {
     expect(!r.ok && r.error).toMatchObject({ code: 'not_configured', message: expect.stringMatching(/live match count is turned off/) });
     expect(await searchRequests()).toEqual([]);
 
-    await value('connection', 'saveProfile', { profile: { ...input, liveCount: true } });
+    await value('profiles', 'saveProfile', { profile: { ...input, liveCount: true } });
     expect((await value<{ count: number }>('search', 'countMatches', { body })).count).toBeGreaterThan(0);
     expect(await searchRequests()).toHaveLength(1);
     // Saving only the switch did not drop the session: no second sign-in.

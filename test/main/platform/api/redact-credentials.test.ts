@@ -67,9 +67,9 @@ async function bootOnEchoService() {
   const dispatch = createDispatcher(bridgeTable, core.handlers);
   const call = (group: string, name: string, input: unknown) => dispatch.call(fnChannel(group, name), input, ctx);
   const profile = ProfileInputSchema.parse({ name: 'Echo', authUrl: `${origin}/auth`, baseUrl: `${origin}/api`, clientId: CLIENT_ID });
-  const saved = (await call('connection', 'saveProfile', { profile, secret: CLIENT_SECRET })) as { ok: true; value: { id: string } };
+  const saved = (await call('profiles', 'saveProfile', { profile, secret: CLIENT_SECRET })) as { ok: true; value: { id: string } };
   expect(saved.ok).toBe(true);
-  await call('connection', 'activate', { id: saved.value.id });
+  await call('profiles', 'activate', { id: saved.value.id });
   return { call, id: saved.value.id };
 }
 
@@ -94,7 +94,7 @@ describe('an echoing service', () => {
 
   it('Test connection: no step of the report holds the token', async () => {
     const { call, id } = await bootOnEchoService();
-    const report = (await call('connection', 'testConnection', { id })) as { ok: true; value: { steps: Array<{ message: string }> } };
+    const report = (await call('profiles', 'testConnection', { id })) as { ok: true; value: { steps: Array<{ message: string }> } };
     expect(report.ok).toBe(true);
     expect(report.value.steps.some((s) => s.message.includes('Request refused'))).toBe(true);
     expect(leaks(report)).toEqual([]);
@@ -103,8 +103,8 @@ describe('an echoing service', () => {
   it('a refused sign-in: the error holds neither the client secret nor the Basic credentials', async () => {
     tokenAnswer = 'refuse';
     const { call, id } = await bootOnEchoService();
-    const status = await call('connection', 'activate', { id });
-    const report = await call('connection', 'testConnection', { id });
+    const status = await call('profiles', 'activate', { id });
+    const report = await call('profiles', 'testConnection', { id });
     expect(JSON.stringify(report)).toContain('Request refused');
     expect(leaks(status)).toEqual([]);
     expect(leaks(report)).toEqual([]);

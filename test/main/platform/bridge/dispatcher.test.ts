@@ -40,8 +40,8 @@ describe('bridge dispatcher', () => {
 
   it('rejects extra types and missing objects', async () => {
     const d = createDispatcher(bridgeTable, echoHandlers());
-    const r1 = await d.call(fnChannel('connection', 'activate'), undefined, ctx());
-    const r2 = await d.call(fnChannel('connection', 'activate'), { id: 42 }, ctx());
+    const r1 = await d.call(fnChannel('profiles', 'activate'), undefined, ctx());
+    const r2 = await d.call(fnChannel('profiles', 'activate'), { id: 42 }, ctx());
     expect(r1.ok || r2.ok).toBe(false);
     expect([!r1.ok && r1.error.code, !r2.ok && r2.error.code]).toEqual(['invalid_input', 'invalid_input']);
   });
@@ -56,12 +56,12 @@ describe('bridge dispatcher', () => {
     const d = createDispatcher(
       bridgeTable,
       echoHandlers(bridgeTable, {
-        'connection.status': async () => {
+        'profiles.status': async () => {
           throw new AppError('rate_limited', 'Too many requests, try again in 5 s.', { retryable: true, details: { status: 429 } });
         },
       }),
     );
-    const r = await d.call(fnChannel('connection', 'status'), undefined, ctx());
+    const r = await d.call(fnChannel('profiles', 'status'), undefined, ctx());
     expect(r).toEqual({
       ok: false,
       error: { code: 'rate_limited', message: 'Too many requests, try again in 5 s.', retryable: true, details: { status: 429 } },
@@ -73,13 +73,13 @@ describe('bridge dispatcher', () => {
     const d = createDispatcher(
       bridgeTable,
       echoHandlers(bridgeTable, {
-        'connection.status': async () => {
+        'profiles.status': async () => {
           throw new Error('Authorization: Bearer canary-token-123');
         },
       }),
       { onUnexpectedError: report },
     );
-    const r = await d.call(fnChannel('connection', 'status'), undefined, ctx());
+    const r = await d.call(fnChannel('profiles', 'status'), undefined, ctx());
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.code).toBe('internal');
@@ -94,12 +94,12 @@ describe('bridge dispatcher', () => {
     const d = createDispatcher(
       bridgeTable,
       echoHandlers(bridgeTable, {
-        'connection.status': async () => {
+        'profiles.status': async () => {
           throw new TypeError('secret=canary-456');
         },
       }),
     );
-    await d.call(fnChannel('connection', 'status'), undefined, ctx());
+    await d.call(fnChannel('profiles', 'status'), undefined, ctx());
     const logged = log.mock.calls.flat().join(' ');
     log.mockRestore();
     expect(logged).toContain('TypeError');

@@ -62,8 +62,8 @@ function profile(network: Partial<NetworkSettings>, urls = { authUrl: sandbox.au
 }
 
 async function test(core: Awaited<ReturnType<typeof boot>>['core'], input: ReturnType<typeof profile>, proxyPassword?: string) {
-  const saved = await core.handlers.connection.saveProfile({ profile: input, secret: SANDBOX_CLIENTS.analyst.secret, proxyPassword }, ctx);
-  const report = await core.handlers.connection.testConnection({ id: saved.id }, ctx);
+  const saved = await core.handlers.profiles.saveProfile({ profile: input, secret: SANDBOX_CLIENTS.analyst.secret, proxyPassword }, ctx);
+  const report = await core.handlers.profiles.testConnection({ id: saved.id }, ctx);
   return { saved, report, failure: report.steps.find((s) => !s.ok)?.message ?? '' };
 }
 
@@ -150,14 +150,14 @@ describe("the profile's own proxy (proxy: url) with credentials in the vault", (
     const { core, vault } = await boot();
     const { saved } = await test(core, profile({ proxy: 'url', proxyUrl: 'http://127.0.0.1:9', proxyUsername: auth.username }), auth.password);
     expect(await vault.get(`${saved.id}#proxy`)).toBe(auth.password);
-    await core.handlers.connection.saveProfile({ profile: { ...profile({ proxy: 'none' }), id: saved.id } }, ctx);
+    await core.handlers.profiles.saveProfile({ profile: { ...profile({ proxy: 'none' }), id: saved.id } }, ctx);
     expect(await vault.get(`${saved.id}#proxy`)).toBeNull();
   });
 
   it('refuses credentials inside the proxy address (they would land in the settings file)', async () => {
     const { core } = await boot();
     await expect(
-      core.handlers.connection.saveProfile({ profile: profile({ proxy: 'url', proxyUrl: 'http://bob:secret@proxy.example.com:8080' }) }, ctx),
+      core.handlers.profiles.saveProfile({ profile: profile({ proxy: 'url', proxyUrl: 'http://bob:secret@proxy.example.com:8080' }) }, ctx),
     ).rejects.toMatchObject({ message: expect.stringMatching(/user name and password/) });
   });
 });
@@ -192,11 +192,11 @@ describe('the service over TLS signed by a company CA', () => {
   it('a CA file that is missing or not PEM is refused on save, next to its field; nothing is saved', async () => {
     const { core } = await boot();
     for (const caFile of [join(ca.caFile, '..', 'nope.pem'), join(ca.caFile, '..', 'ext.cnf')]) {
-      const save = core.handlers.connection.saveProfile({ profile: profile({ caFile }, httpsUrls()), secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
+      const save = core.handlers.profiles.saveProfile({ profile: profile({ caFile }, httpsUrls()), secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
       await expect(save).rejects.toMatchObject({ code: 'invalid_input', details: { field: 'caFile' } });
       await expect(save).rejects.toThrow(/could not be used: choose a PEM certificate file/);
     }
-    expect((await core.handlers.connection.listProfiles(undefined, ctx)).profiles.filter((p) => p.name === 'Company')).toEqual([]);
+    expect((await core.handlers.profiles.listProfiles(undefined, ctx)).profiles.filter((p) => p.name === 'Company')).toEqual([]);
   });
 
   it('a CA file that went missing after it was saved is said in words at the next connection', async () => {
@@ -205,9 +205,9 @@ describe('the service over TLS signed by a company CA', () => {
     cleanups.push(() => tmp.cleanup());
     const copy = join(tmp.dir, 'company-ca.pem');
     writeFileSync(copy, readFileSync(ca.caFile));
-    const saved = await core.handlers.connection.saveProfile({ profile: profile({ caFile: copy }, httpsUrls()), secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
+    const saved = await core.handlers.profiles.saveProfile({ profile: profile({ caFile: copy }, httpsUrls()), secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
     rmSync(copy);
-    const report = await core.handlers.connection.testConnection({ id: saved.id }, ctx);
+    const report = await core.handlers.profiles.testConnection({ id: saved.id }, ctx);
     expect(report.steps.find((s) => !s.ok)?.message).toMatch(/company-ca\.pem could not be used: choose a PEM certificate file/);
   });
 });

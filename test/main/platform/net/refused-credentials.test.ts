@@ -93,8 +93,8 @@ describe.skipIf(noSquid)('a proxy that refuses the password (real squid, Basic a
     const { value, failure } = await boot();
     const proxied = profile({ proxy: 'url', proxyUrl: squid!.url, proxyUsername: PROXY_USER.username });
     const before = await refusals();
-    const saved = await value<{ id: string }>('connection', 'saveProfile', { profile: proxied, secret: SANDBOX_CLIENTS.analyst.secret, proxyPassword: 'not-the-one' });
-    const status = await value<{ state: string; error?: BridgeError }>('connection', 'activate', { id: saved.id });
+    const saved = await value<{ id: string }>('profiles', 'saveProfile', { profile: proxied, secret: SANDBOX_CLIENTS.analyst.secret, proxyPassword: 'not-the-one' });
+    const status = await value<{ state: string; error?: BridgeError }>('profiles', 'activate', { id: saved.id });
     expect(await refusals()).toBe(before + 1);
     expect(status).toMatchObject({ state: 'error', error: { code: 'auth_proxy', retryable: false } });
 
@@ -111,14 +111,14 @@ describe.skipIf(noSquid)('a proxy that refuses the password (real squid, Basic a
     // Retry and Test connection are the analyst asking: one more send each.
     await failure('search', 'start', search);
     expect(await refusals()).toBe(before + 3);
-    const report = await value<{ ok: boolean; steps: Array<{ ok: boolean; message: string }> }>('connection', 'testConnection', { id: saved.id });
+    const report = await value<{ ok: boolean; steps: Array<{ ok: boolean; message: string }> }>('profiles', 'testConnection', { id: saved.id });
     expect(report.ok).toBe(false);
     expect(report.steps.find((s) => !s.ok)?.message).toContain(PROXY_AUTH_REFUSED);
     expect(await refusals()).toBe(before + 4);
 
     // The right password is another credential: it goes at once, and the live count works again.
-    await value('connection', 'saveProfile', { profile: { ...proxied, id: saved.id }, proxyPassword: PROXY_USER.password });
-    await value('connection', 'activate', { id: saved.id });
+    await value('profiles', 'saveProfile', { profile: { ...proxied, id: saved.id }, proxyPassword: PROXY_USER.password });
+    await value('profiles', 'activate', { id: saved.id });
     expect((await value<{ count: number }>('search', 'start', search)).count).toBeGreaterThan(0);
     expect((await value<{ count: number }>('search', 'countMatches', { body: SIMPLE_SEARCH })).count).toBeGreaterThan(0);
     expect(await refusals()).toBe(before + 4);
@@ -130,8 +130,8 @@ describe.skipIf(noSquid)('a proxy that refuses the password (real squid, Basic a
     wrong.password = 'not-the-one';
     const { value, failure } = await boot({ HTTPS_PROXY: wrong.toString() });
     const before = await refusals();
-    const saved = await value<{ id: string }>('connection', 'saveProfile', { profile: profile({ proxy: 'system', caFile: ca.caFile }, httpsUrls()), secret: SANDBOX_CLIENTS.analyst.secret });
-    await value('connection', 'activate', { id: saved.id });
+    const saved = await value<{ id: string }>('profiles', 'saveProfile', { profile: profile({ proxy: 'system', caFile: ca.caFile }, httpsUrls()), secret: SANDBOX_CLIENTS.analyst.secret });
+    await value('profiles', 'activate', { id: saved.id });
     const e = await failure('search', 'start', search);
     expect(e.code).toBe('auth_proxy');
     expect(e.message).toContain('the proxy refused the user name and password in the HTTPS_PROXY environment variable');
@@ -144,9 +144,9 @@ describe.skipIf(noSquid)('a proxy that refuses the password (real squid, Basic a
 describe('a certificate the profile does not trust', () => {
   it('is tried once per action (counted at the server) and named as a certificate problem, not an unreachable server', async () => {
     const { value, failure } = await boot();
-    const saved = await value<{ id: string }>('connection', 'saveProfile', { profile: profile({}, httpsUrls()), secret: SANDBOX_CLIENTS.analyst.secret });
+    const saved = await value<{ id: string }>('profiles', 'saveProfile', { profile: profile({}, httpsUrls()), secret: SANDBOX_CLIENTS.analyst.secret });
     const before = tls.connections;
-    const status = await value<{ state: string; error?: BridgeError }>('connection', 'activate', { id: saved.id });
+    const status = await value<{ state: string; error?: BridgeError }>('profiles', 'activate', { id: saved.id });
     expect(tls.connections).toBe(before + 1);
     expect(status.error).toMatchObject({ code: 'auth_certificate', retryable: false });
     const e = await failure('search', 'start', search);
@@ -161,8 +161,8 @@ describe('a certificate the profile does not trust', () => {
 describe('a client secret the authorization server refuses (invalid_client)', () => {
   it('is sent once per action, never again by the live count, and names the client credentials; a new secret goes at once', async () => {
     const { value, failure } = await boot();
-    const saved = await value<{ id: string }>('connection', 'saveProfile', { profile: profile({ proxy: 'none' }), secret: 'not-the-secret' });
-    await value('connection', 'activate', { id: saved.id });
+    const saved = await value<{ id: string }>('profiles', 'saveProfile', { profile: profile({ proxy: 'none' }), secret: 'not-the-secret' });
+    await value('profiles', 'activate', { id: saved.id });
     const before = tokenRequestCount(sandbox);
     const e = await failure('search', 'start', search);
     expect(tokenRequestCount(sandbox)).toBe(before + 1);
@@ -175,7 +175,7 @@ describe('a client secret the authorization server refuses (invalid_client)', ()
     await failure('search', 'start', search);
     expect(tokenRequestCount(sandbox)).toBe(before + 2);
     // The right secret is another credential: it goes at once, the live count included.
-    await value('connection', 'saveProfile', { profile: { ...profile({ proxy: 'none' }), id: saved.id }, secret: SANDBOX_CLIENTS.analyst.secret });
+    await value('profiles', 'saveProfile', { profile: { ...profile({ proxy: 'none' }), id: saved.id }, secret: SANDBOX_CLIENTS.analyst.secret });
     expect((await value<{ count: number }>('search', 'countMatches', { body: SIMPLE_SEARCH })).count).toBeGreaterThan(0);
   });
 });

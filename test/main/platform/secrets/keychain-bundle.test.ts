@@ -72,10 +72,10 @@ describe('OS keychain through the built browser host', () => {
     const secret = client.secret;
     host = await startBuiltHost(root, dataDir);
     let bridge = await signIn(host.url);
-    const status = await bridge.call<{ vault: { kind: string; notice?: string } }>('connection', 'status');
+    const status = await bridge.call<{ vault: { kind: string; notice?: string } }>('profiles', 'status');
     expect(status.ok && status.value.vault).toEqual({ kind: 'keychain' });
 
-    const saved = await bridge.call<{ id: string; hasSecret: boolean }>('connection', 'saveProfile', {
+    const saved = await bridge.call<{ id: string; hasSecret: boolean }>('profiles', 'saveProfile', {
       profile: { name: 'Keychain check', authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: client.id },
       secret,
     });
@@ -90,14 +90,14 @@ describe('OS keychain through the built browser host', () => {
     // A new process: the secret comes back from the keyring, not from memory.
     host = await startBuiltHost(root, dataDir);
     bridge = await signIn(host.url);
-    const listed = await bridge.call<{ profiles: Array<{ id: string; hasSecret: boolean }> }>('connection', 'listProfiles');
+    const listed = await bridge.call<{ profiles: Array<{ id: string; hasSecret: boolean }> }>('profiles', 'listProfiles');
     expect(listed.ok && listed.value.profiles.find((p) => p.id === id)?.hasSecret).toBe(true);
-    const report = await bridge.call<{ ok: boolean; steps: Array<{ step: string; ok: boolean; noAccess?: boolean; message: string }> }>('connection', 'testConnection', { id });
+    const report = await bridge.call<{ ok: boolean; steps: Array<{ step: string; ok: boolean; noAccess?: boolean; message: string }> }>('profiles', 'testConnection', { id });
     // The search-only client has no ESG access: reported as such, not as a failure of the connection.
     expect(report.ok && report.value.steps.filter((s) => !s.ok && !s.noAccess)).toEqual([]);
     expect(report.ok && report.value.ok).toBe(true);
 
-    const deleted = await bridge.call('connection', 'deleteProfile', { id });
+    const deleted = await bridge.call('profiles', 'deleteProfile', { id });
     expect(deleted).toEqual({ ok: true });
     expect(await keytar.getPassword(VAULT_SERVICE, id)).toBeNull();
     bridge.close();

@@ -61,11 +61,11 @@ describe('input limits', () => {
       matchPayloadTemplate: `{"x":"${'t'.repeat(64 * 1024)}"}`,
     };
     for (const [field, value] of Object.entries(cases)) {
-      const r = await call('connection', 'saveProfile', { profile: { ...base, [field]: value } });
+      const r = await call('profiles', 'saveProfile', { profile: { ...base, [field]: value } });
       expect(r.ok, field).toBe(false);
       expect(r.error?.code, field).toBe('invalid_input');
     }
-    expect((await call('connection', 'saveProfile', { profile: base })).ok).toBe(true);
+    expect((await call('profiles', 'saveProfile', { profile: base })).ok).toBe(true);
   });
 
   it('caps the settings file as a whole with a typed LimitError, writing nothing', () => {

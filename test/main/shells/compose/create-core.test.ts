@@ -28,7 +28,7 @@ async function boot(extra: Partial<Parameters<typeof createCore>[0]> = {}) {
   return { core, vault, shell, events, dir: d.dir };
 }
 const statuses = (events: Array<[string, string, unknown]>) =>
-  events.filter(([g, e]) => g === 'connection' && e === 'statusChanged').map(([, , p]) => p as ConnectionStatus);
+  events.filter(([g, e]) => g === 'profiles' && e === 'statusChanged').map(([, , p]) => p as ConnectionStatus);
 
 let external: SandboxHandle;
 beforeAll(async () => {
@@ -55,19 +55,19 @@ function remoteInput(name = 'Acme prod') {
 describe('createCore', () => {
   it('offers the built-in Sandbox profile, active by default, and connects with no typing', async () => {
     const { core, events } = await boot();
-    const list = await core.handlers.connection.listProfiles(undefined, ctx);
+    const list = await core.handlers.profiles.listProfiles(undefined, ctx);
     expect(list.activeId).toBe(SANDBOX_PROFILE_ID);
     expect(list.profiles).toHaveLength(1);
     expect(list.profiles[0]).toMatchObject({ id: SANDBOX_PROFILE_ID, builtIn: true, hasSecret: true, kind: 'sandbox', clientId: 'sandbox-analyst' });
-    const status = await core.handlers.connection.activate({ id: SANDBOX_PROFILE_ID }, ctx);
+    const status = await core.handlers.profiles.activate({ id: SANDBOX_PROFILE_ID }, ctx);
     expect(status).toMatchObject({ profileId: SANDBOX_PROFILE_ID, state: 'connected', scope: 'api:use', vault: { kind: 'memory' } });
     expect(status.expiresAt! - status.renewsAt!).toBe(300_000);
     expect(statuses(events).map((s) => s.state)).toEqual(expect.arrayContaining(['connecting', 'connected']));
     // Once running, the sandbox's real URLs are shown instead of the placeholders.
-    const after = await core.handlers.connection.listProfiles(undefined, ctx);
+    const after = await core.handlers.profiles.listProfiles(undefined, ctx);
     expect(after.profiles[0]!.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
 
-    const report = await core.handlers.connection.testConnection({ id: SANDBOX_PROFILE_ID }, ctx);
+    const report = await core.handlers.profiles.testConnection({ id: SANDBOX_PROFILE_ID }, ctx);
     expect(report.ok).toBe(true);
     expect(report.steps.map((s) => [s.step, s.ok, !!s.skipped])).toEqual([
       ['discovery', true, true],
@@ -79,23 +79,23 @@ describe('createCore', () => {
     expect(report.steps[2]!.message).toMatch(/matching companies/);
     // Says which search it ran, and where.
     expect(report.steps[2]!.message).toContain('Ran country equals US, page_size=1 (POST /search/v1/companies)');
-    const signedOut = await core.handlers.connection.signOut(undefined, ctx);
+    const signedOut = await core.handlers.profiles.signOut(undefined, ctx);
     expect(signedOut.state).toBe('signed_out');
   });
 
   it('shows the Sandbox profile with its real URLs (port and path) before anything signed in', async () => {
     const { core } = await boot();
-    const list = await core.handlers.connection.listProfiles(undefined, ctx);
+    const list = await core.handlers.profiles.listProfiles(undefined, ctx);
     expect(list.profiles[0]!.authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
     expect(list.profiles[0]!.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
   });
 
   it('a passed connection test of the active profile shows it connected, with no second sign-in', async () => {
     const { core, events } = await boot();
-    expect((await core.handlers.connection.status(undefined, ctx)).state).toBe('signed_out');
-    const report = await core.handlers.connection.testConnection({ id: SANDBOX_PROFILE_ID }, ctx);
+    expect((await core.handlers.profiles.status(undefined, ctx)).state).toBe('signed_out');
+    const report = await core.handlers.profiles.testConnection({ id: SANDBOX_PROFILE_ID }, ctx);
     expect(report.ok).toBe(true);
-    expect(await core.handlers.connection.status(undefined, ctx)).toMatchObject({ state: 'connected', scope: 'api:use' });
+    expect(await core.handlers.profiles.status(undefined, ctx)).toMatchObject({ state: 'connected', scope: 'api:use' });
     expect(statuses(events).at(-1)?.state).toBe('connected');
     // The search that follows uses the tested token: one token request in all.
     await core.handlers.search.start({ body: { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } }, pageSize: 5, requestId: 'after-test' }, ctx);
@@ -105,11 +105,11 @@ describe('createCore', () => {
 
   it('reports each permission: the search-only client has search and match, and "ESG: no access"', async () => {
     const { core } = await boot();
-    const saved = await core.handlers.connection.saveProfile(
+    const saved = await core.handlers.profiles.saveProfile(
       { profile: { ...remoteInput('Search only'), clientId: SANDBOX_CLIENTS.searchOnly.id }, secret: SANDBOX_CLIENTS.searchOnly.secret },
       ctx,
     );
-    const report = await core.handlers.connection.testConnection({ id: saved.id }, ctx);
+    const report = await core.handlers.profiles.testConnection({ id: saved.id }, ctx);
     expect(report.ok).toBe(true);
     const byStep = Object.fromEntries(report.steps.map((s) => [s.step, s]));
     expect(byStep.api).toMatchObject({ ok: true });
@@ -125,63 +125,63 @@ describe('createCore', () => {
 
   it('a wrong secret stored for the Sandbox gives the documented invalid_client message', async () => {
     const { core, vault, events } = await boot();
-    const sandbox = (await core.handlers.connection.listProfiles(undefined, ctx)).profiles[0]!;
+    const sandbox = (await core.handlers.profiles.listProfiles(undefined, ctx)).profiles[0]!;
     const { id, kind: _k, builtIn: _b, hasSecret: _h, ...input } = sandbox;
-    await core.handlers.connection.saveProfile({ profile: { ...input, id }, secret: 'wrong-secret' }, ctx);
+    await core.handlers.profiles.saveProfile({ profile: { ...input, id }, secret: 'wrong-secret' }, ctx);
     expect(await vault.get(SANDBOX_PROFILE_ID)).toBe('wrong-secret');
-    const report = await core.handlers.connection.testConnection({ id }, ctx);
+    const report = await core.handlers.profiles.testConnection({ id }, ctx);
     expect(report.ok).toBe(false);
     expect(report.steps[1]).toMatchObject({ step: 'token', ok: false, message: expect.stringMatching(/client ID "sandbox-analyst" or its secret was not accepted/) });
     expect(report.steps[2]).toMatchObject({ step: 'api', skipped: true });
-    const status = await core.handlers.connection.activate({ id }, ctx);
+    const status = await core.handlers.profiles.activate({ id }, ctx);
     expect(status).toMatchObject({ state: 'error', error: { code: 'auth_invalid_client' } });
     expect(statuses(events).at(-1)?.state).toBe('error');
     // Saving the right secret again recovers.
-    await core.handlers.connection.saveProfile({ profile: { ...input, id }, secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
-    expect((await core.handlers.connection.activate({ id }, ctx)).state).toBe('connected');
+    await core.handlers.profiles.saveProfile({ profile: { ...input, id }, secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
+    expect((await core.handlers.profiles.activate({ id }, ctx)).state).toBe('connected');
   });
 
   it('Test connection counts a 400 about its probe filter as reached, but not a wrong search path', async () => {
     const { core } = await boot();
-    const saved = await core.handlers.connection.saveProfile({ profile: remoteInput('Probe'), secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
+    const saved = await core.handlers.profiles.saveProfile({ profile: remoteInput('Probe'), secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
     external.control.injectFault({ kind: 'error', status: 400 }, 1, 'search');
-    const reached = await core.handlers.connection.testConnection({ id: saved.id }, ctx);
+    const reached = await core.handlers.profiles.testConnection({ id: saved.id }, ctx);
     expect(reached.ok).toBe(true);
     expect(reached.steps[2]).toMatchObject({ step: 'api', ok: true, message: expect.stringMatching(/did not accept that filter/) });
 
-    const wrongPath = await core.handlers.connection.saveProfile({ profile: { ...remoteInput('Probe'), searchPath: '/nope/v1/companies' }, secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
-    const missed = await core.handlers.connection.testConnection({ id: wrongPath.id }, ctx);
+    const wrongPath = await core.handlers.profiles.saveProfile({ profile: { ...remoteInput('Probe'), searchPath: '/nope/v1/companies' }, secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
+    const missed = await core.handlers.profiles.testConnection({ id: wrongPath.id }, ctx);
     expect(missed.ok).toBe(false);
     expect(missed.steps[2]).toMatchObject({ step: 'api', ok: false });
   });
 
   it('saves, activates and deletes a remote profile; deleting it deletes its secret', async () => {
     const { core, vault, dir } = await boot();
-    const saved = await core.handlers.connection.saveProfile({ profile: remoteInput(), secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
+    const saved = await core.handlers.profiles.saveProfile({ profile: remoteInput(), secret: SANDBOX_CLIENTS.analyst.secret }, ctx);
     expect(saved).toMatchObject({ kind: 'remote', builtIn: false, hasSecret: true, name: 'Acme prod' });
     expect(saved.id).toMatch(/^acme-prod-[0-9a-f]{6}$/);
     expect(await vault.get(saved.id)).toBe(SANDBOX_CLIENTS.analyst.secret);
-    const report = await core.handlers.connection.testConnection({ id: saved.id }, ctx);
+    const report = await core.handlers.profiles.testConnection({ id: saved.id }, ctx);
     expect(report.steps.map((s) => s.ok)).toEqual([true, true, true, true, true]);
     expect(report.steps[0]!.message).toMatch(/oauth2\/token/);
-    expect((await core.handlers.connection.activate({ id: saved.id }, ctx)).state).toBe('connected');
+    expect((await core.handlers.profiles.activate({ id: saved.id }, ctx)).state).toBe('connected');
 
     // Edit without a secret keeps the stored one.
-    const renamed = await core.handlers.connection.saveProfile({ profile: { ...remoteInput('Acme'), id: saved.id } }, ctx);
+    const renamed = await core.handlers.profiles.saveProfile({ profile: { ...remoteInput('Acme'), id: saved.id } }, ctx);
     expect(renamed.hasSecret).toBe(true);
 
     // Persisted: a second core on the same data dir sees the profile and the active choice.
     const again = await createCore({ dataDir: dir, shell: testShell(), vault, sandbox: false });
     cleanups.push(() => again.close());
-    const list = await again.handlers.connection.listProfiles(undefined, ctx);
+    const list = await again.handlers.profiles.listProfiles(undefined, ctx);
     expect(list.activeId).toBe(saved.id);
     expect(list.profiles.map((p) => p.name)).toEqual(['Sandbox', 'Acme']);
 
-    await core.handlers.connection.deleteProfile({ id: saved.id }, ctx);
+    await core.handlers.profiles.deleteProfile({ id: saved.id }, ctx);
     expect(await vault.get(saved.id)).toBeNull();
-    const status = await core.handlers.connection.status(undefined, ctx);
+    const status = await core.handlers.profiles.status(undefined, ctx);
     expect(status).toMatchObject({ profileId: null, state: 'signed_out' });
-    await expect(core.handlers.connection.deleteProfile({ id: SANDBOX_PROFILE_ID }, ctx)).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(core.handlers.profiles.deleteProfile({ id: SANDBOX_PROFILE_ID }, ctx)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
   it('reports a corrupt settings file and the memory-vault fallback as notices', async () => {
@@ -206,17 +206,17 @@ describe('createCore', () => {
     core.onEvent((g, e, p) => g === 'app' && e === 'notice' && seen.push(p));
     await Promise.resolve();
     expect(seen).toEqual(info.notices);
-    const status = await core.handlers.connection.status(undefined, ctx);
+    const status = await core.handlers.profiles.status(undefined, ctx);
     expect(status.vault).toMatchObject({ kind: 'memory', notice: expect.stringMatching(/for this run only/) });
     // With the sandbox turned off, the built-in profile explains itself.
-    const activated = await core.handlers.connection.activate({ id: SANDBOX_PROFILE_ID }, ctx);
+    const activated = await core.handlers.profiles.activate({ id: SANDBOX_PROFILE_ID }, ctx);
     expect(activated).toMatchObject({ state: 'error', error: { code: 'not_configured' } });
   });
 
   it('keeps a redacted request log and opens only http(s) links', async () => {
     const { core, shell } = await boot();
-    await core.handlers.connection.activate({ id: SANDBOX_PROFILE_ID }, ctx);
-    await core.handlers.connection.testConnection({ id: SANDBOX_PROFILE_ID }, ctx);
+    await core.handlers.profiles.activate({ id: SANDBOX_PROFILE_ID }, ctx);
+    await core.handlers.profiles.testConnection({ id: SANDBOX_PROFILE_ID }, ctx);
     const log = await core.handlers.diagnostics.requestLog(undefined, ctx);
     expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
       'POST /auth/oauth2/token 200',
@@ -239,7 +239,7 @@ describe('createCore', () => {
 
   it('wires every bridge group and closes cleanly (twice is harmless)', async () => {
     const { core } = await boot();
-    expect(Object.keys(core.handlers).sort()).toEqual(['analytics', 'app', 'connection', 'diagnostics', 'esg', 'esgExport', 'esgRuns', 'export', 'lists', 'match', 'search', 'snapshot', 'uiState', 'watches']);
+    expect(Object.keys(core.handlers).sort()).toEqual(['analytics', 'app', 'diagnostics', 'esg', 'esgExport', 'esgRuns', 'export', 'lists', 'match', 'profiles', 'search', 'snapshots', 'uiState', 'watches']);
     await core.close();
     await core.close();
   });

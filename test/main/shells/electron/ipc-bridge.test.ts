@@ -57,17 +57,17 @@ describe('ipcMain bridge registration', () => {
 
   it('runs calls from our main frame, with input validated', async () => {
     const { ipcMain, goodEvent } = setup();
-    const ok = await ipcMain.handlers.get(fnChannel('connection', 'activate'))!(goodEvent, { id: 'sandbox' });
-    expect(ok).toEqual({ ok: true, value: { group: 'connection', name: 'activate', input: { id: 'sandbox' } } });
-    const bad = (await ipcMain.handlers.get(fnChannel('connection', 'activate'))!(goodEvent, { id: '' })) as { ok: boolean; error: { code: string } };
+    const ok = await ipcMain.handlers.get(fnChannel('profiles', 'activate'))!(goodEvent, { id: 'sandbox' });
+    expect(ok).toEqual({ ok: true, value: { group: 'profiles', name: 'activate', input: { id: 'sandbox' } } });
+    const bad = (await ipcMain.handlers.get(fnChannel('profiles', 'activate'))!(goodEvent, { id: '' })) as { ok: boolean; error: { code: string } };
     expect(bad.ok).toBe(false);
     expect(bad.error.code).toBe('invalid_input');
   });
 
   it('refuses other web contents, sub-frames, foreign origins and vanished frames', async () => {
     const spy = vi.fn(async () => 'ran');
-    const { ipcMain, win } = setup({ 'connection.status': spy });
-    const call = (event: unknown) => ipcMain.handlers.get(fnChannel('connection', 'status'))!(event, undefined);
+    const { ipcMain, win } = setup({ 'profiles.status': spy });
+    const call = (event: unknown) => ipcMain.handlers.get(fnChannel('profiles', 'status'))!(event, undefined);
     const other = fakeContents(9, 1);
     const cases = [
       { sender: other, senderFrame: other.mainFrame },

@@ -167,9 +167,9 @@ describe('Electron main process (fake electron, real core)', async () => {
   });
 
   it('forwards core events to the window on their event channel', async () => {
-    const r = (await fake.handlers.get('firmscope:connection.activate')!(goodEvent, { id: 'sandbox' })) as { ok: boolean };
+    const r = (await fake.handlers.get('firmscope:profiles.activate')!(goodEvent, { id: 'sandbox' })) as { ok: boolean };
     expect(r.ok).toBe(true);
-    const sent = await until(() => win.webContents.sent.find((s) => s[0] === 'firmscope-event:connection.statusChanged'));
+    const sent = await until(() => win.webContents.sent.find((s) => s[0] === 'firmscope-event:profiles.statusChanged'));
     expect(sent[1]).toMatchObject({ profileId: 'sandbox' });
     expect(JSON.stringify(win.webContents.sent)).not.toContain('sandbox-analyst-secret');
   });

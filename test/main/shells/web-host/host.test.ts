@@ -96,13 +96,13 @@ describe('browser host: bridge socket', () => {
     host = await startEchoHost();
     const { ws } = await openSocket(host);
     expect(ws).toBeDefined();
-    ws!.send(JSON.stringify({ t: 'call', id: 1, ch: fnChannel('connection', 'activate'), input: { id: 'sandbox' } }));
+    ws!.send(JSON.stringify({ t: 'call', id: 1, ch: fnChannel('profiles', 'activate'), input: { id: 'sandbox' } }));
     expect(await nextMessage(ws!)).toEqual({
       t: 'result',
       id: 1,
-      result: { ok: true, value: { group: 'connection', name: 'activate', input: { id: 'sandbox' } } },
+      result: { ok: true, value: { group: 'profiles', name: 'activate', input: { id: 'sandbox' } } },
     });
-    ws!.send(JSON.stringify({ t: 'call', id: 2, ch: fnChannel('connection', 'activate'), input: { id: 7 } }));
+    ws!.send(JSON.stringify({ t: 'call', id: 2, ch: fnChannel('profiles', 'activate'), input: { id: 7 } }));
     const bad = (await nextMessage(ws!)) as { result: { ok: boolean; error: { code: string } } };
     expect(bad.result.ok).toBe(false);
     expect(bad.result.error.code).toBe('invalid_input');

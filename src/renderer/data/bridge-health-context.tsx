@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { BridgeHealthMonitor, type BridgeHealth } from './bridge-health';
-import { pingCore } from '../data/app';
+import { pingCore } from './app';
 
 const HealthContext = createContext<BridgeHealthMonitor | null>(null);
 const OK: BridgeHealth = { state: 'ok' };

@@ -1,7 +1,7 @@
 // Test connection's report: each permission on its own, "no access" distinct from a failure.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { permissionSummary, TestReportView } from '../../../src/renderer/connection/TestReportView';
+import { permissionSummary, TestReportView } from '../../../src/renderer/profiles/TestReportView';
 import type { TestReport } from '../../../src/shared/profile';
 
 const searchOnly: TestReport = {

@@ -1,7 +1,7 @@
 // Settings → Network offers the client secret field exactly when a save would remove it (the proxy
 // or CA it goes through changes), and says in words what a save removed.
 import { describe, expect, it } from 'vitest';
-import { droppedNotice, networkSaveRequest, secretAtRisk } from '../../../src/renderer/connection/network-form';
+import { droppedNotice, networkSaveRequest, secretAtRisk } from '../../../src/renderer/profiles/network-form';
 import { DEFAULT_NETWORK, type ProfileView } from '../../../src/shared/profile';
 
 const view = (over: Partial<ProfileView> = {}): ProfileView =>

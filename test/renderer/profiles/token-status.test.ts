@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionStatus } from '../../../src/shared/profile';
-import { describeConnection } from '../../../src/renderer/connection/token-status';
+import { describeConnection } from '../../../src/renderer/profiles/token-status';
 
 const NOW = 1_700_000_000_000;
 const base: ConnectionStatus = { profileId: 'sandbox', profileName: 'Sandbox', state: 'connected', vault: { kind: 'memory' } };

@@ -2,15 +2,15 @@
 // the proxy (system / none / this proxy with user name and password) and a company CA file.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { PickedCaFile } from '../../shared/bridge/groups/connection';
+import type { PickedCaFile } from '../../shared/bridge/groups/profiles';
 import type { NetworkSettings, ProfileView } from '../../shared/profile';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { errorField, toDisplayError } from '../ui/errors';
 import { SelectField, TextField } from '../ui/Field';
 import { droppedNotice, networkFormFrom, networkSaveRequest, PROXY_CHOICES, secretAtRisk, type NetworkErrors } from './network-form';
 import { CaFileChooser } from './CaFileChooser';
-import { connectionKeys, useAppInfo } from '../data/connection';
-import { connectionCalls } from '../data/connection';
+import { profilesKeys, useAppInfo } from '../data/profiles';
+import { profilesCalls } from '../data/profiles';
 
 export function NetworkSettingsPanel({ profile }: { profile: ProfileView }) {
   const [form, setForm] = useState<NetworkSettings>(() => networkFormFrom(profile));
@@ -22,15 +22,15 @@ export function NetworkSettingsPanel({ profile }: { profile: ProfileView }) {
   const secret = useRef<HTMLInputElement>(null);
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (request: Parameters<typeof connectionCalls.saveProfile>[0]) => connectionCalls.saveProfile(request),
+    mutationFn: (request: Parameters<typeof profilesCalls.saveProfile>[0]) => profilesCalls.saveProfile(request),
     onSuccess: (view) => {
       if (password.current) password.current.value = '';
       if (secret.current) secret.current.value = '';
       setPickedCa(null);
       setForm((f) => ({ ...f, caFile: networkFormFrom(view).caFile }));
       setSaved(droppedNotice(view.dropped) ?? 'Saved. The next request uses these settings.');
-      void qc.invalidateQueries({ queryKey: connectionKeys.profiles });
-      void qc.invalidateQueries({ queryKey: connectionKeys.status });
+      void qc.invalidateQueries({ queryKey: profilesKeys.profiles });
+      void qc.invalidateQueries({ queryKey: profilesKeys.status });
     },
     // A refusal that names a field (the CA file) is shown under that field, not below the form.
     onError: (e) => {

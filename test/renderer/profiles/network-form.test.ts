@@ -1,6 +1,6 @@
 // Settings → Network: what is sent for each choice, and errors next to the right field.
 import { describe, expect, it } from 'vitest';
-import { networkFormFrom, networkSaveRequest } from '../../../src/renderer/connection/network-form';
+import { networkFormFrom, networkSaveRequest } from '../../../src/renderer/profiles/network-form';
 import { DEFAULT_NETWORK, DEFAULT_PATHS, type ProfileView } from '../../../src/shared/profile';
 
 const view: ProfileView = {

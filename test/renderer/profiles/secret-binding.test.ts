@@ -1,6 +1,6 @@
 // The profile editor asks for the secret again, next to its field, when the Auth URL or the Base URL changes.
 import { describe, expect, it } from 'vitest';
-import { secretNeededAgain } from '../../../src/renderer/connection/ProfileEditor';
+import { secretNeededAgain } from '../../../src/renderer/profiles/ProfileEditor';
 import type { ProfileView } from '../../../src/shared/profile';
 
 const stored = { id: 'p', kind: 'remote', authUrl: 'https://auth.example.com', baseUrl: 'https://api.example.com', hasSecret: true } as ProfileView;

@@ -10,7 +10,7 @@ export interface PickedCaFile {
 
 const ProfileId = z.object({ id: z.string().min(1).max(64) });
 
-export const connectionGroup = group({
+export const profilesGroup = group({
   fns: {
     listProfiles: fn(z.void()).returns<{ profiles: ProfileView[]; activeId: string | null }>(),
     /** The secret goes in and never comes back out. Omit it to keep the stored one. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PATHS, type ProfileView } from '../../../src/shared/profile';
-import { emptyForm, formFromProfile, sameForm, validateForm } from '../../../src/renderer/connection/profile-form';
+import { emptyForm, formFromProfile, sameForm, validateForm } from '../../../src/renderer/profiles/profile-form';
 
 const view: ProfileView = {
   id: 'acme',

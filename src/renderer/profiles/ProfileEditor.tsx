@@ -6,7 +6,7 @@ import { Spinner } from '../ui/Spinner';
 import { errorField } from '../ui/errors';
 import { ProfileFields } from './ProfileFields';
 import { emptyForm, formFromProfile, sameForm, validateForm, type FieldErrors, type FormField, type ProfileFormState } from './profile-form';
-import { useActivate, useDeleteProfile, useSaveProfile, useSignOut, useTestConnection } from '../data/connection';
+import { useActivate, useDeleteProfile, useSaveProfile, useSignOut, useTestConnection } from '../data/profiles';
 import { TestReportView } from './TestReportView';
 import { ConfirmBar } from '../ui/ConfirmBar';
 

@@ -5,7 +5,7 @@ import { SelectField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { NetworkSettingsPanel } from './NetworkSettingsPanel';
 import { ProfileEditor } from './ProfileEditor';
-import { useConnectionStatus, useProfiles } from '../data/connection';
+import { useConnectionStatus, useProfiles } from '../data/profiles';
 
 const NEW = '__new__';
 

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NetworkSettingsPanel } from '../../../src/renderer/connection/NetworkSettingsPanel';
+import { NetworkSettingsPanel } from '../../../src/renderer/profiles/NetworkSettingsPanel';
 import { createCore } from '../../../src/main/shells/compose/create-core';
 import { createMemoryVault } from '../../../src/main/platform/secrets/memory-vault';
 import { ProfileInputSchema, type ProfileView } from '../../../src/shared/profile';
@@ -34,13 +34,13 @@ async function setUp(chosen: () => string | null) {
   const d = tempDir();
   const core = await createCore({ dataDir: d.dir, shell: { ...testShell(), kind: 'electron', chooseCaFile: async () => chosen() }, vault: createMemoryVault(), sandbox: { companies: 50 } });
   cleanups.push(d.cleanup, () => core.close());
-  const c = core.handlers.connection;
+  const c = core.handlers.profiles;
   const profile = ProfileInputSchema.parse({ name: 'Company', authUrl: 'https://auth.example.com', baseUrl: 'https://api.example.com', clientId: 'client' });
   const view = await c.saveProfile({ profile, secret: 'secret-canary-91' }, ctx);
   const sent: unknown[] = [];
   (window as unknown as { firmscope: unknown }).firmscope = {
     app: { info: () => call(() => core.handlers.app.info(undefined, ctx)) },
-    connection: {
+    profiles: {
       listProfiles: () => call(() => c.listProfiles(undefined, ctx)),
       status: () => call(() => c.status(undefined, ctx)),
       pickCaFile: () => call(() => c.pickCaFile(undefined, ctx)),

@@ -1,10 +1,10 @@
 // Desktop app: the company CA file is chosen in main's own open dialog. The page gets an opaque handle
 // and the file's name, and never sends a path (issue 28 H1); browser mode types the path instead.
 import { useState } from 'react';
-import type { PickedCaFile } from '../../shared/bridge/groups/connection';
+import type { PickedCaFile } from '../../shared/bridge/groups/profiles';
 import { toDisplayError } from '../ui/errors';
 import { TextField } from '../ui/Field';
-import { connectionCalls } from '../data/connection';
+import { profilesCalls } from '../data/profiles';
 
 /** The last part of a stored path, for display. */
 export const caFileName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
@@ -23,7 +23,7 @@ export function CaFileChooser(props: {
   const choose = async () => {
     setBusy(true);
     try {
-      const picked = await connectionCalls.pickCaFile();
+      const picked = await profilesCalls.pickCaFile();
       if (picked) {
         props.onError(undefined);
         props.onPicked(picked);

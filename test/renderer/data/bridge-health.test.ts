@@ -1,6 +1,6 @@
 // The heartbeat that tells the renderer its core is gone (socket closed) or hung (no answer), and back.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BridgeHealthMonitor, HEARTBEAT } from '../../../src/renderer/connection/bridge-health';
+import { BridgeHealthMonitor, HEARTBEAT } from '../../../src/renderer/data/bridge-health';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -5,20 +5,20 @@ import type { ConnectionStatus, ProfileInput, ProfileView } from '../../shared/p
 import { firmscope, unwrap, groupCalls } from './bridge';
 
 /** The connection bridge group's calls, each resolving to its value or rejecting with the shared AppError. */
-export const connectionCalls = groupCalls('connection');
+export const profilesCalls = groupCalls('profiles');
 
-export const connectionKeys = {
-  status: ['connection', 'status'] as const,
-  profiles: ['connection', 'profiles'] as const,
+export const profilesKeys = {
+  status: ['profiles', 'status'] as const,
+  profiles: ['profiles', 'profiles'] as const,
 };
 export const appKeys = { info: ['app', 'info'] as const };
 
 export function useConnectionStatus() {
-  return useQuery({ queryKey: connectionKeys.status, queryFn: () => unwrap(firmscope().connection.status()) });
+  return useQuery({ queryKey: profilesKeys.status, queryFn: () => unwrap(firmscope().profiles.status()) });
 }
 
 export function useProfiles() {
-  return useQuery({ queryKey: connectionKeys.profiles, queryFn: () => unwrap(firmscope().connection.listProfiles()) });
+  return useQuery({ queryKey: profilesKeys.profiles, queryFn: () => unwrap(firmscope().profiles.listProfiles()) });
 }
 
 export function useAppInfo() {
@@ -30,31 +30,31 @@ function useStatusMutation<V>(fn: (v: V) => Promise<ConnectionStatus>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: (status) => {
-      qc.setQueryData(connectionKeys.status, status);
-      void qc.invalidateQueries({ queryKey: connectionKeys.profiles });
+      qc.setQueryData(profilesKeys.status, status);
+      void qc.invalidateQueries({ queryKey: profilesKeys.profiles });
     },
   });
 }
 
 export function useActivate() {
-  return useStatusMutation((v: { id: string }) => unwrap(firmscope().connection.activate(v)));
+  return useStatusMutation((v: { id: string }) => unwrap(firmscope().profiles.activate(v)));
 }
 
 export function useSignOut() {
-  return useStatusMutation(() => unwrap(firmscope().connection.signOut()));
+  return useStatusMutation(() => unwrap(firmscope().profiles.signOut()));
 }
 
 export function useTestConnection() {
-  return useMutation({ mutationFn: (v: { id: string }) => unwrap(firmscope().connection.testConnection(v)) });
+  return useMutation({ mutationFn: (v: { id: string }) => unwrap(firmscope().profiles.testConnection(v)) });
 }
 
 export function useDeleteProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string }) => unwrap(firmscope().connection.deleteProfile(v)),
+    mutationFn: (v: { id: string }) => unwrap(firmscope().profiles.deleteProfile(v)),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: connectionKeys.profiles });
-      void qc.invalidateQueries({ queryKey: connectionKeys.status });
+      void qc.invalidateQueries({ queryKey: profilesKeys.profiles });
+      void qc.invalidateQueries({ queryKey: profilesKeys.status });
     },
   });
 }
@@ -68,16 +68,16 @@ export function useSaveProfile(takeSecret: () => string | undefined) {
   return useMutation({
     mutationFn: (profile: ProfileInput) => {
       const secret = takeSecret();
-      return unwrap(firmscope().connection.saveProfile(secret ? { profile, secret } : { profile }));
+      return unwrap(firmscope().profiles.saveProfile(secret ? { profile, secret } : { profile }));
     },
     onSuccess: (saved: ProfileView) => {
-      qc.setQueryData<{ profiles: ProfileView[]; activeId: string | null }>(connectionKeys.profiles, (old) =>
+      qc.setQueryData<{ profiles: ProfileView[]; activeId: string | null }>(profilesKeys.profiles, (old) =>
         old
           ? { ...old, profiles: old.profiles.some((p) => p.id === saved.id) ? old.profiles.map((p) => (p.id === saved.id ? saved : p)) : [...old.profiles, saved] }
           : old,
       );
-      void qc.invalidateQueries({ queryKey: connectionKeys.profiles });
-      void qc.invalidateQueries({ queryKey: connectionKeys.status });
+      void qc.invalidateQueries({ queryKey: profilesKeys.profiles });
+      void qc.invalidateQueries({ queryKey: profilesKeys.status });
     },
   });
 }
