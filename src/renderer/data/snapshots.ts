@@ -1,4 +1,4 @@
-// react-query glue for loaded result sets: the list (kept live by `snapshot.progress`), a page of
+// react-query glue for loaded result sets: the list (kept live by `snapshots.progress`), a page of
 // a local view, and its facet counts.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SnapshotInfo, SnapshotView } from '../../shared/snapshots/snapshot';

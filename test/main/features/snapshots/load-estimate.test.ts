@@ -101,7 +101,7 @@ describe('the workspace it is measured from', () => {
   });
 });
 
-describe('snapshot.estimate', () => {
+describe('snapshots.estimate', () => {
   let data: string;
   beforeEach(() => {
     data = mkdtempSync(join(tmpdir(), 'fs-estimate-'));
