@@ -1,11 +1,12 @@
 // The check before a bulk run (match.bulkInspect): the encoding a file is read in (detected, or the
-// analyst's choice), the reader's check of every record (csv-source.ts), and the rows that repeat
+// analyst's choice), the reader's check of every record (csv-inspect.ts), and the rows that repeat
 // an earlier row (duplicates.ts), with the mapping and key column the run would use.
 import { AppError } from '../../../shared/errors';
 import type { CsvInspectView, RepeatView } from '../../../shared/bridge/groups/match';
 import type { EncodingInfo, TextEncoding } from '../../../shared/match/encodings';
 import { applyMapping, guessMapping, type ColumnMapping } from '../../../shared/match/fields';
-import { inspectCsv, type CsvSource } from './csv-source';
+import { inspectCsv } from './csv-inspect';
+import type { CsvSource } from './csv-source';
 import { factsKey, guessKeyColumn, RepeatIndex } from './duplicates';
 import { detectFileEncoding } from './encoding-detect';
 import { EncodingError } from './text-decoding';

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { detectDelimiter, inspectCsv, readCsv, type CsvItem } from '../../../../src/main/features/match/csv-source';
+import { inspectCsv } from '../../../../src/main/features/match/csv-inspect';
+import { detectDelimiter, readCsv, type CsvItem } from '../../../../src/main/features/match/csv-source';
 
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { detectEncoding, detectFileEncoding } from '../../../../src/main/features/match/encoding-detect';
 import { decodeChunks, EncodingError } from '../../../../src/main/features/match/text-decoding';
-import { inspectCsv, readCsv, type CsvItem } from '../../../../src/main/features/match/csv-source';
+import { inspectCsv } from '../../../../src/main/features/match/csv-inspect';
+import { readCsv, type CsvItem } from '../../../../src/main/features/match/csv-source';
 import type { TextEncoding } from '../../../../src/shared/match/encodings';
 
 const dirs: string[] = [];
