@@ -210,6 +210,20 @@ export default tseslint.config(
     },
   },
   {
+    // One way to act after a mutation: data/mutate-then.ts (react-query drops mutate()'s callbacks
+    // when the click came before the component subscribed).
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+          message: 'mutate(input, callbacks) loses its callbacks when the component has not subscribed yet: use mutateThen(mutation, input, callbacks) from data/mutate-then.ts.',
+        },
+      ],
+    },
+  },
+  {
     // The two files that are the Electron side of the preload.
     files: ['src/preload/index.ts', 'src/preload/electron-expose.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NODE_FROM_WEB] }] },

@@ -19,7 +19,7 @@ const eslint = new ESLint({ cwd: ROOT, overrideConfig: tseslint.configs.disableT
 /** The problems of the floor and bridge rules ESLint reports for `code` placed at `asPath`. */
 async function problems(code: string, asPath: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const used = [x];\n`, { filePath: join(ROOT, asPath) });
-  const rules = ['import-x/no-restricted-paths', 'no-restricted-imports', 'no-restricted-properties'];
+  const rules = ['import-x/no-restricted-paths', 'no-restricted-imports', 'no-restricted-properties', 'no-restricted-syntax'];
   return result!.messages.filter((m) => rules.includes(m.ruleId ?? '')).map((m) => `${m.ruleId}: ${m.message}`);
 }
 const refused = (pattern: RegExp) => [expect.stringMatching(pattern)];
@@ -49,6 +49,20 @@ describe('the bridge outside the data floor fails lint', () => {
     ['a screen reads window.firmscope', 'const x = window.firmscope.lists;', 'src/renderer/lists/fixture.tsx', /^no-restricted-properties: .*Only src\/renderer\/data\/ reaches window.firmscope/],
   ])('%s', async (_name, code, at, message) => {
     expect(await problems(code, at)).toEqual(refused(message));
+  }, 60_000);
+});
+
+describe('callbacks given to mutate() fail lint (react-query drops them before the component subscribed)', () => {
+  it.each([
+    ['a screen', "const x = (m: { mutate(i: number, o: object): void }) => m.mutate(1, { onSuccess: () => {} });", 'src/renderer/watches/fixture.tsx'],
+    ['the data floor', "const x = (m: { mutate(i: number, o: object): void }) => m.mutate(1, { onError: () => {} });", 'src/renderer/data/fixture.ts'],
+  ])('%s', async (_name, code, at) => {
+    expect(await problems(code, at)).toEqual(refused(/^no-restricted-syntax: .*use mutateThen\(mutation, input, callbacks\) from data\/mutate-then.ts/));
+  }, 60_000);
+
+  it('mutate(input) alone and mutateThen pass', async () => {
+    const code = "import { mutateThen } from '../data/mutate-then';\nconst x = (m: { mutate(i: number): void; mutateAsync(i: number): Promise<number> }) => [m.mutate(1), mutateThen(m, 1, { onSuccess: () => {} })];";
+    expect(await problems(code, 'src/renderer/watches/fixture.tsx')).toEqual([]);
   }, 60_000);
 });
 

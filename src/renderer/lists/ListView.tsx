@@ -18,6 +18,7 @@ import { prefetchPlot } from '../analytics/plot-loader';
 import { WatchButton } from '../watches/WatchButton';
 import { oneLineText } from '../../shared/service-text';
 import { ServiceText } from '../ui/ServiceText';
+import { mutateThen } from '../data/mutate-then';
 
 // Analytics bring Observable Plot: loaded when a list is open (idle), drawn on the click.
 const Analytics = lazyScreen(() => import('../analytics/ListAnalytics').then((m) => m.ListAnalytics));
@@ -140,7 +141,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
           type="button"
           className="button button--small"
           disabled={selected.size === 0 || remove.isPending}
-          onClick={() => remove.mutate({ id: list.id, companyIds: [...selected] }, { onSuccess: () => setSelected(new Set()) })}
+          onClick={() => mutateThen(remove, { id: list.id, companyIds: [...selected] }, { onSuccess: () => setSelected(new Set()) })}
         >
           Remove {selected.size ? n(selected.size) : ''} selected from list
         </button>

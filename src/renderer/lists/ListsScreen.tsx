@@ -13,6 +13,7 @@ import { ListView } from './ListView';
 import { PasteIdsForm } from './PasteIdsForm';
 import './lists.css';
 import { ConfirmBar } from '../ui/ConfirmBar';
+import { mutateThen } from '../data/mutate-then';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const n = (v: number) => v.toLocaleString('en-US');
@@ -102,7 +103,7 @@ function ListRow({ list, open, onOpen, onNotice, onDeleted }: { list: ListInfo; 
           className="button button--small"
           aria-label={`Duplicate ${list.name}`}
           disabled={duplicate.isPending}
-          onClick={() => duplicate.mutate({ id: list.id }, { onSuccess: (copy) => onNotice(`Duplicated as “${copy.name}”.`) })}
+          onClick={() => mutateThen(duplicate, { id: list.id }, { onSuccess: (copy) => onNotice(`Duplicated as “${copy.name}”.`) })}
         >
           Duplicate
         </button>
@@ -134,7 +135,8 @@ function ListRow({ list, open, onOpen, onNotice, onDeleted }: { list: ListInfo; 
           confirmLabel="Delete list"
           busy={remove.isPending}
           onConfirm={() =>
-            remove.mutate(
+            mutateThen(
+              remove,
               { id: list.id },
               {
                 onSuccess: () => {

@@ -5,6 +5,7 @@ import type { BulkJobView } from '../../shared/bridge/groups/match';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { useDeleteBulkJob } from '../data/match';
 import { ConfirmBar } from '../ui/ConfirmBar';
+import { mutateThen } from '../data/mutate-then';
 
 // The analyst's own date format, as the rest of the app writes times (lists, ESG, exports).
 const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -55,7 +56,7 @@ export function DeleteBulkJob({ job, onDeleted }: { job: BulkJobView; onDeleted?
     <ConfirmBar
       confirmLabel="Delete bulk match"
       busy={remove.isPending}
-      onConfirm={() => remove.mutate(job.id, { onSuccess: () => onDeleted?.() })}
+      onConfirm={() => mutateThen(remove, job.id, { onSuccess: () => onDeleted?.() })}
       onCancel={() => setAsking(false)}
       after={remove.error ? <ErrorMessage error={remove.error} title="The bulk match could not be deleted" /> : null}
     >

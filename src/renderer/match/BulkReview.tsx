@@ -14,6 +14,7 @@ import { AddAcceptedToList } from './AddAcceptedToList';
 import { reviewKey } from './review-keys';
 import { cursorLine, movedLine } from './review-cursor';
 import { ServiceText } from '../ui/ServiceText';
+import { mutateThen } from '../data/mutate-then';
 
 
 export function BulkReview({ job }: { job: BulkJobView }) {
@@ -59,7 +60,8 @@ export function BulkReview({ job }: { job: BulkJobView }) {
   const act = (row: BulkRowView, action: Decide['action'], companyId?: string) => {
     undoStack.current.push({ line: row.line, back: decisionOf(row) });
     const leaves = queue === 'pending' && action !== 'reset';
-    decide.mutate(
+    mutateThen(
+      decide,
       { line: row.line, action, ...(companyId ? { companyId } : {}) },
       // Not stored: the row comes back to the queue (the error is shown by the mutation).
       { onError: () => leaves && setDecided((d) => new Set([...d].filter((l) => l !== row.line))) },
@@ -77,7 +79,7 @@ export function BulkReview({ job }: { job: BulkJobView }) {
     if (!last) return setSaid('Nothing to undo.');
     const { line: back, back: was } = last;
     returning.current = back;
-    decide.mutate({ line: back, ...was }, { onError: () => (returning.current = null) });
+    mutateThen(decide, { line: back, ...was }, { onError: () => (returning.current = null) });
     setDecided((d) => new Set([...d].filter((l) => l !== back)));
     setCursor(back);
     setSaid(`Undone: line ${back} is ${UNDONE_TEXT[was.action]} again.`);

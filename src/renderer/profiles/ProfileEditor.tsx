@@ -9,6 +9,7 @@ import { emptyForm, formFromProfile, sameForm, validateForm, type FieldErrors, t
 import { useActivate, useDeleteProfile, useSaveProfile, useSignOut, useTestConnection } from '../data/profiles';
 import { TestReportView } from './TestReportView';
 import { ConfirmBar } from '../ui/ConfirmBar';
+import { mutateThen } from '../data/mutate-then';
 
 export interface ProfileEditorProps {
   profile?: ProfileView;
@@ -120,7 +121,7 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
   const onDelete = () => {
     if (!profile) return;
     resetOutcomes();
-    del.mutate({ id: profile.id }, { onSuccess: onDeleted });
+    mutateThen(del, { id: profile.id }, { onSuccess: onDeleted });
   };
 
   return (

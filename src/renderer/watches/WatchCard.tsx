@@ -8,6 +8,7 @@ import { WatchDialog } from './WatchDialog';
 import { checkInWords, checkNowCost, costInWords, n, nextCheckInWords, scheduleInWords, targetInWords } from './watch-format';
 import { useCheckNow, useDeleteWatch, useUpdateWatch } from '../data/watches';
 import { ConfirmBar } from '../ui/ConfirmBar';
+import { mutateThen } from '../data/mutate-then';
 
 /** Above this many requests Check now asks once more, naming the cost, before it starts. */
 export const CHECK_CONFIRM_ABOVE = 500;
@@ -27,7 +28,7 @@ export function WatchCard({ watch: w, shown, onShow }: { watch: WatchInfo; shown
   const next = nextCheckInWords(w);
   const waiting = w.lastCheck?.status === 'waiting';
   const error = check.error ?? update.error ?? remove.error;
-  const startCheck = () => check.mutate({ id: w.id }, { onSettled: () => setMode('idle') });
+  const startCheck = () => mutateThen(check, { id: w.id }, { onSettled: () => setMode('idle') });
 
   return (
     <li className={`watch-card${shown ? ' watch-card--shown' : ''}`} aria-labelledby={titleId}>
@@ -71,7 +72,7 @@ export function WatchCard({ watch: w, shown, onShow }: { watch: WatchInfo; shown
       </div>
       {mode === 'edit' ? <WatchDialog existing={w} onClose={() => setMode('idle')} onSaved={() => setMode('idle')} /> : null}
       {mode === 'delete' ? (
-        <ConfirmBar confirmLabel="Delete watch" busy={remove.isPending} onConfirm={() => remove.mutate({ id: w.id }, { onSuccess: () => shown && onShow(false) })} onCancel={() => setMode('idle')}>
+        <ConfirmBar confirmLabel="Delete watch" busy={remove.isPending} onConfirm={() => mutateThen(remove, { id: w.id }, { onSuccess: () => shown && onShow(false) })} onCancel={() => setMode('idle')}>
           Delete the watch ‘{w.name}’ with its checks and changes? The {w.target.kind === 'search' ? 'saved search' : 'list'}, its snapshots and ESG results stay.
         </ConfirmBar>
       ) : null}

@@ -13,6 +13,7 @@ import { formOf, initialForm, refOf, scheduleOf, serverFieldError, targetOf, val
 import { n, WEEKDAYS } from './watch-format';
 import { useCreateWatch, useUpdateWatch, type EstimateInput } from '../data/watches';
 import './watches.css';
+import { mutateThen } from '../data/mutate-then';
 
 export interface WatchDialogProps {
   /** A new watch of this target, or `existing` to edit. */
@@ -100,8 +101,8 @@ export function WatchDialog({ target, existing, onClose, onSaved }: WatchDialogP
       const f = serverFieldError(err);
       if (f) setErrors({ [f.field]: f.message });
     };
-    if (existing) update.mutate({ id: existing.id, ...v.input }, { ...done, onError });
-    else create.mutate(v.input, { ...done, onError });
+    if (existing) mutateThen(update, { id: existing.id, ...v.input }, { ...done, onError });
+    else mutateThen(create, v.input, { ...done, onError });
   };
 
   const kindWord = ref.kind === 'search' ? 'saved search' : 'list';
