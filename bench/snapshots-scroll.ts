@@ -187,9 +187,9 @@ try {
     );
   const sorts: number[] = [];
   // Each header: ascending, then descending (a third click would go back to the service order).
-  const headers = await scroller.locator('.scroller__sort').count();
+  const headers = await scroller.locator('[role="columnheader"] button').count();
   for (let h = 0; h < Math.min(headers, 5); h++) {
-    for (let k = 0; k < 2; k++) sorts.push(await clickToFirstRows('[data-testid="snapshot-scroller"] .scroller__sort', h));
+    for (let k = 0; k < 2; k++) sorts.push(await clickToFirstRows('[data-testid="snapshot-scroller"] [role="columnheader"] button', h));
   }
   const facetClicks: number[] = [];
   for (let i = 0; i < 6; i++) {

@@ -6,12 +6,8 @@
 import { Fragment, memo } from 'react';
 import { cellValue } from '../../../shared/search/flatten';
 import { cellFormat, type CellView } from './cell-format';
+import type { ColumnSlot } from './use-virtual-grid';
 
-/** A mounted column: its index in `columns`, and the empty width before it (columns not mounted). */
-export interface ColumnSlot {
-  index: number;
-  gap: number;
-}
 
 export interface GridRowProps {
   index: number;
