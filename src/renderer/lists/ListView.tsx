@@ -1,58 +1,26 @@
 // One list: its companies by name with country, industry, size and the ESG summary columns ("—"
 // until an ESG run stores data). Sort by any column, text filter, pages, remove selected, export.
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import type { ListInfo, ListMember, ListSortField, ListView as ListViewSpec } from '../../shared/lists/lists';
+import type { ListInfo, ListSortField, ListView as ListViewSpec } from '../../shared/lists/lists';
 import type { ListsScreenState } from '../state/lists-state';
 import { useNavigation } from '../state/navigation';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { ListExport } from './ListExport';
 import { ListViewExport } from './ListViewExport';
+import { COLUMNS, ListMembersTable } from './ListMembersTable';
 import { EsgExportMenu } from '../esg-export/EsgExportMenu';
 import { useListMembers, useRemoveMembers } from '../data/lists';
-import { DASH, esgPillars, fmtChange, fmtCount, fmtMoney, fmtMoneyExact, fmtWhen, scoreWithRating } from './list-format';
-import { ShortId } from '../ui/ShortId';
 import { RefreshEsg } from '../esg-runs/RefreshEsg';
 import { listCompanies } from '../data/esg-runs';
 import { lazyScreen } from '../ui/lazy-screen';
 import { prefetchPlot } from '../analytics/plot-loader';
 import { WatchButton } from '../watches/WatchButton';
-import { oneLineText } from '../../shared/service-text';
-import { ServiceText } from '../ui/ServiceText';
 import { mutateThen } from '../data/mutate-then';
 
 // Analytics bring Observable Plot: loaded when a list is open (idle), drawn on the click.
 const Analytics = lazyScreen(() => import('../analytics/ListAnalytics').then((m) => m.ListAnalytics));
 
 export const LIST_PAGE_ROWS = 50;
-
-interface Column {
-  label: string;
-  sort?: ListSortField;
-  num?: boolean;
-  /** Long text: cut with an ellipsis, the whole text in the tooltip. */
-  clip?: boolean;
-  cell(m: ListMember): string;
-  title?(m: ListMember): string | undefined;
-}
-
-const COLUMNS: readonly Column[] = [
-  { label: 'Country', sort: 'country', cell: (m) => m.countryName ?? m.country ?? DASH },
-  { label: 'Industry', sort: 'industry', clip: true, cell: (m) => m.industry ?? DASH, title: (m) => m.industry ?? undefined },
-  { label: 'Employees', sort: 'employees', num: true, cell: (m) => fmtCount(m.employees) },
-  { label: 'Revenue', sort: 'revenue', num: true, cell: (m) => fmtMoney(m.revenue), title: (m) => fmtMoneyExact(m.revenue) },
-  ...esgPillars.map(
-    (p): Column => ({
-      label: p.label,
-      sort: p.sort,
-      num: true,
-      cell: (m) => scoreWithRating(m.esg[p.score] as number | null | undefined, m.esg[p.rating] as string | null | undefined),
-    }),
-  ),
-  { label: 'News', sort: 'newsCount', num: true, cell: (m) => fmtCount(m.esg.newsCount) },
-  { label: 'Commitments', sort: 'commitmentsCount', num: true, cell: (m) => fmtCount(m.esg.commitmentsCount) },
-  { label: 'ESG refreshed', sort: 'refreshedAt', cell: (m) => fmtWhen(m.esg.refreshedAt) },
-  { label: 'Change since previous refresh', sort: 'overallChange', num: true, cell: (m) => fmtChange(m.esg.overallChange) },
-];
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -98,29 +66,6 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
     const s = state.sort;
     onState({ sort: s?.field !== field ? { field, direction: 'asc' } : s.direction === 'asc' ? { field, direction: 'desc' } : null, page: 0 });
   };
-  const ariaSort = (field?: ListSortField) => (field && state.sort?.field === field ? (state.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
-  const mark = (field?: ListSortField) => (field && state.sort?.field === field ? (state.sort.direction === 'asc' ? ' ▲' : ' ▼') : '');
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.companyId));
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const header = (label: string, field?: ListSortField, num?: boolean, className?: string) => (
-    <th key={label} scope="col" aria-sort={ariaSort(field)} className={[num ? 'num' : '', className ?? ''].filter(Boolean).join(' ') || undefined}>
-      {field ? (
-        <button type="button" className="list-view__sort" onClick={() => sortBy(field)}>
-          {label}
-          <span aria-hidden="true">{mark(field)}</span>
-        </button>
-      ) : (
-        label
-      )}
-    </th>
-  );
-
   return (
     <section className="list-view" aria-labelledby="list-view-title">
       <div className="list-view__head">
@@ -184,57 +129,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
         </span>
       </nav>
       {rows.length ? (
-        <div className="table-wrap">
-          <table className="data-table list-view__table" aria-label={`Companies in ${list.name}`} aria-rowcount={total + 1}>
-            <thead>
-              <tr>
-                <th scope="col" className="list-view__select">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all companies on this page"
-                    checked={allOnPage}
-                    onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.companyId)) : new Set())}
-                  />
-                </th>
-                {header('Name', 'name', false, 'list-view__name')}
-                {COLUMNS.map((c) => header(c.label, c.sort, c.num))}
-                {/* Last: names lead, and the ESG columns stay in view without scrolling sideways. */}
-                <th scope="col">ID</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m, i) => (
-                <tr key={m.companyId} aria-rowindex={first + i + 1}>
-                  <td className="list-view__select">
-                    <input type="checkbox" aria-label={`Select ${oneLineText(m.name ?? m.companyId)}`} checked={selected.has(m.companyId)} onChange={() => toggle(m.companyId)} />
-                  </td>
-                  <th scope="row" className="list-view__name">
-                    {m.name ? (
-                      <button
-                        type="button"
-                        className="button button--ghost button--small list-view__open"
-                        title={`Open the ESG data of ${oneLineText(m.name)}`}
-                        onClick={() => navigate({ screen: 'esg', companyId: m.companyId, companyName: m.name ?? undefined, fromListId: list.id })}
-                      >
-                        <ServiceText text={m.name} />
-                      </button>
-                    ) : (
-                      <span className="muted">Name unknown</span>
-                    )}
-                  </th>
-                  {COLUMNS.map((c) => (
-                    <td key={c.label} className={c.num ? 'num' : c.clip ? 'list-view__clip' : undefined} title={c.title?.(m)}>
-                      {c.cell(m)}
-                    </td>
-                  ))}
-                  <td>
-                    <ShortId id={m.companyId} name={m.name} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListMembersTable list={list} rows={rows} total={total} first={first} sort={state.sort} onSort={sortBy} selected={selected} onSelected={setSelected} />
       ) : null}
     </section>
   );
