@@ -1,24 +1,14 @@
 // Composition root shared by every shell (Electron, browser mode, tests): settings, vault, profiles,
 // token + API client for the active profile, the embedded sandbox, and the feature modules.
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+// The pieces with a rule of their own live beside it: data-dir.ts (a private folder), core-events.ts
+// (the fan-out to shell listeners), embedded-sandbox.ts (started on first use), feature-modules.ts.
 import { sweepTempFiles } from '../../platform/settings/sweep-temp';
-import { AppError } from '../../../shared/errors';
 import type { Profile } from '../../../shared/profile';
-import type { BridgeEmit, BridgeHandlers } from '../../../shared/bridge/table';
-import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../sandbox/server';
+import type { BridgeHandlers } from '../../../shared/bridge/table';
+import type { SandboxOptions } from '../../../sandbox/server';
 import { createRequestLog } from '../../platform/api/request-log';
 import { createTransport } from '../../platform/api/transport';
-import { createAnalyticsFeature } from '../../features/analytics/feature';
-import { createEsgFeature } from '../../features/esg/feature';
-import { createEsgRunsFeature } from '../../features/esg-runs/feature';
-import { createEsgExportFeature } from '../../features/esg-export/feature';
-import { createExportFeature } from '../../features/export/feature';
-import { createMatchFeature } from '../../features/match/feature';
-import { createSearchFeature } from '../../features/search/feature';
-import { createSnapshotFeature } from '../../features/snapshots/feature';
-import { createListsFeature } from '../../features/lists/feature';
-import { createWatchesFeature } from '../../features/watches/feature';
-import { Connections, type SandboxUrls } from '../../features/profiles/connections';
+import { Connections } from '../../features/profiles/connections';
 import { createProfileRepo } from '../../features/profiles/profile-repo';
 import { chooseVault } from '../../platform/secrets/choose-vault';
 import type { SecretVault } from '../../platform/secrets/vault';
@@ -28,7 +18,7 @@ import { createAppHandlers, createNoticeBoard } from '../../features/app/app-han
 import { createConnectionHandlers } from '../../features/profiles/connection-handlers';
 import { createDiagnosticsHandlers } from '../../features/diagnostics/diagnostics-handlers';
 import { createUiStateHandlers } from '../../features/ui-state/ui-state-handlers';
-import type { FeatureDeps, FeatureModule } from '../../platform/ports/feature-deps';
+import type { FeatureDeps } from '../../platform/ports/feature-deps';
 import { createWorkspace, unavailableMessage, workspacePort } from '../../platform/workspace/workspace';
 import type { SqliteLoad } from '../../platform/workspace/native';
 import type { ShellHooks } from '../../platform/ports/shell-hooks';
@@ -36,9 +26,10 @@ import type { NetworkFactory } from '../../platform/ports/network';
 import { createNodeNetwork } from '../../platform/net/node-network';
 import { resolveNetwork } from '../../platform/net/network-config';
 import pkg from '../../../../package.json';
-
-/** The app's own sandbox behaves like a service: session durations vary (2-6 s around 4 s). */
-const APP_SANDBOX: SandboxOptions = { esg: { sessionJitter: 0.5 } };
+import { createCoreEvents } from './core-events';
+import { makeDataDirPrivate } from './data-dir';
+import { lazySandbox } from './embedded-sandbox';
+import { createFeatureModules } from './feature-modules';
 
 export interface CoreOptions {
   /** Settings file and everything else the core persists live here (fresh per test). */
@@ -69,25 +60,11 @@ export interface Core {
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const now = opts.now ?? Date.now;
-  // Profiles, saved searches, exports: this user's only (0700), like ~/.ssh.
-  const created = !existsSync(opts.dataDir);
-  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
-  // A folder that already existed (an explicit --data-dir, a restored backup) and that others may
-  // read is tightened, and said once.
-  const wasOpen = !created && (statSync(opts.dataDir).mode & 0o077) !== 0;
-  if (created || wasOpen) chmodSync(opts.dataDir, 0o700);
+  const { wasOpen } = makeDataDirPrivate(opts.dataDir);
   sweepTempFiles(opts.dataDir);
 
-  const listeners = new Set<(group: string, event: string, payload: unknown) => void>();
-  const emit: BridgeEmit = (group, event, payload) => {
-    for (const l of [...listeners]) {
-      try {
-        l(group, event, payload);
-      } catch {
-        // A failing listener (closed window, dropped socket) must not break the core.
-      }
-    }
-  };
+  const events = createCoreEvents();
+  const emit = events.emit;
   const notices = createNoticeBoard(emit);
   if (wasOpen) notices.add('info', `The data folder ${opts.dataDir} was readable by other users of this computer; Firmscope made it private (only you can open it).`);
 
@@ -102,23 +79,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const log = createRequestLog();
   const transport = createTransport({ log, now });
-
-  // Embedded sandbox: started lazily, the first time the Sandbox profile needs its URLs, so a shell
-  // that only uses remote profiles never pays for it. A failed start is retried on the next use.
-  let sandbox: Promise<SandboxHandle> | null = null;
-  let sandboxReady: SandboxUrls | null = null;
-  const sandboxUrls = async (): Promise<SandboxUrls> => {
-    if (opts.sandbox === false) {
-      throw new AppError('not_configured', 'The embedded sandbox is turned off in this build. Choose or create a profile for a real service.');
-    }
-    sandbox ??= startSandbox(opts.sandbox ?? APP_SANDBOX).catch((e: unknown) => {
-      sandbox = null;
-      throw new AppError('internal', 'The embedded sandbox could not be started.', { cause: e });
-    });
-    const h = await sandbox;
-    sandboxReady = { authUrl: h.authUrl, baseUrl: h.baseUrl };
-    return sandboxReady;
-  };
+  const sandbox = lazySandbox(opts.sandbox);
 
   // Loaded now (not at first use) so a missing native module is said at start, with the reason.
   const workspace = createWorkspace({ dataDir: opts.dataDir, now, load: opts.loadSqlite, notify: (level, message) => notices.add(level, message) });
@@ -133,7 +94,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     // Each profile's requests go through its own proxy and trust (Settings → Network).
     transportFor: async (profile) =>
       createTransport({ log, now, fetchImpl: network.fetchFor(await resolveNetwork(profile, () => repo.proxyPasswordFor(profile), opts.dataDir)) }),
-    sandboxUrls,
+    sandboxUrls: () => sandbox.urls(),
     vault: { kind: vault.kind, notice: vaultNotice },
     now,
     onStatus: (s) => emit('profiles', 'statusChanged', s),
@@ -143,7 +104,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     api: () => connections.api(),
     activeProfile(): Profile | null {
       const p = connections.activeProfile();
-      return p && p.kind === 'sandbox' && sandboxReady ? { ...p, ...sandboxReady } : p;
+      const ready = sandbox.ready;
+      return p && p.kind === 'sandbox' && ready ? { ...p, ...ready } : p;
     },
     settings,
     emit,
@@ -156,75 +118,42 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return id ? connections.budgetOf(id) : { waiting: 0, granted: 0, requestsPerSecond: null };
     },
   };
-  const features: FeatureModule<'search' | 'export' | 'esg' | 'esgRuns' | 'esgExport' | 'match' | 'snapshots' | 'lists' | 'analytics' | 'watches'>[] = [];
-  // Lists before the features that read them: export, bulk-match review, analytics and the ESG export
-  // (`lists.activeStore()`), watches (`lists.store(profileId)`). ESG runs read no list: they get company ids.
-  const lists = createListsFeature(deps);
-  const search = createSearchFeature(deps);
-  const exporter = createExportFeature(deps, { lists });
-  const esg = createEsgFeature(deps);
-  const esgRuns = createEsgRunsFeature(deps);
-  // Bulk-match and ESG files are listed in the export feature's history (the ExportRecords port).
-  const match = createMatchFeature(deps, { lists, exports: exporter.records });
-  const snapshot = createSnapshotFeature(deps);
-  const analytics = createAnalyticsFeature(deps, { lists });
-  // The ESG workbook of a list gets an Analytics sheet: the numbers behind the list's charts.
-  const esgExport = createEsgExportFeature(deps, { lists, exports: exporter.records, analyticsSheet: (listId) => analytics.sheet(listId) });
-  // Watches check saved searches (a snapshot load of their own) and lists (ESG runs), after both started.
-  // Each check goes to its own watch's profile (connections.apiFor refuses while another is active).
-  const watches = createWatchesFeature(deps, { apiFor: (profileId) => connections.apiFor(profileId), snapshots: snapshot, lists, esgRuns, exports: exporter.records });
-  features.push(search, exporter, esg, esgRuns, esgExport, match, snapshot, lists, analytics, watches);
+  const f = createFeatureModules(deps, (profileId) => connections.apiFor(profileId));
 
   const handlers: BridgeHandlers = {
     app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
     profiles: createConnectionHandlers({ repo, connections, transport, now, dataDir: opts.dataDir, chooseCaFile: opts.shell.chooseCaFile?.bind(opts.shell) }),
     diagnostics: createDiagnosticsHandlers(log),
-    search: search.handlers,
-    snapshots: snapshot.handlers,
-    export: exporter.handlers,
-    esg: esg.handlers,
-    esgRuns: esgRuns.handlers,
-    esgExport: esgExport.handlers,
-    match: match.handlers,
+    search: f.search.handlers,
+    snapshots: f.snapshot.handlers,
+    export: f.exporter.handlers,
+    esg: f.esg.handlers,
+    esgRuns: f.esgRuns.handlers,
+    esgExport: f.esgExport.handlers,
+    match: f.match.handlers,
     uiState: createUiStateHandlers(settings, now),
-    lists: lists.handlers,
-    analytics: analytics.handlers,
-    watches: watches.handlers,
+    lists: f.lists.handlers,
+    analytics: f.analytics.handlers,
+    watches: f.watches.handlers,
   };
 
-  for (const f of features) await f.start?.();
+  for (const feature of f.all) await feature.start?.();
 
   let closed = false;
   return {
     handlers,
-    onEvent(listener) {
-      listeners.add(listener);
-      // Notices raised while booting (vault fallback, corrupt settings) came before anyone could
-      // listen: hand them to every new listener (renderers de-duplicate by notice id).
-      const boot = notices.list();
-      queueMicrotask(() => {
-        if (!listeners.has(listener)) return;
-        for (const n of boot) {
-          try {
-            listener('app', 'notice', n);
-          } catch {
-            // same as emit: a failing listener must not break the core
-          }
-        }
-      });
-      return () => listeners.delete(listener);
-    },
+    // Notices raised while booting (vault fallback, corrupt settings) came before anyone could
+    // listen: every new listener gets them.
+    onEvent: (listener) => events.listen(listener, notices.list()),
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.allSettled(features.map((f) => f.dispose?.()));
+      await Promise.allSettled(f.all.map((feature) => feature.dispose?.()));
       workspace.close();
       connections.reset();
       await network.close();
-      listeners.clear();
-      const s = sandbox;
-      sandbox = null;
-      if (s) await s.then((h) => h.close()).catch(() => {});
+      events.clear();
+      await sandbox.close();
     },
   };
 }
