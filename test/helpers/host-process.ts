@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { WebSocket } from 'ws';
 import { fnChannel } from '../../src/shared/bridge/define';
 import { WS_PATH, WS_PROTOCOL } from '../../src/shared/bridge/ws-protocol';
+import { ensureBuilt } from '../../scripts/build-outputs.mjs';
 
 export interface HostProcess {
   child: ChildProcess;
@@ -16,6 +17,10 @@ export interface HostProcess {
 }
 
 export async function startBuiltHost(root: string, dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<HostProcess> {
+  // The host serves out/renderer too. Built here, under the build lock, before the host reads it: a
+  // test file that found the renderer stale would otherwise empty out/renderer while this host serves
+  // it (a Vitest run on a clone nothing had built failed so: "The renderer is not built").
+  if (!ensureBuilt(root, ['renderer', 'webHost'])) throw new Error('building out/renderer and out/web-host failed');
   const child = spawn(process.execPath, ['out/web-host/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],

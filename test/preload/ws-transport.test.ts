@@ -241,7 +241,10 @@ describe('browser-mode transport', () => {
       const r = await (buildFirmscopeApi(bridgeTable, transport) as Api).app!.info!();
       expect(r).toEqual({ ok: true, value: { group: 'app', name: 'info' } });
       expect(held).toHaveLength(1);
-      expect(states).toEqual(['down', 'connecting', 'open']);
+      // Down, then attempts until one opens: the held one timed out, and on a loaded machine a relayed
+      // attempt may outlast the 200 ms connect timeout too (seen at load 28). How many attempts it
+      // took is timing; that the call waited through them and no state but these three came is the point.
+      expect(states.join(',')).toMatch(/^down,connecting(,down,connecting)*,open$/);
     } finally {
       for (const s of held) s.destroy();
       relay.close();
