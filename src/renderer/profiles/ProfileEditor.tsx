@@ -1,6 +1,7 @@
 // Edit one profile (or a new one): Save, Test connection, Connect / Sign out, Delete.
 import { useRef, useState } from 'react';
 import type { ConnectionStatus, ProfileView, TestReport } from '../../shared/profile';
+import { secretMovesOnSave } from '../../shared/profiles/secret-binding';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { errorField } from '../ui/errors';
@@ -199,16 +200,18 @@ export function ProfileEditor({ profile, status, onSaved, onDeleted }: ProfileEd
 
 /**
  * Message for the secret field when the Auth URL or the Base URL changed and no new secret was typed:
- * the secret goes to the first, the access token it earns to the second.
+ * the secret goes to the first, the access token it earns to the second (the rule: shared/profiles/secret-binding.ts).
  */
 export function secretNeededAgain(
   profile: ProfileView | undefined,
   urls: { authUrl: string; baseUrl: string },
   secretTyped: boolean,
 ): string | undefined {
-  if (!profile || profile.kind === 'sandbox' || !profile.hasSecret || secretTyped) return undefined;
-  const same = (typed: string, stored: string) => typed.trim().replace(/\/+$/, '') === stored;
-  const changed = [!same(urls.authUrl, profile.authUrl) && 'Auth URL', !same(urls.baseUrl, profile.baseUrl) && 'Base URL'].filter(Boolean);
+  if (!profile || secretTyped) return undefined;
+  // Compared as a save would store them: trimmed, without trailing slashes.
+  const asSaved = (typed: string) => typed.trim().replace(/\/+$/, '');
+  const moved = secretMovesOnSave(profile, { authUrl: asSaved(urls.authUrl), baseUrl: asSaved(urls.baseUrl) });
+  const changed = moved.map((b) => (b === 'authUrl' ? 'Auth URL' : 'Base URL'));
   if (!changed.length) return undefined;
   return `The ${changed.join(' and ')} changed: enter the client secret again. A stored secret, and the access token it earns, only ever go to the servers it was entered for.`;
 }

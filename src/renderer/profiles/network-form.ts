@@ -10,6 +10,7 @@ import {
   type ProfileInput,
   type ProfileView,
 } from '../../shared/profile';
+import { secretMovesOnSave } from '../../shared/profiles/secret-binding';
 
 export type NetworkField = keyof NetworkSettings;
 export type NetworkErrors = Partial<Record<NetworkField, string>>;
@@ -51,10 +52,11 @@ export function networkSaveRequest(
 
 /**
  * The client secret goes through the proxy and trusts the CA: a change to either removes it unless it
- * is entered again with the change (main decides; this only says when to offer the field).
+ * is entered again with the change (main decides; this only says when to offer the field). The rule:
+ * shared/profiles/secret-binding.ts.
  */
 export const secretAtRisk = (p: ProfileView, form: NetworkSettings, caFilePicked = false): boolean =>
-  !p.builtIn && p.hasSecret && (caFilePicked || networkPathOf(form) !== networkPathOf(networkOf(p)));
+  !p.builtIn && p.hasSecret && (caFilePicked || secretMovesOnSave(p, { networkPath: networkPathOf(form) }).length > 0);
 
 /** What the save removed, in words: the analyst must know a secret is gone before the next sign-in fails. */
 export function droppedNotice(dropped: readonly DroppedSecret[] | undefined): string | null {

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import {
   networkOf,
-  networkPathOf,
   proxyCredentialOf,
   ProfileSchema,
   SANDBOX_PROFILE_ID,
@@ -14,6 +13,7 @@ import {
   type Profile,
   type ProfileInputSchema,
 } from '../../../shared/profile';
+import { boundDestination, currentDestination, movedBindings, planSecretSave } from '../../../shared/profiles/secret-binding';
 import { SANDBOX_CLIENTS } from '../../../sandbox/clients';
 import type { SettingsStore } from '../../platform/settings/settings-store';
 import type { SecretVault } from '../../platform/secrets/vault';
@@ -83,45 +83,40 @@ export function createProfileRepo(settings: SettingsStore, vault: SecretVault): 
       const isSandbox = id === SANDBOX_PROFILE_ID;
       const authUrl = isSandbox ? SANDBOX_PLACEHOLDER_URL : input.authUrl;
       const baseUrl = isSandbox ? SANDBOX_PLACEHOLDER_URL : input.baseUrl;
-      const net = networkOf(input);
-      // A secret is bound to everything that decides where it (or the token it earns) goes: the Auth
-      // URL, the Base URL the token is sent to, and the proxy and CA the requests go through. A change
-      // to any of them without a new secret drops the stored one (the analyst is asked for it again),
-      // so neither is ever sent elsewhere. The sandbox always connects directly, so only its client id matters.
-      const path = isSandbox ? undefined : networkPathOf(net);
-      const boundAuth = existing ? (existing.secretAuthUrl ?? existing.authUrl) : undefined;
-      const boundBase = existing ? (existing.secretBaseUrl ?? existing.baseUrl) : undefined;
-      const boundPath = existing && !isSandbox ? (existing.secretNetwork ?? networkPathOf(networkOf(existing))) : undefined;
-      const dropSecret = secret === undefined && existing !== undefined && (boundAuth !== authUrl || boundBase !== baseUrl || boundPath !== path);
-      // The proxy password belongs to the proxy address and user name it was entered for.
-      const usesPassword = !isSandbox && net.proxy === 'url' && net.proxyUsername !== '';
-      const credential = usesPassword ? proxyCredentialOf(net) : undefined;
-      const boundCredential = existing ? (existing.proxyPasswordFor ?? proxyCredentialOf(networkOf(existing))) : undefined;
+      // The secret-binding rule (shared/profiles/secret-binding.ts): a change to what decides where a
+      // secret goes, without a new one in the same save, drops the stored one (the analyst is asked for it
+      // again), so neither is ever sent elsewhere. The sandbox always connects directly.
       const hadPassword = existing !== undefined && (await vaultGet(proxyAccount(id))) !== null;
-      const keepPassword = usesPassword && proxyPassword === undefined && hadPassword && boundCredential === credential;
+      const plan = planSecretSave({
+        existing,
+        isSandbox,
+        authUrl,
+        baseUrl,
+        network: networkOf(input),
+        secretGiven: secret !== undefined,
+        proxyPasswordGiven: proxyPassword !== undefined,
+        hadProxyPassword: hadPassword,
+      });
       const dropped: DroppedSecret[] = [];
-      if (dropSecret && existing && (await vaultGet(id)) !== null) dropped.push('secret');
-      if (hadPassword && proxyPassword === undefined && !keepPassword) dropped.push('proxyPassword');
+      if (plan.dropSecret && existing && (await vaultGet(id)) !== null) dropped.push('secret');
+      if (plan.dropProxyPassword) dropped.push('proxyPassword');
       const profile = ProfileSchema.parse({
         ...input,
         id,
         kind: isSandbox ? 'sandbox' : 'remote',
         // The sandbox's addresses change every run; only its other fields are the analyst's.
         ...(isSandbox ? { authUrl: SANDBOX_PLACEHOLDER_URL, baseUrl: SANDBOX_PLACEHOLDER_URL } : {}),
-        secretAuthUrl: secret !== undefined || !existing ? authUrl : dropSecret ? undefined : boundAuth,
-        secretBaseUrl: secret !== undefined || !existing ? baseUrl : dropSecret ? undefined : boundBase,
-        secretNetwork: secret !== undefined || !existing ? path : dropSecret ? undefined : boundPath,
-        proxyPasswordFor: usesPassword && (proxyPassword !== undefined || keepPassword) ? credential : undefined,
+        ...plan.bindings,
       });
       try {
         if (secret !== undefined) await vault.set(id, secret);
-        else if (dropSecret) await vault.delete(id);
+        else if (plan.dropSecret) await vault.delete(id);
       } catch {
         throw new AppError('vault_unavailable', 'The secret could not be stored in the keychain. Unlock it and save again.', { retryable: true });
       }
       try {
-        if (usesPassword && proxyPassword !== undefined) await vault.set(proxyAccount(id), proxyPassword);
-        else if (!keepPassword && hadPassword) await vault.delete(proxyAccount(id));
+        if (plan.usesProxyPassword && proxyPassword !== undefined) await vault.set(proxyAccount(id), proxyPassword);
+        else if (!plan.keepProxyPassword && hadPassword) await vault.delete(proxyAccount(id));
       } catch {
         throw new AppError('vault_unavailable', 'The proxy password could not be stored in the keychain. Unlock it and save again.', { retryable: true });
       }
@@ -155,9 +150,7 @@ export function createProfileRepo(settings: SettingsStore, vault: SecretVault): 
     },
     async secretFor(profile) {
       // Never hand out a secret for an Auth URL, Base URL, proxy or CA it was not entered with (e.g. a settings file edited by hand).
-      if (profile.secretAuthUrl !== undefined && profile.secretAuthUrl !== profile.authUrl) return null;
-      if (profile.secretBaseUrl !== undefined && profile.secretBaseUrl !== profile.baseUrl) return null;
-      if (profile.kind !== 'sandbox' && profile.secretNetwork !== undefined && profile.secretNetwork !== networkPathOf(networkOf(profile))) return null;
+      if (movedBindings(boundDestination(profile), currentDestination(profile)).length > 0) return null;
       const secret = await vaultGet(profile.id);
       if (secret) return secret;
       if (profile.kind === 'sandbox' && profile.clientId === SANDBOX_CLIENTS.analyst.id) return SANDBOX_CLIENTS.analyst.secret;
