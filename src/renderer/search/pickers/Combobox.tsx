@@ -3,25 +3,14 @@
 // Any text stays typeable: suggestions help, they never replace what the analyst writes. Pickers over a
 // closed catalogue set `autoSelect` (ARIA "list autocomplete with automatic selection"): while typing,
 // the best suggestion is highlighted, so Enter takes it; Escape closes the list and Enter keeps the text.
+// The keys live in combobox-keys.ts, the list in ComboboxList.tsx.
 import { useId, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import type { ComboGroup, ComboOption } from './combo-option';
+import { comboboxKeyDown, type ComboOpen } from './combobox-keys';
+import { ComboboxList } from './ComboboxList';
 import { selectOnFocus } from './select-on-focus';
 
-export interface ComboOption {
-  /** What picking it writes. */
-  value: string;
-  /** The option's text (what is matched and read out). */
-  label: string;
-  /** Quieter text after the label (a code, a count, countries). */
-  detail?: string;
-  /** Indentation in a tree (0 top level). */
-  level?: number;
-  /** Several values picked at once (a whole NACE section); `value` names them. */
-  values?: readonly string[];
-}
-export interface ComboGroup {
-  label: string;
-  options: ComboOption[];
-}
+export type { ComboGroup, ComboOption } from './combo-option';
 
 export interface ComboboxProps {
   label: string;
@@ -54,7 +43,7 @@ export function Combobox(props: ComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   /** Opened by typing (shown only while the text is not yet a whole value) or by the keyboard (shown). */
-  const [open, setOpen] = useState<'typing' | 'keyboard' | null>(null);
+  const [open, setOpen] = useState<ComboOpen>(null);
   const [active, setActive] = useState(-1);
   const flat = groups.flatMap((g) => g.options);
   const count = flat.length;
@@ -68,77 +57,15 @@ export function Combobox(props: ComboboxProps) {
   // The highlighted option: the one moved to, else (automatic selection, while typing) the first.
   const current = active >= 0 && active < count ? active : props.autoSelect && shown && open === 'typing' && count > 0 ? 0 : -1;
 
-  const move = (delta: number) => {
-    if (count === 0) return;
-    setOpen('keyboard');
-    setActive(current < 0 ? (delta > 0 ? 0 : count - 1) : (current + delta + count) % count);
-  };
   const pick = (o: ComboOption) => {
     onPick(o);
     setOpen(null);
     setActive(-1);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault();
-        if (e.altKey) {
-          setOpen('keyboard');
-          return;
-        }
-        if (!shown) {
-          setOpen('keyboard');
-          setActive(0);
-          return;
-        }
-        move(1);
-        return;
-      case 'ArrowUp':
-        e.preventDefault();
-        if (!shown) {
-          setOpen('keyboard');
-          setActive(count - 1);
-          return;
-        }
-        move(-1);
-        return;
-      case 'Home':
-      case 'End':
-        if (shown && current >= 0 && count) {
-          e.preventDefault();
-          setActive(e.key === 'Home' ? 0 : count - 1);
-        }
-        return;
-      case 'Enter':
-        if (shown && current >= 0 && flat[current]) {
-          e.preventDefault();
-          pick(flat[current]);
-          return;
-        }
-        if (props.onEnter?.()) {
-          e.preventDefault();
-          setOpen(null);
-          return;
-        }
-        break;
-      case 'Escape':
-        if (shown) {
-          e.preventDefault();
-          e.stopPropagation();
-          setOpen(null);
-          setActive(-1);
-          return;
-        }
-        break;
-      case 'Tab':
-        setOpen(null);
-        break;
-    }
-    props.onKeyDown?.(e);
-  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>
+    comboboxKeyDown(e, { shown, current, flat, setOpen, setActive, pick, onEnter: props.onEnter, onKeyDown: props.onKeyDown });
 
-  let n = -1;
   return (
     <div className={`combobox${className ? ` ${className}` : ''}`}>
       {props.children}
@@ -173,40 +100,19 @@ export function Combobox(props: ComboboxProps) {
           props.onBlur?.();
         }}
       />
-      <div id={listId} role="listbox" aria-label={props.listLabel} className="combobox__list" hidden={!shown}>
-        {count === 0 && shown ? <div className="combobox__empty">{props.emptyText}</div> : null}
-        {groups.map((g, gi) =>
-          g.options.length === 0 ? null : (
-            <div key={`${gi}-${g.label}`} role="group" aria-labelledby={`${id}-g${gi}`} className="combobox__group">
-              <div id={`${id}-g${gi}`} className="combobox__group-label" role="presentation">
-                {g.label}
-              </div>
-              {g.options.map((o) => {
-                const i = ++n;
-                return (
-                  <div
-                    key={`${o.value}-${i}`}
-                    id={optionId(i)}
-                    role="option"
-                    aria-selected={i === current}
-                    className={`combobox__option${i === current ? ' combobox__option--active' : ''}`}
-                    style={o.level ? { paddingInlineStart: `${0.5 + o.level * 1.1}rem` } : undefined}
-                    // mousedown, not click: the input keeps focus (a blur would close the list first).
-                    onMouseDown={(e) => {
-                      e.preventDefault();
-                      pick(o);
-                    }}
-                    onMouseMove={() => setActive(i)}
-                  >
-                    <span className="combobox__label">{o.label}</span>
-                    {o.detail ? <span className="combobox__detail">{o.detail}</span> : null}
-                  </div>
-                );
-              })}
-            </div>
-          ),
-        )}
-      </div>
+      <ComboboxList
+        id={id}
+        listId={listId}
+        listLabel={props.listLabel}
+        shown={shown}
+        groups={groups}
+        count={count}
+        current={current}
+        emptyText={props.emptyText}
+        optionId={optionId}
+        pick={pick}
+        setActive={setActive}
+      />
     </div>
   );
 }
