@@ -1,17 +1,15 @@
 // Browser-mode host: one loopback HTTP server that serves the built renderer and carries the
 // bridge over one WebSocket. Bound to 127.0.0.1 only; see request-guards.ts for the checks.
+// The socket upgrades live in bridge-upgrade.ts, the download files in downloads.ts.
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basename } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
 import type { Dispatcher } from '../../platform/bridge/dispatcher';
 import { securityHeaders } from '../../platform/security/response-headers';
-import { WS_CLOSE_NOT_SIGNED_IN, WS_MAX_PAYLOAD, WS_PATH, WS_PROTOCOL } from '../../../shared/bridge/ws-protocol';
-import { hasValidSession, isAllowedHost, isAllowedOrigin, requestPath, sameSecret, sessionCookieName } from './request-guards';
+import { hasValidSession, isAllowedHost, requestPath, sameSecret, sessionCookieName } from './request-guards';
+import { createBridgeUpgrade } from './bridge-upgrade';
+import { createDownloads, DOWNLOAD_PREFIX } from './downloads';
 import { createStaticHandler } from './static-files';
 import { isSameUserPeer } from './peer-uid';
 import { createWsBridge } from './ws-bridge';
@@ -50,7 +48,6 @@ export interface BrowserHost {
   close(): Promise<void>;
 }
 
-const DOWNLOAD_PREFIX = '/__firmscope/downloads/';
 const LAUNCH_PARAM = 'launch';
 
 export async function startBrowserHost(opts: BrowserHostOptions): Promise<BrowserHost> {
@@ -59,7 +56,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   const headers = securityHeaders();
   const serveStatic = createStaticHandler(opts.rendererDir, headers);
   const bridge = createWsBridge();
-  const downloads = new Map<string, string>();
+  const downloads = createDownloads(headers);
   let port = 0;
   let cookieName = '';
   /** The one launch code not yet exchanged, if any. */
@@ -79,7 +76,8 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     if (code !== null) return launch(req, res, code);
     if (target.pathname.startsWith(DOWNLOAD_PREFIX)) {
       if (!hasValidSession(req.headers.cookie, cookieName, token)) return plain(res, 401, 'Unauthorized.');
-      return serveDownload(req, res, target.pathname);
+      if (!(await downloads.serve(req, res, target.pathname))) plain(res, 404, 'Not found');
+      return;
     }
     await serveStatic(req, res, target.pathname);
   }
@@ -100,48 +98,11 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     res.end();
   }
 
-  async function serveDownload(req: IncomingMessage, res: ServerResponse, pathname: string) {
-    const [id = ''] = pathname.slice(DOWNLOAD_PREFIX.length).split('/');
-    const file = downloads.get(id);
-    const info = file ? await stat(file).catch(() => null) : null;
-    if (!file || !info?.isFile()) return plain(res, 404, 'Not found');
-    const name = basename(file).replace(/[^\w.() -]/g, '_');
-    res.writeHead(200, {
-      ...headers,
-      'Content-Type': 'application/octet-stream',
-      'Content-Length': String(info.size),
-      'Content-Disposition': `attachment; filename="${name}"`,
-      'Cache-Control': 'no-store',
-    });
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).pipe(res);
-  }
-
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: WS_MAX_PAYLOAD,
-    handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  const upgrade = createBridgeUpgrade({
+    bridge,
+    port: () => port,
+    signedIn: (cookie) => hasValidSession(cookie, cookieName, token),
   });
-
-  function refuseUpgrade(socket: Duplex, status: number, text: string) {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  }
-
-  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    // A socket error before the handshake (peer reset, garbage) must not become an uncaught 'error'.
-    socket.on('error', () => socket.destroy());
-    const target = requestPath(req.url);
-    if (!target) return refuseUpgrade(socket, 400, 'Bad Request');
-    if (target.pathname !== WS_PATH) return refuseUpgrade(socket, 404, 'Not Found');
-    if (!isAllowedHost(req.headers.host, port)) return refuseUpgrade(socket, 403, 'Forbidden');
-    if (!isAllowedOrigin(req.headers.origin, port)) return refuseUpgrade(socket, 403, 'Forbidden');
-    // A page of an earlier launch (or never signed in) is told so in a close code it can read, since
-    // a browser hides a refused handshake's status: it stops reconnecting and asks for the new link.
-    if (!hasValidSession(req.headers.cookie, cookieName, token)) {
-      return wss.handleUpgrade(req, socket, head, (ws) => ws.close(WS_CLOSE_NOT_SIGNED_IN, 'not signed in to this launch'));
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => bridge.attach(ws));
-  }
 
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
     onRequest(req, res).catch(() => {
@@ -151,7 +112,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     try {
-      onUpgrade(req, socket, head);
+      upgrade.onUpgrade(req, socket, head);
     } catch {
       // Whatever a request carries, it ends this socket, never the host.
       socket.destroy();
@@ -166,7 +127,6 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     else socket.destroy();
   });
-  wss.on('error', () => undefined);
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolvePromise());
@@ -188,17 +148,13 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     newLaunchUrl,
     setDispatcher: (d) => bridge.setDispatcher(d),
     broadcast: (channel, payload) => bridge.broadcast(channel, payload),
-    registerDownload(filePath) {
-      const id = randomBytes(16).toString('hex');
-      downloads.set(id, filePath);
-      return `${DOWNLOAD_PREFIX}${id}/${encodeURIComponent(basename(filePath))}`;
-    },
+    registerDownload: (filePath) => downloads.register(filePath),
     get connections() {
       return bridge.size;
     },
     async close() {
       bridge.closeAll();
-      wss.close();
+      upgrade.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },
