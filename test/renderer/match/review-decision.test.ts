@@ -1,0 +1,27 @@
+// How the review puts a row back (undo) and how decisions and candidates read on screen.
+import { describe, expect, it } from 'vitest';
+import type { BulkRowView } from '../../../src/shared/bridge/groups/match';
+import { choiceLabel, decisionClass, decisionOf } from '../../../src/renderer/match/review-decision';
+
+const row = (decision: BulkRowView['decision'], chosenId: string | null = null): BulkRowView => ({ line: 2, input: {}, state: 'matched', decision, chosenId });
+
+describe('decisionOf', () => {
+  it('gives back the analyst’s own decision, else the threshold’s', () => {
+    expect(decisionOf(row('accepted'))).toEqual({ action: 'accept' });
+    expect(decisionOf(row('rejected'))).toEqual({ action: 'reject' });
+    expect(decisionOf(row('picked', 'c2'))).toEqual({ action: 'pick', companyId: 'c2' });
+    expect(decisionOf(row('auto', 'c1'))).toEqual({ action: 'reset' });
+    expect(decisionOf(row('pending'))).toEqual({ action: 'reset' });
+  });
+});
+
+describe('choiceLabel and decisionClass', () => {
+  it('names a candidate by name (else id) and country', () => {
+    expect(choiceLabel({ companyId: 'c1', name: 'Alpha', country: 'DE', confidence: 0.9 })).toBe('Alpha, DE');
+    expect(choiceLabel({ companyId: 'c1', confidence: 0.9 })).toBe('c1');
+  });
+
+  it('colours rejected, pending and the rest', () => {
+    expect([decisionClass('rejected'), decisionClass('pending'), decisionClass('accepted'), decisionClass(null)]).toEqual(['pill--error', 'pill--warn', 'pill--ok', '']);
+  });
+});
