@@ -2,15 +2,15 @@
 // check, at start or not, and for a list the ESG modules and the score threshold. The cost of a
 // check and of a day at the schedule is asked from main as the choices change and shown before
 // "Create watch". Nothing costly starts ticked; problems show next to their field.
+// The field groups live in WatchScheduleFields.tsx and WatchListFields.tsx.
 import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { MODULE_LABELS } from '../../shared/esg/count-semantics';
-import { ESG_MODULES } from '../../shared/service/schemas';
 import { WatchScheduleSchema, WatchTargetSchema, type WatchInfo } from '../../shared/watches/watches';
-import { CheckboxField, SelectField, TextField } from '../ui/Field';
+import { CheckboxField, TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { WatchCostLine } from './WatchCostLine';
+import { WatchListFields } from './WatchListFields';
+import { WatchScheduleFields } from './WatchScheduleFields';
 import { formOf, initialForm, refOf, scheduleOf, serverFieldError, targetOf, validateForm, type FieldErrors, type WatchFormState, type WatchTargetRef } from './watch-form';
-import { n, WEEKDAYS } from './watch-format';
 import { useCreateWatch, useUpdateWatch, type EstimateInput } from '../data/watches';
 import './watches.css';
 import { mutateThen } from '../data/mutate-then';
@@ -22,13 +22,6 @@ export interface WatchDialogProps {
   onClose(): void;
   onSaved(watch: WatchInfo): void;
 }
-
-const SCHEDULE_LABELS = {
-  manual: 'Only when I click Check now',
-  hourly: 'Hourly',
-  daily: 'Daily at a time',
-  weekly: 'Weekly on a day at a time',
-} as const;
 
 /**
  * Opens the <dialog> as a modal (the top layer: never clipped by the saved-searches panel or a card,
@@ -108,7 +101,6 @@ export function WatchDialog({ target, existing, onClose, onSaved }: WatchDialogP
   const kindWord = ref.kind === 'search' ? 'saved search' : 'list';
   const title = existing ? `Edit watch ‘${existing.name}’` : `Watch ${kindWord} ‘${ref.name}’`;
   const generalError = save.error && !serverFieldError(save.error) ? save.error : null;
-  const timed = form.schedule === 'daily' || form.schedule === 'weekly';
 
   return (
     <dialog
@@ -129,57 +121,9 @@ export function WatchDialog({ target, existing, onClose, onSaved }: WatchDialogP
       </h2>
       <form ref={formRef} onSubmit={submit} noValidate>
         <TextField label="Name" value={form.name} maxLength={120} autoFocus error={errors.name} onChange={(e) => set({ name: e.target.value })} />
-        <SelectField label="When to check" value={form.schedule} onChange={(e) => set({ schedule: e.target.value as WatchFormState['schedule'] })}>
-          {Object.entries(SCHEDULE_LABELS).map(([k, label]) => (
-            <option key={k} value={k}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        {form.schedule === 'weekly' ? (
-          <SelectField label="Day" value={String(form.day)} error={errors.day} onChange={(e) => set({ day: Number(e.target.value) })}>
-            {WEEKDAYS.map((d, i) => (
-              <option key={d} value={i}>
-                {d}
-              </option>
-            ))}
-          </SelectField>
-        ) : null}
-        {timed ? (
-          <TextField label="Time (HH:MM, 24-hour clock, this computer's time)" value={form.at} inputMode="numeric" maxLength={5} error={errors.at} onChange={(e) => set({ at: e.target.value.trim() })} />
-        ) : null}
+        <WatchScheduleFields form={form} errors={errors} set={set} />
         <CheckboxField label="Also check when the app starts" checked={form.checkAtStart} onChange={(e) => set({ checkAtStart: e.target.checked })} />
-        {ref.kind === 'list' ? (
-          <>
-            <fieldset className="watch-dialog__modules" aria-describedby={errors.modules ? modulesErrorId : undefined}>
-              <legend>{ref.memberCount > 0 ? `ESG modules to check for ${n(ref.memberCount)} ${ref.memberCount === 1 ? 'company' : 'companies'}` : 'ESG modules to check'}</legend>
-              {ESG_MODULES.map((m) => (
-                <label key={m} className="watch-dialog__module">
-                  <input
-                    type="checkbox"
-                    checked={form.modules.includes(m)}
-                    aria-invalid={errors.modules ? true : undefined}
-                    onChange={(e) => set({ modules: e.target.checked ? ESG_MODULES.filter((x) => x === m || form.modules.includes(x)) : form.modules.filter((x) => x !== m) })}
-                  />
-                  {MODULE_LABELS[m]}
-                </label>
-              ))}
-              {errors.modules ? (
-                <p id={modulesErrorId} className="field__error">
-                  {errors.modules}
-                </p>
-              ) : null}
-            </fieldset>
-            <TextField
-              label="Score change that counts (points)"
-              value={form.threshold}
-              inputMode="decimal"
-              error={errors.threshold}
-              hint="A score that moves by at least this many points (0–100 scale) is a change; smaller moves are not reported."
-              onChange={(e) => set({ threshold: e.target.value })}
-            />
-          </>
-        ) : null}
+        {ref.kind === 'list' ? <WatchListFields form={form} errors={errors} set={set} memberCount={ref.memberCount} modulesErrorId={modulesErrorId} /> : null}
         <WatchCostLine
           id={costId}
           input={estimateInput}
