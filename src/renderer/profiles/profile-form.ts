@@ -1,6 +1,7 @@
 // Settings form state <-> ProfileInput, validated with the shared zod schema before anything is sent.
 // The client secret is deliberately NOT part of this state (it lives only in an uncontrolled input).
 import { DEFAULT_PATHS, liveCountOf, ProfileInputSchema, type ProfileInput, type ProfileView } from '../../shared/profile';
+import { secretMovesOnSave } from '../../shared/profiles/secret-binding';
 
 export interface ProfileFormState {
   id?: string;
@@ -126,4 +127,22 @@ function friendlyMessage(field: FormField, message: string): string {
   if (field === 'scope' && /too small|>=1/i.test(message)) return 'Scope is required (the service uses api:use)';
   if (/^Too (small|big)/.test(message) && field === 'name') return 'Name must be 1 to 80 characters';
   return message;
+}
+
+/**
+ * Message for the secret field when the Auth URL or the Base URL changed and no new secret was typed:
+ * the secret goes to the first, the access token it earns to the second (the rule: shared/profiles/secret-binding.ts).
+ */
+export function secretNeededAgain(
+  profile: ProfileView | undefined,
+  urls: { authUrl: string; baseUrl: string },
+  secretTyped: boolean,
+): string | undefined {
+  if (!profile || secretTyped) return undefined;
+  // Compared as a save would store them: trimmed, without trailing slashes.
+  const asSaved = (typed: string) => typed.trim().replace(/\/+$/, '');
+  const moved = secretMovesOnSave(profile, { authUrl: asSaved(urls.authUrl), baseUrl: asSaved(urls.baseUrl) });
+  const changed = moved.map((b) => (b === 'authUrl' ? 'Auth URL' : 'Base URL'));
+  if (!changed.length) return undefined;
+  return `The ${changed.join(' and ')} changed: enter the client secret again. A stored secret, and the access token it earns, only ever go to the servers it was entered for.`;
 }
