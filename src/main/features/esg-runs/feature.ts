@@ -4,15 +4,15 @@
 // full or read-only disk) still answers reads; the next command (Resume, Start, ...) replaces it by
 // a new engine that resumes the runs from what was written, as a restart does.
 import { AppError } from '../../../shared/errors';
-import { ESG_CONCURRENCY_DEFAULT, type RunInfo, type StartRunInput } from '../../../shared/esg-runs/schemas';
+import { type RunInfo, type StartRunInput } from '../../../shared/esg-runs/schemas';
 import type { RetryPolicy } from '../../platform/api/retry';
-import type { ApiClient } from '../../platform/api/types';
 import { resolvePolicy, type BackoffPolicy } from '../esg/backoff';
 import { displayLatest, displayResult } from '../esg/display-items';
 import { realTimers, type WatchTimers } from '../esg/timers';
 import type { FeatureDeps, FeatureModule } from '../../platform/ports/feature-deps';
-import { RunEngine } from './engine';
-import { EsgRunStore } from './store';
+import type { RunEngine } from './engine';
+import { createProfileEngine, createRunListeners, type RunRoute } from './profile-engine';
+import type { EsgRunStore } from './store';
 
 export interface EsgRunsOptions {
   timers?: WatchTimers;
@@ -22,8 +22,8 @@ export interface EsgRunsOptions {
   updateEveryMs?: number;
 }
 
-/** How another feature's run reaches the service: its own view of the client (a lane, a request count). */
-export type RunRoute = (api: ApiClient) => ApiClient;
+/** How another feature's run reaches the service (profile-engine.ts). */
+export type { RunRoute } from './profile-engine';
 
 export interface EsgRunsFeature extends FeatureModule<'esgRuns'> {
   engineFor(profileId: string): RunEngine;
@@ -41,63 +41,17 @@ export function createEsgRunsFeature(deps: FeatureDeps, opts: EsgRunsOptions = {
   const policy = resolvePolicy(opts.policy);
   const engines = new Map<string, RunEngine>();
   const routes = new Map<number, RunRoute>();
-  const runListeners = new Set<(run: RunInfo) => void>();
-  const told = (run: RunInfo) => {
-    for (const l of [...runListeners]) {
-      try {
-        l(run);
-      } catch {
-        // a listener's failure is its own
-      }
-    }
-  };
+  const runListeners = createRunListeners();
+  const told = runListeners.told;
   let disposed = false;
+  // What each profile's engine is built from (profile-engine.ts).
+  const engineDeps = { deps, opts, timers, policy, routes, told, disposed: () => disposed };
 
   function engineFor(profileId: string): RunEngine {
     let e = engines.get(profileId);
     if (!e) {
       if (disposed) throw new AppError('cancelled', 'The app is shutting down.');
-      const store = new EsgRunStore(deps.workspace.forProfile(profileId));
-      const isActive = () => deps.activeProfile()?.id === profileId;
-      e = new RunEngine({
-        store,
-        profileId,
-        api: async (runId) => {
-          // A session id or company id means something only to the service of its profile.
-          if (!isActive()) throw new AppError('not_configured', 'This ESG run belongs to another connection profile. Switch back to it and use "Retry failed".');
-          const api = await deps.api();
-          // Looked up after the await: a route set right after startRouted's engine.start applies to the first request too.
-          const route = runId === undefined ? undefined : routes.get(runId);
-          return route ? route(api) : api;
-        },
-        isActive,
-        concurrency: () => deps.activeProfile()?.esgConcurrency ?? ESG_CONCURRENCY_DEFAULT,
-        budget: deps.requestBudget ? () => deps.requestBudget!() : undefined,
-        timers,
-        policy,
-        maxConsecutiveFailures: opts.maxConsecutiveFailures ?? 8,
-        retry: opts.retry,
-        updateEveryMs: opts.updateEveryMs,
-        emitUpdate: (u) => {
-          if (disposed) return;
-          deps.emit('esgRuns', 'esgRunUpdate', u);
-          told(u.run);
-        },
-        onRunFinished: (f) => {
-          if (disposed) return;
-          // A routed run belongs to another feature (a watch's check), which tells its end in its own words.
-          const quiet = routes.has(f.run.id);
-          told(f.run);
-          if (quiet) return;
-          deps.emit('esgRuns', 'runFinished', f);
-          deps.shell.notify(f.title, f.body);
-        },
-        onHalted: (error, runs) => {
-          if (disposed || runs.length === 0) return;
-          const labels = runs.map((r) => r.label).join(', ');
-          deps.shell.notify(`ESG run paused: ${labels}`, `${error.message} The cells saved so far are kept; press Resume on the ESG board to go on.`);
-        },
-      });
+      e = createProfileEngine(engineDeps, profileId);
       engines.set(profileId, e);
       e.resumeAll();
     }
@@ -134,8 +88,7 @@ export function createEsgRunsFeature(deps: FeatureDeps, opts: EsgRunsOptions = {
       routes.delete(runId);
     },
     onRunChange(listener) {
-      runListeners.add(listener);
-      return () => runListeners.delete(listener);
+      return runListeners.add(listener);
     },
     handlers: {
       async start(input) {
