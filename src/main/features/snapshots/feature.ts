@@ -1,18 +1,18 @@
 // Snapshot feature, main side: load a whole result set into the active profile's workspace
-// database, then page, sort, filter and facet it locally.
+// database, then page, sort, filter and facet it locally. The stores are snapshot-stores.ts, a load
+// from the Search screen start-load.ts; here the bridge handlers and the loads other features own.
 import { FACET_IDS, type FacetCount, type FacetId, type SnapshotInfo } from '../../../shared/snapshots/snapshot';
 import { AppError } from '../../../shared/errors';
 import { checkSearchBody } from '../../../shared/search/body';
 import { PAGE_SIZE_MAX, type CompanyRecord, type SearchBody } from '../../../shared/service/schemas';
 import type { ApiClient } from '../../platform/api/types';
 import type { FeatureDeps, FeatureModule } from '../../platform/ports/feature-deps';
-import { SnapshotStore } from './snapshot-store';
+import type { SnapshotStore } from './snapshot-store';
 import { loadAll } from './load-all';
-import { inThreadWriter, threadWriter, type WriterEntry } from './page-writer';
+import type { WriterEntry } from './page-writer';
 import { estimateLoad, lastLoad, workspaceSize } from './load-estimate';
-
-/** Progress events at most this often while a load runs (the last one always goes out). */
-const PROGRESS_EVERY_MS = 150;
+import { existing, snapshotStores } from './snapshot-stores';
+import { startLoad } from './start-load';
 
 /** A load another feature keeps for itself (a watch's check): see SnapshotStore.create's `owner`. */
 export interface OwnedLoad {
@@ -39,47 +39,15 @@ export interface SnapshotsOptions {
 }
 
 export function createSnapshotFeature(deps: FeatureDeps, opts: SnapshotsOptions = {}): SnapshotsFeature {
-  const stores = new Map<string, SnapshotStore>();
   const running = new Map<number, AbortController>();
-
-  function storeOf(profileId: string): { store: SnapshotStore; file: string } {
-    const db = deps.workspace.forProfile(profileId);
-    let s = stores.get(db.file);
-    if (!s) {
-      s = new SnapshotStore(db);
-      s.sweepInterrupted();
-      stores.set(db.file, s);
-    }
-    return { store: s, file: db.file };
-  }
-
-  /** The active profile's store; interrupted loads of an earlier run are swept the first time. */
-  function store(): { profileId: string; store: SnapshotStore; file: string } {
-    deps.workspace.active(); // throws not_configured without a profile
-    const profileId = deps.activeProfile()!.id;
-    return { profileId, ...storeOf(profileId) };
-  }
-
-  function writerFor(s: SnapshotStore, file: string) {
-    return threadWriter({
-      file,
-      entry: opts.writerEntry,
-      fallback: inThreadWriter(s),
-      onFallback: (reason) => console.warn(`[firmscope] load all: the writer thread did not start (${reason}); storing pages in the main thread`),
-      onStored: () => s.forgetView(),
-    });
-  }
-
-  function existing(s: SnapshotStore, id: number): SnapshotInfo {
-    const info = s.get(id);
-    if (!info) throw new AppError('not_found', 'This loaded result set no longer exists; load all results again.');
-    return info;
-  }
+  const stores = snapshotStores(deps, opts.writerEntry);
+  const store = stores.active;
 
   return {
-    storeFor: (profileId) => storeOf(profileId).store,
+    storeFor: (profileId) => stores.storeOf(profileId).store,
     loadOwned(o) {
-      const { store: s, file } = storeOf(o.profileId);
+      const open = stores.storeOf(o.profileId);
+      const s = open.store;
       const created = s.create({ profileId: o.profileId, query: o.body, pageSize: PAGE_SIZE_MAX, rowCap: o.rowCap, startedAt: deps.now(), owner: o.owner });
       const controller = new AbortController();
       const stop = () => controller.abort();
@@ -88,7 +56,7 @@ export function createSnapshotFeature(deps: FeatureDeps, opts: SnapshotsOptions 
       const done = loadAll({
         api: o.api,
         store: s,
-        writer: writerFor(s, file),
+        writer: stores.writerFor(open),
         snapshotId: created.id,
         body: o.body,
         pageSize: PAGE_SIZE_MAX,
@@ -106,38 +74,9 @@ export function createSnapshotFeature(deps: FeatureDeps, opts: SnapshotsOptions 
       async load({ body, rowCap }) {
         const check = checkSearchBody(body);
         if (!check.ok) throw new AppError('invalid_input', `The search is not valid: ${check.message}`, { details: { field: check.path } });
-        const { profileId, store: s, file } = store();
+        const open = store();
         const api = await deps.api();
-        // Rows of a load the database refused to remove (lock, full or read-only disk) go now.
-        s.sweepInterrupted(new Set(running.keys()));
-        const created = s.create({ profileId, query: check.body, pageSize: PAGE_SIZE_MAX, rowCap, startedAt: deps.now() });
-        const controller = new AbortController();
-        running.set(created.id, controller);
-        let lastEmit = 0;
-        const progress = (info: SnapshotInfo) => {
-          // A refresh replaces the earlier snapshots of the same query before it says it has ended,
-          // so a list read on that event shows the new one only.
-          if (info.status === 'complete' || info.status === 'capped') replaceOlder(info.id);
-          const t = deps.now();
-          if (info.status !== 'loading' || t - lastEmit >= PROGRESS_EVERY_MS) {
-            lastEmit = t;
-            deps.emit('snapshots', 'progress', info);
-          }
-        };
-        const replaceOlder = (id: number) => {
-          try {
-            for (const old of s.olderOfSameQuery(id)) s.delete(old);
-          } catch {
-            // Kept for now (the database refused the delete): the next refresh replaces them.
-          }
-        };
-        const writer = writerFor(s, file);
-        void loadAll({ api, store: s, writer, snapshotId: created.id, body: check.body, pageSize: PAGE_SIZE_MAX, rowCap, signal: controller.signal, now: deps.now, onProgress: progress })
-          .catch(() => {
-            // The outcome went out as the last progress event (status cancelled/failed with the error).
-          })
-          .finally(() => running.delete(created.id));
-        return created;
+        return startLoad(deps, { ...open, api, writer: () => stores.writerFor(open), running }, check.body, rowCap);
       },
       async estimate({ rows }) {
         const db = deps.workspace.active();
