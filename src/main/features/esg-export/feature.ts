@@ -14,7 +14,8 @@ import { AtomicTarget } from '../../platform/tabular/atomic-target';
 import type { FileSinkOptions } from '../../platform/tabular/file-sink';
 import { fileError } from '../../platform/tabular/io-error';
 import { ExportJournal } from '../../platform/tabular/journal';
-import { writeEsgExport, type AnalyticsSheet, type EsgExportCompany, type EsgResultsSource } from './write-esg-export';
+import { writeEsgExport, type AnalyticsSheet, type EsgResultsSource } from './write-esg-export';
+import { exportSource } from './export-source';
 
 export interface EsgExportOptions {
   lists?: { activeStore(): ListsAccess };
@@ -51,21 +52,7 @@ export function createEsgExportFeature(deps: FeatureDeps, opts: EsgExportOptions
       const profile = deps.activeProfile();
       if (!profile) throw new AppError('not_configured', 'Choose a connection profile first.');
       const store = storeSource(); // says workspace_unavailable with the reason before any dialog
-      let companies: EsgExportCompany[];
-      let title: string;
-      if (input.source.kind === 'list') {
-        if (!opts.lists) throw new AppError('workspace_unavailable', 'Lists are not available in this build.');
-        const lists = opts.lists.activeStore();
-        const list = lists.get(input.source.listId);
-        if (!list) throw new AppError('not_found', 'This list no longer exists (it was deleted).');
-        companies = lists.listMembers(list.id).map((m) => ({ companyId: m.companyId, name: m.name, country: m.country }));
-        title = `List “${list.name}”`;
-      } else {
-        const id = input.source.companyId.toLowerCase();
-        const name = input.source.companyName ?? store.latest(id, 'scores')?.companyName ?? store.latest(id, 'news')?.companyName ?? store.latest(id, 'commitments')?.companyName ?? null;
-        companies = [{ companyId: id, name, country: null }];
-        title = `Company ${name ?? id}`;
-      }
+      const { companies, title } = exportSource(input.source, store, opts.lists);
       const stem = `esg-${input.format === 'xlsx' ? '' : `${input.module}-`}${title.replace(/^List |^Company /, '').replace(/[“”]/g, '')}`;
       const at = new Date(deps.now());
       const path = await deps.shell.chooseExportPath(suggestedFileName(input.format, stem, at));
