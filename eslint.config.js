@@ -126,6 +126,18 @@ const BRIDGE_OUTSIDE_DATA = {
   importNames: ['firmscope', 'unwrap'],
   message: 'Only src/renderer/data/ calls the bridge: use the typed calls, hooks and events of data/<group>.ts (errors arrive as the shared AppError).',
 };
+/** react-query drops mutate()'s callbacks when the click came before the component subscribed. */
+const MUTATE_WITH_CALLBACKS = {
+  selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+  message: 'mutate(input, callbacks) loses its callbacks when the component has not subscribed yet: use mutateThen(mutation, input, callbacks) from data/mutate-then.ts.',
+};
+/** Every number and date on screen goes through one formatter, in the analyst's locale. */
+const RENDERER_FORMATTER = 'src/renderer/ui/format.ts';
+const LOCALE_MESSAGE = 'Numbers, dates and country names on screen are formatted in one place: use formatCount, formatNumber, formatWhen… from ui/format.ts (or countryLabel from ui/value-catalogue.ts), so every figure is in the analyst\'s locale.';
+const LOCALE_FORMATS = [
+  { selector: "NewExpression[callee.object.name='Intl']", message: LOCALE_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: LOCALE_MESSAGE },
+];
 const WINDOW_FIRMSCOPE = { object: 'window', property: 'firmscope', message: 'Only src/renderer/data/ reaches window.firmscope: use data/<group>.ts.' };
 
 export default tseslint.config(
@@ -212,18 +224,14 @@ export default tseslint.config(
     },
   },
   {
-    // One way to act after a mutation: data/mutate-then.ts (react-query drops mutate()'s callbacks
-    // when the click came before the component subscribed).
+    // One way to act after a mutation, one locale on screen (see MUTATE_WITH_CALLBACKS, LOCALE_FORMATS).
     files: ['src/renderer/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
-          message: 'mutate(input, callbacks) loses its callbacks when the component has not subscribed yet: use mutateThen(mutation, input, callbacks) from data/mutate-then.ts.',
-        },
-      ],
-    },
+    ignores: [RENDERER_FORMATTER],
+    rules: { 'no-restricted-syntax': ['error', MUTATE_WITH_CALLBACKS, ...LOCALE_FORMATS] },
+  },
+  {
+    files: [RENDERER_FORMATTER],
+    rules: { 'no-restricted-syntax': ['error', MUTATE_WITH_CALLBACKS] },
   },
   {
     // The two files that are the Electron side of the preload.

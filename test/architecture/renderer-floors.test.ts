@@ -66,6 +66,22 @@ describe('callbacks given to mutate() fail lint (react-query drops them before t
   }, 60_000);
 });
 
+describe('a number or date formatted outside ui/format.ts fails lint (one locale on screen)', () => {
+  it.each([
+    ['Intl.NumberFormat in a screen', "export const x = new Intl.NumberFormat('en-US').format(1);", 'src/renderer/lists/fixture.tsx'],
+    ['Intl.DateTimeFormat in the data floor', 'export const x = new Intl.DateTimeFormat(undefined, {}).format(0);', 'src/renderer/data/fixture.ts'],
+    ['toLocaleString on a number', "export const x = (1234).toLocaleString('en-US');", 'src/renderer/match/fixture.ts'],
+    ['toLocaleDateString on a date', 'export const x = new Date(0).toLocaleDateString();', 'src/renderer/ui/fixture.ts'],
+  ])('%s', async (_name, code, at) => {
+    expect(await problems(code, at)).toEqual(refused(/^no-restricted-syntax: .*formatted in one place: use formatCount/));
+  }, 60_000);
+
+  it('the formatter itself and a screen that calls it pass', async () => {
+    expect(await problems("export const x = new Intl.NumberFormat('en-US');", 'src/renderer/ui/format.ts')).toEqual([]);
+    expect(await problems("import { formatCount } from '../ui/format';\nexport const x = formatCount(1234);", 'src/renderer/lists/fixture.tsx')).toEqual([]);
+  }, 60_000);
+});
+
 describe('allowed renderer arrows pass lint', () => {
   it.each([
     ['data calls the bridge', "import { firmscope as x } from './bridge';", 'src/renderer/data/fixture.ts'],

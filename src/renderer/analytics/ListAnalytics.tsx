@@ -11,14 +11,13 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { useAnalyticsRefresh, useListAnalytics, useSnapshotAnalytics } from '../data/analytics';
 import { ChartFigure } from './ChartFigure';
 import { portfolioCharts } from './portfolio-charts';
+import { formatCount, formatWhen } from '../ui/format';
 import './analytics.css';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const count = (n: number) => n.toLocaleString('en-US');
 
 export function ListAnalytics({ list }: { list: ListInfo }) {
   const q = useListAnalytics(list.id);
-  return <AnalyticsBody q={q} fileContext={list.name} what={(companies) => `the ${count(companies)} companies in “${list.name}”`} emptyHint="run Refresh ESG with scores for this list" />;
+  return <AnalyticsBody q={q} fileContext={list.name} what={(companies) => `the ${formatCount(companies)} companies in “${list.name}”`} emptyHint="run Refresh ESG with scores for this list" />;
 }
 
 /** The analytics of the rows a snapshot view shows (its text filter and facets). */
@@ -27,9 +26,9 @@ export function SnapshotAnalytics({ snapshot, view }: { snapshot: SnapshotInfo; 
   const src = q.data?.source.kind === 'snapshot' ? q.data.source : null;
   const what = (companies: number) =>
     src?.narrowed
-      ? `the ${count(companies)} companies shown (the filtered view of the ${count(src.snapshotRows)}-row snapshot of ${when.format(src.loadedAt)})`
-      : `the ${count(companies)} companies of the snapshot of ${when.format(snapshot.finishedAt ?? snapshot.startedAt)}`;
-  return <AnalyticsBody q={q} fileContext={`snapshot ${when.format(snapshot.finishedAt ?? snapshot.startedAt)}`} what={what} emptyHint="save these rows as a list and run Refresh ESG with scores for it" />;
+      ? `the ${formatCount(companies)} companies shown (the filtered view of the ${formatCount(src.snapshotRows)}-row snapshot of ${formatWhen(src.loadedAt)})`
+      : `the ${formatCount(companies)} companies of the snapshot of ${formatWhen(snapshot.finishedAt ?? snapshot.startedAt)}`;
+  return <AnalyticsBody q={q} fileContext={`snapshot ${formatWhen(snapshot.finishedAt ?? snapshot.startedAt)}`} what={what} emptyHint="save these rows as a list and run Refresh ESG with scores for it" />;
 }
 
 function AnalyticsBody({ q, fileContext, what, emptyHint }: { q: UseQueryResult<PortfolioAnalytics>; fileContext: string; what(companies: number): string; emptyHint: string }) {
@@ -44,7 +43,7 @@ function AnalyticsBody({ q, fileContext, what, emptyHint }: { q: UseQueryResult<
       {c ? (
         <p className="analytics__about" data-testid="analytics-coverage">
           From the latest stored ESG results of {what(c.companies)}
-          {c.newest !== null ? `, newest from ${when.format(c.newest)}` : ''}.{' '}
+          {c.newest !== null ? `, newest from ${formatWhen(c.newest)}` : ''}.{' '}
           {c.withScores === 0 ? `No company has scores yet: ${emptyHint}.` : ''}
         </p>
       ) : null}

@@ -3,6 +3,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { Route } from '../state/navigation';
 import { NAV_ITEMS } from './routes';
+import { formatCount } from '../ui/format';
 
 export interface NavBarProps {
   current: Route['screen'];
@@ -58,7 +59,7 @@ export function NavBar({ current, onSelect, badges = {} }: NavBarProps) {
  */
 function NavLabel({ label, badge }: { label: string; badge?: { count: number; noun: string } }) {
   if (!badge?.count) return <span>{label}</span>;
-  const count = badge.count.toLocaleString('en-US');
+  const count = formatCount(badge.count);
   return (
     <>
       <span aria-hidden="true">{label}</span>

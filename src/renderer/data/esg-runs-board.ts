@@ -3,6 +3,7 @@
 // company) skip re-rendering; one batch costs O(updates), not O(companies).
 import type { EsgModule } from '../../shared/service/schemas';
 import { outcomeParts, runProgress, type RunProgress } from '../../shared/esg-runs/progress';
+import { formatCount } from '../ui/format';
 
 export const CELL_STATES = ['queued', 'requesting', 'processing', 'complete', 'not_found', 'failed', 'no_access', 'cancelled'] as const;
 export type CellState = (typeof CELL_STATES)[number];
@@ -168,5 +169,5 @@ export function boardProgress(model: BoardModel): RunProgress {
 export function runSummary(model: BoardModel, runState: string): string {
   const p = boardProgress(model);
   const step = p.done === p.total ? 'all' : `${Math.floor(p.percent / 10) * 10} %`;
-  return `${[`${runState}: ${step} of ${p.total.toLocaleString('en-US')} cells done`, ...outcomeParts(p)].join(', ')}.`;
+  return `${[`${runState}: ${step} of ${formatCount(p.total)} cells done`, ...outcomeParts(p)].join(', ')}.`;
 }

@@ -13,6 +13,7 @@ import { CsvOptions, useCsvChoice } from '../export/CsvOptions';
 import { ProgressBar } from '../ui/Spinner';
 import '../export/export.css';
 import { esgExportCalls } from '../data/esg-export';
+import { formatCount } from '../ui/format';
 
 const FORMATS: Record<EsgExportFormat, string> = {
   xlsx: 'Excel workbook (Companies, Scores, News, Commitments, About)',
@@ -20,7 +21,6 @@ const FORMATS: Record<EsgExportFormat, string> = {
   ndjson: 'NDJSON, one module (records as stored)',
 };
 const MODULE_LABELS: Record<EsgExportModule, string> = { companies: 'Companies (ESG summary)', scores: 'Scores', news: 'News', commitments: 'Commitments' };
-const n = (v: number) => v.toLocaleString('en-US');
 
 export function EsgExportMenu({ source, label }: { source: EsgExportSource; label: string }) {
   const [open, setOpen] = useState(false);
@@ -140,8 +140,8 @@ function EsgExportResult({ job, onAgain, onClose }: { job: EsgExportJob; onAgain
       {job.state === 'running' ? <ProgressBar label={`Progress of ${job.fileName}`} value={job.rows} max={job.totalRows || undefined} /> : null}
       <p className="export-row__progress" role="status">
         {job.state === 'done' && c
-          ? `${n(job.rows)} rows: ${n(c.companies)} companies (${n(c.withData)} with ESG data), ${n(c.scores)} scores, ${n(c.news)} news, ${n(c.commitments)} commitments.`
-          : `${n(job.rows)} of ${n(job.totalRows)} rows written.`}
+          ? `${formatCount(job.rows)} rows: ${formatCount(c.companies)} companies (${formatCount(c.withData)} with ESG data), ${formatCount(c.scores)} scores, ${formatCount(c.news)} news, ${formatCount(c.commitments)} commitments.`
+          : `${formatCount(job.rows)} of ${formatCount(job.totalRows)} rows written.`}
       </p>
       {job.state === 'failed' && job.error ? <ErrorMessage error={job.error} title={`Export of ${job.fileName} failed; no file was written`} /> : null}
       {job.state === 'cancelled' ? <p className="export-row__note">Cancelled; no file was written.</p> : null}

@@ -9,6 +9,7 @@ import { boardProgress, CELL_STATES, CELL_STATE_LABELS, estimateRemainingMs, for
 import './board.css';
 import { ConfirmBar } from '../ui/ConfirmBar';
 import { ServiceText } from '../ui/ServiceText';
+import { formatCount } from '../ui/format';
 
 /** Where the run stands (the engine's word), shown in text. */
 export type RunState = 'running' | 'paused' | 'cancelling' | 'cancelled' | 'finished';
@@ -72,7 +73,7 @@ export function Board({ title, runState, model, busy = false, onPause, onResume,
           }}
           onCancel={() => setConfirmCancel(false)}
         >
-          Cancel this run? {(model.total - model.ended).toLocaleString('en-US')} cells not yet done stop; what is complete stays stored.
+          Cancel this run? {formatCount(model.total - model.ended)} cells not yet done stop; what is complete stays stored.
         </ConfirmBar>
       ) : null}
       <RunProgress model={model} runState={runState} />
@@ -120,7 +121,7 @@ function RunProgress({ model, runState }: { model: BoardModel; runState: RunStat
         {CELL_STATES.filter((s) => model.counts[s] > 0 || s === 'complete' || s === 'failed').map((s) => (
           <li key={s} className={`board-count board-count--${s}`} data-testid={`count-${s}`}>
             <span className="board-cell__mark" aria-hidden="true" />
-            {CELL_STATE_LABELS[s]} <strong>{model.counts[s].toLocaleString('en-US')}</strong>
+            {CELL_STATE_LABELS[s]} <strong>{formatCount(model.counts[s])}</strong>
           </li>
         ))}
       </ul>
@@ -137,7 +138,7 @@ const Failures = memo(function Failures({ failures, onRetry, busy, canRetry }: {
     <section className="board-failures" aria-labelledby="board-failures-title">
       <div className="board-failures__head">
         <h3 id="board-failures-title">
-          Failed cells: {failures.size.toLocaleString()}
+          Failed cells: {formatCount(failures.size)}
         </h3>
         {canRetry ? (
           <button type="button" className="button button--primary" onClick={onRetry} disabled={busy}>
@@ -152,7 +153,7 @@ const Failures = memo(function Failures({ failures, onRetry, busy, canRetry }: {
           </li>
         ))}
       </ul>
-      {list.length > SHOWN_FAILURES ? <p className="muted">and {(list.length - SHOWN_FAILURES).toLocaleString()} more.</p> : null}
+      {list.length > SHOWN_FAILURES ? <p className="muted">and {formatCount(list.length - SHOWN_FAILURES)} more.</p> : null}
     </section>
   );
 });

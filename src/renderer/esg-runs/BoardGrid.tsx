@@ -8,6 +8,7 @@ import type { EsgModule } from '../../shared/service/schemas';
 import { oneLineText } from '../../shared/service-text';
 import { ServiceText } from '../ui/ServiceText';
 import { CELL_STATE_LABELS, type BoardCell, type BoardRow } from '../data/esg-runs-board';
+import { formatCount } from '../ui/format';
 
 export const BOARD_ROW_H = 44;
 const BOARD_HEAD_H = 36;
@@ -106,8 +107,8 @@ function CellView({ module, cell }: { module: EsgModule; cell?: BoardCell }) {
 /** What the cell says, in words (colour only repeats it). */
 export function cellText(module: EsgModule, cell: BoardCell): string {
   const label = CELL_STATE_LABELS[cell.state];
-  if (cell.state === 'processing') return cell.count === null ? label : `${label} · ${cell.count.toLocaleString()} ${COUNT_SEMANTICS[module].unit}`;
-  if (cell.state === 'complete' && cell.count !== null) return `${label} · ${cell.count.toLocaleString()}`;
+  if (cell.state === 'processing') return cell.count === null ? label : `${label} · ${formatCount(cell.count)} ${COUNT_SEMANTICS[module].unit}`;
+  if (cell.state === 'complete' && cell.count !== null) return `${label} · ${formatCount(cell.count)}`;
   if (cell.state === 'failed' && cell.reason) return `${label}: ${cell.reason}`;
   return label;
 }

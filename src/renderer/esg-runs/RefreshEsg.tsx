@@ -12,6 +12,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { Spinner } from '../ui/Spinner';
 import { startRun } from '../data/esg-runs';
 import { confirmText, isCostly } from './run-estimate';
+import { formatCount } from '../ui/format';
 import './runs.css';
 
 export interface RefreshEsgProps {
@@ -94,7 +95,7 @@ function RefreshDialog({ id, label, listId = null, count, companies, onClose, on
           <>
             <fieldset className="refresh-esg__modules">
               <legend>
-                Modules to request for {count.toLocaleString('en-US')} {noun}
+                Modules to request for {formatCount(count)} {noun}
               </legend>
               {ESG_MODULES.map((m) => (
                 <label key={m} className="refresh-esg__module">
@@ -107,7 +108,7 @@ function RefreshDialog({ id, label, listId = null, count, companies, onClose, on
               <p className="muted refresh-esg__note">Choose the modules to request. Nothing is sent until you confirm the next step.</p>
             ) : (
               <p className="muted refresh-esg__note">
-                {(count * chosen.length).toLocaleString('en-US')} module {count * chosen.length === 1 ? 'request' : 'requests'}; they go out a few at a time within the service&apos;s rate limit, and the board shows each as it happens.
+                {formatCount(count * chosen.length)} module {count * chosen.length === 1 ? 'request' : 'requests'}; they go out a few at a time within the service&apos;s rate limit, and the board shows each as it happens.
               </p>
             )}
             <div className="refresh-esg__actions">

@@ -6,6 +6,7 @@ import type { RunCompany } from '../../shared/esg-runs/schemas';
 import { useNavigation } from '../state/navigation';
 import { RefreshEsg } from './RefreshEsg';
 import { selectionRunLabel } from './selection-label';
+import { formatCount } from '../ui/format';
 
 const nameOf = (r: CompanyRecord): string | null => (typeof r.name === 'string' && r.name.trim() ? r.name.trim() : null);
 
@@ -18,7 +19,7 @@ export function RefreshEsgForSelection({ selected }: { selected: CompanyRecord[]
       label={selectionRunLabel(companies.map((c) => c.companyName))}
       count={companies.length}
       small
-      buttonLabel={`Refresh ESG for ${companies.length.toLocaleString('en-US')} selected`}
+      buttonLabel={`Refresh ESG for ${formatCount(companies.length)} selected`}
       companies={() => companies}
       onStarted={(run) => navigate({ screen: 'runs', runId: run.id })}
     />

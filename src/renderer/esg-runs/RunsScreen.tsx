@@ -13,6 +13,7 @@ import { Board } from './Board';
 import { RefreshEsg } from './RefreshEsg';
 import { controlRun, listCompanies, useLiveRun, useRunList, type RunControl } from '../data/esg-runs';
 import { RUN_STATE_LABELS } from './Board';
+import { formatCount, formatRecent } from '../ui/format';
 import './runs.css';
 
 /** The chosen run, held above the screen (leaving Runs and coming back keeps it). */
@@ -71,7 +72,7 @@ function ListRefresh({ onStarted }: { onStarted(run: RunInfo): void }) {
               <option value="">Choose a list…</option>
               {lists.data.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name} ({l.memberCount.toLocaleString('en-US')} {l.memberCount === 1 ? 'company' : 'companies'})
+                  {l.name} ({formatCount(l.memberCount)} {l.memberCount === 1 ? 'company' : 'companies'})
                 </option>
               ))}
             </select>
@@ -94,7 +95,6 @@ function ListRefresh({ onStarted }: { onStarted(run: RunInfo): void }) {
   );
 }
 
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 function RunTable({ runs, selected, onSelect }: { runs: RunInfo[]; selected: number | null; onSelect(id: number): void }) {
   return (
@@ -122,7 +122,7 @@ function RunTable({ runs, selected, onSelect }: { runs: RunInfo[]; selected: num
             {/* Done = complete; cancelled, failed and not found said apart (a cancelled run never reads 100 %). */}
             <td className="runs-table__num">{progressText(runProgress(r.counts, r.total))}</td>
             <td>
-              <time dateTime={new Date(r.createdAt).toISOString()}>{DATE_TIME.format(r.createdAt)}</time>
+              <time dateTime={new Date(r.createdAt).toISOString()}>{formatRecent(r.createdAt)}</time>
             </td>
           </tr>
         ))}

@@ -3,6 +3,7 @@
 // rate. Pure, so the wording is unit-tested.
 import type { EsgModule } from '../../shared/service/schemas';
 import { ESG_MODULES } from '../../shared/service/schemas';
+import { formatCount, formatNumber } from '../ui/format';
 
 /**
  * Requests one cell makes, typically: the module request, about two status checks while its session
@@ -25,7 +26,6 @@ export interface RunEstimate {
   seconds: number | null;
 }
 
-const n = (v: number) => v.toLocaleString('en-US');
 
 /** Two significant digits above 100, so an estimate does not look exact. */
 export function roundAbout(v: number): number {
@@ -58,7 +58,7 @@ export function modulesPhrase(modules: readonly EsgModule[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? one : many}`;
+const plural = (v: number, one: string, many: string) => `${formatCount(v)} ${v === 1 ? one : many}`;
 
 /** The request count with its estimate, e.g. "1,834 module requests, about 7,300 requests with status checks and data reads". */
 export function costText(e: RunEstimate): string {
@@ -68,7 +68,7 @@ export function costText(e: RunEstimate): string {
 /** How long, at the profile's rate, or why that cannot be said. */
 export function timeText(e: RunEstimate, requestsPerSecond: number | null | undefined): string {
   if (e.seconds === null || !requestsPerSecond) return "how long it takes depends on the service's pace (this profile sets no request rate)";
-  return `${formatDuration(e.seconds)} at ${n(requestsPerSecond)} requests/s`;
+  return `${formatDuration(e.seconds)} at ${formatNumber(requestsPerSecond, 3)} requests/s`;
 }
 
 /**

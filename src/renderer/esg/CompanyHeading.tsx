@@ -3,16 +3,7 @@
 import { useEffect, useState } from 'react';
 import { oneLineText } from '../../shared/service-text';
 import { ServiceText } from '../ui/ServiceText';
-
-const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-/** "CA" -> "Canada"; anything that is not a region code is shown as it came. */
-export function countryName(code: string): string {
-  try {
-    return regions.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
+import { countryLabel } from '../ui/value-catalogue';
 
 export function CompanyHeading({ companyId, name, country, loading }: { companyId: string; name: string | null; country: string | null; loading: boolean }) {
   const [copied, setCopied] = useState('');
@@ -39,7 +30,7 @@ export function CompanyHeading({ companyId, name, country, loading }: { companyI
         {country ? (
           <span className="company-heading__country" title={country}>
             {' '}
-            · {countryName(country)}
+            · {countryLabel(country)}
           </span>
         ) : null}
       </h2>

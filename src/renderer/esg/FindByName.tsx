@@ -7,8 +7,9 @@ import type { EsgCompany } from '../../shared/bridge/groups/esg';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { TextField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
-import { countryName } from './CompanyHeading';
+import { countryLabel } from '../ui/value-catalogue';
 import { esgCalls } from '../data/esg';
+import { formatCount } from '../ui/format';
 
 const SHOWN = 8;
 const MIN_CHARS = 2;
@@ -78,7 +79,7 @@ export function FindByName({ initialText, onPick, onClose }: FindByNameProps) {
               <button type="button" className="esg-stored__item" onClick={() => onPick(c)} title={c.companyId}>
                 <span className="esg-stored__name">{c.name ?? 'Unnamed company'}</span>
                 <span className="esg-stored__meta">
-                  {c.country ? `${countryName(c.country)} · ` : ''}
+                  {c.country ? `${countryLabel(c.country)} · ` : ''}
                   <code>{c.companyId}</code>
                 </span>
               </button>
@@ -91,9 +92,8 @@ export function FindByName({ initialText, onPick, onClose }: FindByNameProps) {
 }
 
 function Outcome({ asked, count, shown }: { asked: string; count: number; shown: number }) {
-  const n = (v: number) => v.toLocaleString('en-US');
   if (count === 0) return <p className="esg-screen__hint">No company&apos;s name contains “{asked}”.</p>;
   const pick = 'Pick one to fill the Company ID and open it.';
-  if (count > shown) return <p className="esg-screen__hint">{`${n(count)} companies match “${asked}”; the first ${n(shown)} are shown (type more of the name to narrow them). ${pick}`}</p>;
-  return <p className="esg-screen__hint">{`${n(count)} ${count === 1 ? 'company matches' : 'companies match'} “${asked}”. ${pick}`}</p>;
+  if (count > shown) return <p className="esg-screen__hint">{`${formatCount(count)} companies match “${asked}”; the first ${formatCount(shown)} are shown (type more of the name to narrow them). ${pick}`}</p>;
+  return <p className="esg-screen__hint">{`${formatCount(count)} ${count === 1 ? 'company matches' : 'companies match'} “${asked}”. ${pick}`}</p>;
 }

@@ -1,8 +1,8 @@
 // Articles per month as plain SVG bars (no chart library): a picture of when the news happened.
 import { fillMonths } from '../ui/esg-format';
+import { formatMonth } from '../ui/format';
 
-const MONTH = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const label = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
+const label = (month: string) => formatMonth(new Date(`${month}-01T00:00:00Z`));
 
 export function MonthChart({ months, title }: { months: { month: string; count: number }[]; title: string }) {
   const series = fillMonths(months);

@@ -1,6 +1,7 @@
 // Scores over refreshes: a small line chart (plain SVG) of overall, E, S and G per stored refresh,
 // and the change since the previous refresh in words and signed numbers.
 import { formatDate, formatDateTime, type Score, type ScorePoint } from '../ui/esg-format';
+import { formatNumber } from '../ui/format';
 
 export type { ScorePoint };
 
@@ -12,8 +13,8 @@ const SERIES: { key: Key; label: string; short: string }[] = [
   { key: 'governance', label: 'Governance', short: 'G' },
 ];
 
-const signed = (d: number) => `${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d).toLocaleString(undefined, { maximumFractionDigits: 1 })}`;
-const fmt = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 1 });
+const signed = (d: number) => `${d > 0 ? '+' : d < 0 ? '−' : '±'}${formatNumber(Math.abs(d), 1)}`;
+const fmt = (v: number) => formatNumber(v, 1);
 
 /** One line per score part: "Overall up +3 (59 → 62)". */
 export function scoreChanges(latest: Score, previous: Score): { key: Key; label: string; text: string; delta: number | null }[] {

@@ -10,9 +10,9 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { ServiceText } from '../ui/ServiceText';
 import { formatDate } from '../ui/esg-format';
 import { esgRunsCalls } from '../data/esg-runs';
+import { formatCount, formatNumber } from '../ui/format';
 
 const SHOWN = 50;
-const score = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 export interface StoredCompaniesProps {
   hasCompany: boolean;
@@ -70,9 +70,9 @@ export function StoredCompanies({ hasCompany, text, onText, onOpen }: StoredComp
 function describe(c: StoredEsgCompany): string {
   const parts: string[] = [];
   if (c.rating) parts.push(`Rating ${c.rating}`);
-  if (c.overall !== null) parts.push(`overall ${score.format(c.overall)}`);
-  if (c.newsCount !== null) parts.push(`${c.newsCount.toLocaleString()} news`);
-  if (c.commitmentsCount !== null) parts.push(`${c.commitmentsCount.toLocaleString()} commitments`);
+  if (c.overall !== null) parts.push(`overall ${formatNumber(c.overall, 1)}`);
+  if (c.newsCount !== null) parts.push(`${formatCount(c.newsCount)} news`);
+  if (c.commitmentsCount !== null) parts.push(`${formatCount(c.commitmentsCount)} commitments`);
   if (c.lastRefreshed !== null) parts.push(`refreshed ${formatDate(new Date(c.lastRefreshed))}`);
   return parts.join(' · ');
 }

@@ -9,6 +9,7 @@ import { asArticle, asCommitment, asScore, formatDateTime, type Commitment } fro
 import { MonthChart } from './MonthChart';
 import { ScoreChange, ScoreHistoryChart } from './ScoreHistory';
 import { useScoreHistory } from '../data/esg-stored';
+import { formatCount } from '../ui/format';
 
 /** Stored news shown at once; the rest is in the export and the live pages. */
 const STORED_ITEMS_SHOWN = 50;
@@ -82,7 +83,7 @@ function NewsSinceLast({ stored }: { stored: ModuleLatest }) {
   const n = stored.newSincePrevious.length;
   return (
     <p className="esg-stored__news-new" data-testid="news-new-count">
-      {n === 0 ? 'No new articles' : `${n.toLocaleString()} new ${n === 1 ? 'article' : 'articles'}`} since the refresh of {when(stored.previous.fetchedAt)}
+      {n === 0 ? 'No new articles' : `${formatCount(n)} new ${n === 1 ? 'article' : 'articles'}`} since the refresh of {when(stored.previous.fetchedAt)}
       {n > 0 ? ', marked “New since last refresh”.' : '.'}
     </p>
   );
@@ -101,8 +102,8 @@ function PreviousCommitments({ stored, who }: { stored: ModuleLatest; who: strin
   return (
     <details className="esg-stored__previous">
       <summary>
-        Previous set: {before.length.toLocaleString()} commitments from {when(stored.previous.fetchedAt)}, replaced on {when(stored.latest.fetchedAt)}
-        {dropped ? ` (${dropped.toLocaleString()} no longer in the current set)` : ''}
+        Previous set: {formatCount(before.length)} commitments from {when(stored.previous.fetchedAt)}, replaced on {when(stored.latest.fetchedAt)}
+        {dropped ? ` (${formatCount(dropped)} no longer in the current set)` : ''}
       </summary>
       <CommitmentsTable commitments={before} companyName={`${who}, previous set`} />
     </details>

@@ -18,6 +18,7 @@ import {
 import type { CsvPreferenceView } from '../../shared/bridge/groups/export';
 import { CheckboxField, SelectField } from '../ui/Field';
 import { exportCalls } from '../data/export';
+import { formatCount } from '../ui/format';
 
 export type Delimiter = CustomCsv['delimiter'];
 export const DELIMITERS: Array<{ value: Delimiter; label: string }> = [
@@ -125,7 +126,7 @@ function PrefixNote({ neutralised, onUseXlsx }: { neutralised: CsvOptionsProps['
           ? 'Formula protection puts an apostrophe before every cell that starts with = + - @ (such as +49 phone numbers); the finished export says how many.'
           : n === 0
             ? `Formula protection touches no cell of ${neutralised!.of}.`
-            : `Formula protection puts an apostrophe before ${n.toLocaleString('en-US')} cell${n === 1 ? '' : 's'} of ${neutralised!.of} (such as +49 phone numbers); Excel shows it.`}{' '}
+            : `Formula protection puts an apostrophe before ${formatCount(n)} cell${n === 1 ? '' : 's'} of ${neutralised!.of} (such as +49 phone numbers); Excel shows it.`}{' '}
         An Excel workbook (XLSX) keeps every value exactly and needs no apostrophe: the better choice for Excel.
       </p>
       {onUseXlsx ? (

@@ -19,6 +19,7 @@ import { useExportEstimate, useExportJobs } from '../data/export';
 import { ExportResult } from './ExportResult';
 import './export.css';
 import { exportCalls } from '../data/export';
+import { formatCount } from '../ui/format';
 
 export interface ExportMenuProps {
   /** The search as sent (already validated), for all-pages exports. */
@@ -33,7 +34,6 @@ export interface ExportMenuProps {
 }
 
 type Format = (typeof EXPORT_FORMATS)[number];
-const n = (v: number) => v.toLocaleString('en-US');
 
 export function ExportMenu({ body, count, rows, columns }: ExportMenuProps) {
   const [open, setOpen] = useState(false);
@@ -59,7 +59,7 @@ export function ExportMenu({ body, count, rows, columns }: ExportMenuProps) {
 function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProps, 'pageSize'> & { onClose(): void }) {
   const [format, setFormat] = useState<Format>('csv');
   const [scope, setScope] = useState<'page' | 'all'>('page');
-  const [rowLimit, setRowLimit] = useState(n(DEFAULT_EXPORT_ROW_LIMIT));
+  const [rowLimit, setRowLimit] = useState(formatCount(DEFAULT_EXPORT_ROW_LIMIT));
   const [columnMode, setColumnMode] = useState<'visible' | 'all'>('visible');
   const csv = useCsvChoice(format === 'csv');
   const [started, setStarted] = useState<ExportJob | null>(null);
@@ -69,7 +69,7 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
   const limit = Number(rowLimit.replace(/[,\s_]/g, ''));
   const limitError =
     rowLimit.trim() === '' || !Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_ROW_LIMIT
-      ? `Enter a whole number of rows from 1 to ${n(MAX_EXPORT_ROW_LIMIT)}`
+      ? `Enter a whole number of rows from 1 to ${formatCount(MAX_EXPORT_ROW_LIMIT)}`
       : undefined;
   const plan = plannedRows(estimate.data?.count ?? count, PAGE_SIZE_MAX, limitError ? null : limit);
   const spreadsheet = format === 'csv' || format === 'xlsx';
@@ -118,17 +118,17 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
         <legend>Rows</legend>
         <label className="export-form__choice">
           <input type="radio" name="export-scope" value="page" checked={scope === 'page'} onChange={() => setScope('page')} />
-          This page ({n(rows.length)} rows)
+          This page ({formatCount(rows.length)} rows)
         </label>
         <label className="export-form__choice">
           <input type="radio" name="export-scope" value="all" checked={scope === 'all'} onChange={() => setScope('all')} />
-          All pages ({n(count)} rows)
+          All pages ({formatCount(count)} rows)
         </label>
         {scope === 'all' ? (
           <>
             <p className="export-form__estimate" role="status">
               {estimate.isFetching ? 'Checking the size of the search… ' : ''}
-              This export fetches {n(plan.rows)} rows in {n(plan.pages)} pages of {PAGE_SIZE_MAX}.
+              This export fetches {formatCount(plan.rows)} rows in {formatCount(plan.pages)} pages of {PAGE_SIZE_MAX}.
             </p>
             {estimate.error ? <ErrorMessage error={estimate.error} title="Could not check the size of the search" /> : null}
             <TextField
@@ -137,7 +137,7 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
               value={rowLimit}
               onChange={(e) => setRowLimit(e.target.value)}
               error={limitError}
-              hint={`The export stops after this many rows (default ${n(DEFAULT_EXPORT_ROW_LIMIT)}), whatever the service says.`}
+              hint={`The export stops after this many rows (default ${formatCount(DEFAULT_EXPORT_ROW_LIMIT)}), whatever the service says.`}
             />
           </>
         ) : null}

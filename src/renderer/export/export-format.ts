@@ -1,7 +1,7 @@
 // Wording for export progress rows (pure, unit-tested).
 import type { ExportJob } from '../../shared/bridge/groups/export';
+import { formatCount, formatUnit, formatWhen } from '../ui/format';
 
-const n = (v: number) => v.toLocaleString('en-US');
 
 export const FORMAT_LABELS: Record<ExportJob['format'], string> = {
   csv: 'CSV',
@@ -20,13 +20,13 @@ export function formatDuration(ms: number): string {
 
 export function progressText(job: ExportJob): string {
   const parts: string[] = [];
-  parts.push(job.totalRows !== undefined ? `${n(job.rows)} of ${n(job.totalRows)} rows` : `${n(job.rows)} rows`);
+  parts.push(job.totalRows !== undefined ? `${formatCount(job.rows)} of ${formatCount(job.totalRows)} rows` : `${formatCount(job.rows)} rows`);
   // A list or a snapshot view is read from the workspace, and other features' files have no pages: rows are the whole story.
-  if (hasPages(job)) parts.push(job.totalPages !== undefined ? `page ${n(job.pages)} of ${n(job.totalPages)}` : `${n(job.pages)} pages`);
+  if (hasPages(job)) parts.push(job.totalPages !== undefined ? `page ${formatCount(job.pages)} of ${formatCount(job.totalPages)}` : `${formatCount(job.pages)} pages`);
   if (job.state === 'running') {
     if (job.phase === 'writing') parts.push('writing the file');
     else {
-      if (job.rowsPerSecond) parts.push(`${n(job.rowsPerSecond)} rows/s`);
+      if (job.rowsPerSecond) parts.push(`${formatCount(job.rowsPerSecond)} rows/s`);
       if (job.etaMs !== undefined && job.rows > 0) parts.push(`about ${formatDuration(job.etaMs)} left`);
     }
   } else if (job.finishedAt) {
@@ -67,18 +67,14 @@ export function sourceText(job: ExportJob): string {
   return job.list ? `List “${job.list.name}”` : 'Search';
 }
 
-const whole = new Intl.NumberFormat();
 
 /** A file size in the analyst's locale: 812 bytes, 14.2 kB, 3.1 MB. */
 export function formatBytes(bytes: number): string {
   const [unit, size] = bytes < 1000 ? (['byte', bytes] as const) : bytes < 1e6 ? (['kilobyte', bytes / 1e3] as const) : bytes < 1e9 ? (['megabyte', bytes / 1e6] as const) : (['gigabyte', bytes / 1e9] as const);
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 }).format(size);
+  return formatUnit(size, unit, { display: unit === 'byte' ? 'long' : 'short', digits: 1 });
 }
 
-export const formatCount = (n: number): string => whole.format(n);
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatWhen = (t: number): string => when.format(t);
 
 /** The finished row's facts: source (unless the row names it already), rows, size, time. */
 export function finishedFacts(job: ExportJob, o: { withSource?: boolean } = {}): string[] {

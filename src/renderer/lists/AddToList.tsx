@@ -6,10 +6,10 @@ import { useNavigation } from '../state/navigation';
 import { errorField, toDisplayError } from '../ui/errors';
 import { SelectField, TextField } from '../ui/Field';
 import { useAddMembers, useCreateList, useLists } from '../data/lists';
+import { formatCount } from '../ui/format';
 
 const NEW = 'new';
-const n = (v: number) => v.toLocaleString('en-US');
-const companies = (v: number) => `${n(v)} ${v === 1 ? 'company' : 'companies'}`;
+const companies = (v: number) => `${formatCount(v)} ${v === 1 ? 'company' : 'companies'}`;
 
 export interface AddToListProps {
   /** Button text, e.g. "Add 3 selected to a list…" or "Save as list…". */

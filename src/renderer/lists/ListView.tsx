@@ -16,13 +16,13 @@ import { lazyScreen } from '../ui/lazy-screen';
 import { prefetchPlot } from '../analytics/plot-loader';
 import { WatchButton } from '../watches/WatchButton';
 import { mutateThen } from '../data/mutate-then';
+import { formatCount } from '../ui/format';
 
 // Analytics bring Observable Plot: loaded when a list is open (idle), drawn on the click.
 const Analytics = lazyScreen(() => import('../analytics/ListAnalytics').then((m) => m.ListAnalytics));
 
 export const LIST_PAGE_ROWS = 50;
 
-const n = (v: number) => v.toLocaleString('en-US');
 
 export function ListView({ list, state, onState }: { list: ListInfo; state: ListsScreenState; onState(p: Partial<ListsScreenState>): void }) {
   const [textInput, setTextInput] = useState(state.text);
@@ -71,7 +71,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
       <div className="list-view__head">
         <h2 id="list-view-title">{list.name}</h2>
         <span className="muted">
-          {n(list.memberCount)} {list.memberCount === 1 ? 'company' : 'companies'}
+          {formatCount(list.memberCount)} {list.memberCount === 1 ? 'company' : 'companies'}
         </span>
         <button type="button" className="button button--small list-view__analytics" aria-pressed={analytics} onClick={() => setAnalytics((a) => !a)}>
           Analytics
@@ -88,7 +88,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
           disabled={selected.size === 0 || remove.isPending}
           onClick={() => mutateThen(remove, { id: list.id, companyIds: [...selected] }, { onSuccess: () => setSelected(new Set()) })}
         >
-          Remove {selected.size ? n(selected.size) : ''} selected from list
+          Remove {selected.size ? formatCount(selected.size) : ''} selected from list
         </button>
         <ListExport key={list.id} list={list} view={view} />
         <ListViewExport key={`view-${list.id}`} list={list} view={view} total={members.data ? total : null} rows={rows} sortLabel={COLUMNS.find((c) => c.sort === state.sort?.field)?.label ?? (state.sort?.field === 'name' ? 'Name' : state.sort?.field)} />
@@ -98,10 +98,10 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
         {selected.size ? (
           <RefreshEsg
             key={`sel-${selected.size}`}
-            label={`${n(selected.size)} selected ${selected.size === 1 ? 'company' : 'companies'} of ${list.name}`}
+            label={`${formatCount(selected.size)} selected ${selected.size === 1 ? 'company' : 'companies'} of ${list.name}`}
             listId={list.id}
             count={selected.size}
-            buttonLabel={`Refresh ESG for ${n(selected.size)} selected`}
+            buttonLabel={`Refresh ESG for ${formatCount(selected.size)} selected`}
             companies={() => rows.filter((r) => selected.has(r.companyId)).map((r) => ({ companyId: r.companyId, companyName: r.name }))}
             onStarted={(run) => navigate({ screen: 'runs', runId: run.id })}
           />
@@ -119,13 +119,13 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
           Previous
         </button>
         <span className="pager__page" aria-live="polite">
-          Page {n(page + 1)} of {n(pages)}
+          Page {formatCount(page + 1)} of {formatCount(pages)}
         </span>
         <button type="button" className="button button--small" onClick={() => go(page + 1)} disabled={page >= pages - 1}>
           Next
         </button>
         <span className="pager__rows" data-testid="list-rows">
-          {total ? `Rows ${n(first)}–${n(last)} of ${n(total)}` : state.text ? 'No companies in this list match the filter' : 'This list is empty'}
+          {total ? `Rows ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}` : state.text ? 'No companies in this list match the filter' : 'This list is empty'}
         </span>
       </nav>
       {rows.length ? (

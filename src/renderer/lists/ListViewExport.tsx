@@ -6,7 +6,7 @@
 import type { ListInfo, ListMember, ListView } from '../../shared/lists/lists';
 import { LIST_EXPORT_HEADERS, listExportRow, listRecordRow } from '../../shared/lists/list-export-columns';
 import { countNeutralised } from '../../shared/export/neutralise-count';
-import { formatCount } from '../export/export-format';
+import { formatCount } from '../ui/format';
 import { ViewExportDialog } from '../export/ViewExportDialog';
 import { exportCalls } from '../data/export';
 

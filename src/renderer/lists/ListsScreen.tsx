@@ -14,9 +14,8 @@ import { PasteIdsForm } from './PasteIdsForm';
 import './lists.css';
 import { ConfirmBar } from '../ui/ConfirmBar';
 import { mutateThen } from '../data/mutate-then';
+import { formatCount, formatWhen } from '../ui/format';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const n = (v: number) => v.toLocaleString('en-US');
 
 export function ListsScreen() {
   const [state, update] = useScreenState('lists');
@@ -91,7 +90,7 @@ function ListRow({ list, open, onOpen, onNotice, onDeleted }: { list: ListInfo; 
           {list.name}
         </button>
         <span className="muted">
-          {n(list.memberCount)} {list.memberCount === 1 ? 'company' : 'companies'} · changed {when.format(list.updatedAt)}
+          {formatCount(list.memberCount)} {list.memberCount === 1 ? 'company' : 'companies'} · changed {formatWhen(list.updatedAt)}
         </span>
       </div>
       <div className="lists-screen__actions">
@@ -148,7 +147,7 @@ function ListRow({ list, open, onOpen, onNotice, onDeleted }: { list: ListInfo; 
           }
           onCancel={() => setMode('idle')}
         >
-          Delete the list “{list.name}” ({n(list.memberCount)} {list.memberCount === 1 ? 'company' : 'companies'})? The companies stay in your other lists.
+          Delete the list “{list.name}” ({formatCount(list.memberCount)} {list.memberCount === 1 ? 'company' : 'companies'})? The companies stay in your other lists.
         </ConfirmBar>
       ) : null}
       {actionError ? <ErrorMessage error={actionError} title="The list could not be changed" /> : null}

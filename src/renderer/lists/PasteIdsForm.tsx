@@ -7,8 +7,8 @@ import { parsePastedIds, type PastedIds } from '../../shared/lists/paste-ids';
 import { errorField, toDisplayError } from '../ui/errors';
 import { TextAreaField, TextField } from '../ui/Field';
 import { useCreateList } from '../data/lists';
+import { formatCount } from '../ui/format';
 
-const n = (v: number) => v.toLocaleString('en-US');
 const MAX_SHOWN = 20;
 
 export function PasteIdsForm({ onCreated }: { onCreated(listId: number): void }) {
@@ -25,9 +25,9 @@ export function PasteIdsForm({ onCreated }: { onCreated(listId: number): void })
     setOutcome(null);
     try {
       const r = await create.mutateAsync({ name, source: { kind: 'ids', ids } });
-      const lines = [`Created “${r.list.name}” with ${n(r.list.memberCount)} ${r.list.memberCount === 1 ? 'company' : 'companies'}.`];
+      const lines = [`Created “${r.list.name}” with ${formatCount(r.list.memberCount)} ${r.list.memberCount === 1 ? 'company' : 'companies'}.`];
       if (r.lookupError) lines.push(`Names could not be looked up (${r.lookupError}); the companies are listed by id, names unknown.`);
-      else if (r.namesUnknown.length) lines.push(`The service returned no company for ${n(r.namesUnknown.length)} ${r.namesUnknown.length === 1 ? 'id' : 'ids'}: kept in the list by id, name unknown.`);
+      else if (r.namesUnknown.length) lines.push(`The service returned no company for ${formatCount(r.namesUnknown.length)} ${r.namesUnknown.length === 1 ? 'id' : 'ids'}: kept in the list by id, name unknown.`);
       setOutcome(lines.join(' '));
       setText('');
       setName('');
@@ -50,9 +50,9 @@ export function PasteIdsForm({ onCreated }: { onCreated(listId: number): void })
     : checked.ids.length === 0 && checked.malformed.length === 0
       ? 'Paste at least one company id.'
       : checked.ids.length > LIST_BATCH_MAX
-        ? `At most ${n(LIST_BATCH_MAX)} ids at once.`
+        ? `At most ${formatCount(LIST_BATCH_MAX)} ids at once.`
         : checked.malformed.length
-          ? `${n(checked.malformed.length)} ${checked.malformed.length === 1 ? 'entry is' : 'entries are'} not a company id (a UUID).`
+          ? `${formatCount(checked.malformed.length)} ${checked.malformed.length === 1 ? 'entry is' : 'entries are'} not a company id (a UUID).`
           : undefined;
 
   return (
@@ -80,10 +80,10 @@ export function PasteIdsForm({ onCreated }: { onCreated(listId: number): void })
               </li>
             ))}
           </ul>
-          {checked.malformed.length > MAX_SHOWN ? <p>…and {n(checked.malformed.length - MAX_SHOWN)} more.</p> : null}
+          {checked.malformed.length > MAX_SHOWN ? <p>…and {formatCount(checked.malformed.length - MAX_SHOWN)} more.</p> : null}
           {checked.ids.length ? (
             <button type="button" className="button button--small" onClick={() => void send(checked.ids)} disabled={create.isPending}>
-              Create with the {n(checked.ids.length)} valid {checked.ids.length === 1 ? 'id' : 'ids'}, skip the others
+              Create with the {formatCount(checked.ids.length)} valid {checked.ids.length === 1 ? 'id' : 'ids'}, skip the others
             </button>
           ) : null}
         </div>

@@ -10,6 +10,7 @@ import { errorField, toDisplayError } from '../ui/errors';
 import { ListNameSchema } from '../../shared/lists/lists';
 import { listsCalls } from '../data/lists';
 import { matchCalls } from '../data/match';
+import { formatCount } from '../ui/format';
 
 const NEW = 'new';
 
@@ -52,27 +53,27 @@ export function AddAcceptedToList({ job }: { job: BulkJobView }) {
     <form className="match-review__to-list" aria-label="Add accepted rows to a list" onSubmit={(e) => void submit(e)}>
       <h3>Add accepted to a list</h3>
       <p className="match-review__note">
-        {accepted.toLocaleString('en-US')} accepted row{accepted === 1 ? '' : 's'} (auto-accepted, accepted or picked) will join the list;{' '}
-        {r.rejected.toLocaleString('en-US')} rejected and {r.pending.toLocaleString('en-US')} still waiting stay out.
+        {formatCount(accepted)} accepted row{accepted === 1 ? '' : 's'} (auto-accepted, accepted or picked) will join the list;{' '}
+        {formatCount(r.rejected)} rejected and {formatCount(r.pending)} still waiting stay out.
       </p>
       <div className="match-review__to-list-fields">
         <SelectField label="List" value={target} onChange={(e) => setTarget(e.target.value)}>
           <option value={NEW}>New list…</option>
           {(lists.data ?? []).map((l) => (
             <option key={l.id} value={String(l.id)}>
-              {l.name} ({l.memberCount.toLocaleString('en-US')})
+              {l.name} ({formatCount(l.memberCount)})
             </option>
           ))}
         </SelectField>
         {target === NEW ? <TextField label="New list name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} maxLength={120} /> : null}
         <button type="submit" className="button" disabled={busy || accepted === 0 || job.state === 'running'}>
-          Add {accepted.toLocaleString('en-US')} accepted to list
+          Add {formatCount(accepted)} accepted to list
         </button>
       </div>
       {done ? (
         <p role="status" className="match-review__added">
-          {done.added.toLocaleString('en-US')} compan{done.added === 1 ? 'y' : 'ies'} added to “{done.list.name}”
-          {done.alreadyIn ? ` (${done.alreadyIn.toLocaleString('en-US')} already in it)` : ''}; it now holds {done.list.memberCount.toLocaleString('en-US')}.
+          {formatCount(done.added)} compan{done.added === 1 ? 'y' : 'ies'} added to “{done.list.name}”
+          {done.alreadyIn ? ` (${formatCount(done.alreadyIn)} already in it)` : ''}; it now holds {formatCount(done.list.memberCount)}.
         </p>
       ) : null}
       {error && !nameError ? <ErrorMessage error={error} /> : null}

@@ -2,6 +2,7 @@
 // checked before the run), the rows the run will report as unreadable or formula-like, and the rows
 // that repeat an earlier row (matched once, the answer reused).
 import type { CsvInspectView, CsvIssueView, RepeatView } from '../../shared/bridge/groups/match';
+import { formatCount } from '../ui/format';
 
 const ISSUE_LABEL: Record<CsvIssueView['kind'], string> = {
   field_count: 'wrong number of fields',
@@ -10,13 +11,13 @@ const ISSUE_LABEL: Record<CsvIssueView['kind'], string> = {
   formula: 'starts like a formula',
 };
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** What the run will report before it starts: rows that cannot be read as they are, and formula-like cells. */
 export function FileCheck({ inspect }: { inspect: CsvInspectView }) {
   const { counts, rows } = inspect;
   const bad = counts.fieldCount + counts.unclosedQuote + counts.unreadable;
-  const scope = inspect.partial ? `the first ${rows.toLocaleString('en-US')} rows` : `all ${rows.toLocaleString('en-US')} rows`;
+  const scope = inspect.partial ? `the first ${formatCount(rows)} rows` : `all ${formatCount(rows)} rows`;
   if (bad === 0 && counts.formula === 0) {
     return (
       <p className="match-bulk-check match-bulk-check--ok" role="status">
@@ -30,7 +31,7 @@ export function FileCheck({ inspect }: { inspect: CsvInspectView }) {
         Checked {scope}: {bad === 1
           ? '1 row cannot be read as it is (it stays in the results and the export as invalid, with its values)'
           : bad > 1
-            ? `${bad.toLocaleString('en-US')} rows cannot be read as they are (they stay in the results and the export as invalid, with their values)`
+            ? `${formatCount(bad)} rows cannot be read as they are (they stay in the results and the export as invalid, with their values)`
             : 'all rows can be read'}
         {counts.formula > 0 ? `; ${plural(counts.formula, 'row', 'rows')} with a cell that starts like a formula` : ''}.
       </p>
@@ -65,7 +66,7 @@ export function RepeatsCheck({ inspect, checking }: { inspect: CsvInspectView; c
     <div className="match-bulk-check" role="status" aria-busy={checking} aria-label="Repeated rows">
       <p className="match-bulk-check__title">
         {plural(count, 'row repeats', 'rows repeat')} an earlier row: {items.map((r) => `line ${r.line} = line ${r.of}`).join(', ')}
-        {count > items.length ? ` and ${(count - items.length).toLocaleString('en-US')} more` : ''} ({by}).{' '}
+        {count > items.length ? ` and ${formatCount(count - items.length)} more` : ''} ({by}).{' '}
         {reused > 0 ? `${plural(reused, 'repeat is', 'repeats are')} matched once with the earlier row (no second request). ` : ''}
         {own > 0 ? `${plural(own, 'repeat has', 'repeats have')} other details and ${own === 1 ? 'is' : 'are'} matched on ${own === 1 ? 'its' : 'their'} own. ` : ''}
         The export names the earlier line in match.duplicate_of.

@@ -6,9 +6,9 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { useDeleteBulkJob } from '../data/match';
 import { ConfirmBar } from '../ui/ConfirmBar';
 import { mutateThen } from '../data/mutate-then';
+import { formatCount, formatWhen } from '../ui/format';
 
 // The analyst's own date format, as the rest of the app writes times (lists, ESG, exports).
-const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const jobName = (job: BulkJobView) => job.fileName ?? 'Pasted CSV';
 
 export function BulkJobHistory({ jobs, onOpen }: { jobs: readonly BulkJobView[]; onOpen(id: string): void }) {
@@ -22,10 +22,10 @@ export function BulkJobHistory({ jobs, onOpen }: { jobs: readonly BulkJobView[];
           <li key={j.id} className="match-bulk-history__item">
             <span className="match-bulk-history__name">{jobName(j)}</span>
             <span className="match-bulk-history__meta">
-              {when(j.startedAt)} · {j.total.toLocaleString('en-US')} rows · {j.matched.toLocaleString('en-US')} matched
-              {j.review.pending > 0 ? ` · ${j.review.pending.toLocaleString('en-US')} waiting for review` : ''} · {jobStateLabel(j)}
+              {formatWhen(j.startedAt)} · {formatCount(j.total)} rows · {formatCount(j.matched)} matched
+              {j.review.pending > 0 ? ` · ${formatCount(j.review.pending)} waiting for review` : ''} · {jobStateLabel(j)}
             </span>
-            <button type="button" className="button button--small" onClick={() => onOpen(j.id)} aria-label={`Open ${jobName(j)} of ${when(j.startedAt)}`}>
+            <button type="button" className="button button--small" onClick={() => onOpen(j.id)} aria-label={`Open ${jobName(j)} of ${formatWhen(j.startedAt)}`}>
               Open
             </button>
             {j.state !== 'running' ? <DeleteBulkJob job={j} /> : null}
@@ -46,7 +46,7 @@ export function DeleteBulkJob({ job, onDeleted }: { job: BulkJobView; onDeleted?
   const remove = useDeleteBulkJob();
   if (!asking) {
     return (
-      <button type="button" className="button button--small button--ghost" onClick={() => setAsking(true)} aria-label={`Delete ${jobName(job)} of ${when(job.startedAt)}`}>
+      <button type="button" className="button button--small button--ghost" onClick={() => setAsking(true)} aria-label={`Delete ${jobName(job)} of ${formatWhen(job.startedAt)}`}>
         Delete
       </button>
     );
@@ -60,8 +60,8 @@ export function DeleteBulkJob({ job, onDeleted }: { job: BulkJobView; onDeleted?
       onCancel={() => setAsking(false)}
       after={remove.error ? <ErrorMessage error={remove.error} title="The bulk match could not be deleted" /> : null}
     >
-      Delete the bulk match “{jobName(job)}” of {when(job.startedAt)} with its {job.total.toLocaleString('en-US')} rows
-      {decided > 0 ? ` and your ${decided.toLocaleString('en-US')} review decision${decided === 1 ? '' : 's'}` : ''}? Files you exported stay.
+      Delete the bulk match “{jobName(job)}” of {formatWhen(job.startedAt)} with its {formatCount(job.total)} rows
+      {decided > 0 ? ` and your ${formatCount(decided)} review decision${decided === 1 ? '' : 's'}` : ''}? Files you exported stay.
     </ConfirmBar>
   );
 }

@@ -9,6 +9,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { ProgressBar } from '../ui/Spinner';
 import { DeleteBulkJob, jobStateLabel } from './BulkJobHistory';
 import { matchCalls } from '../data/match';
+import { formatCount } from '../ui/format';
 
 type ExportFormat = 'csv' | 'xlsx' | 'json';
 /** What main writes "like the input file" besides its delimiter, BOM and encoding. */
@@ -106,9 +107,9 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
       </div>
       {exported ? (
         <p role="status" className="match-bulk-job__exported">
-          Saved {exported.fileName} ({exported.rows.toLocaleString('en-US')} rows: every input row with its own columns, then the match)
+          Saved {exported.fileName} ({formatCount(exported.rows)} rows: every input row with its own columns, then the match)
           {exported.csv ? `; ${exported.csv}` : ''}
-          {exported.neutralised ? `; ${exported.neutralised.toLocaleString('en-US')} cells got an apostrophe (formula protection)` : ''}.{' '}
+          {exported.neutralised ? `; ${formatCount(exported.neutralised)} cells got an apostrophe (formula protection)` : ''}.{' '}
           {exported.notice ? <strong className="match-bulk-job__notice">{exported.notice} </strong> : null}
           {exported.downloadUrl ? (
             <a className="button button--small" href={exported.downloadUrl} download={exported.fileName}>

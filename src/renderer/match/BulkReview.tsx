@@ -15,6 +15,7 @@ import { useReviewQueue } from './use-review-queue';
 import { ThresholdSlider } from './ThresholdSlider';
 import { ReviewTable } from './ReviewTable';
 import { ReviewCandidates } from './ReviewCandidates';
+import { formatCount } from '../ui/format';
 
 export function BulkReview({ job }: { job: BulkJobView }) {
   const { queue, offset, total, list, current, said, rowsError, decideError, act, onKey, setCursor, showQueue, showPage } = useReviewQueue(job);
@@ -25,8 +26,8 @@ export function BulkReview({ job }: { job: BulkJobView }) {
       <h2 id="match-review-title">Review matches</h2>
       <ThresholdSlider job={job} />
       <p className="match-review__counts" role="status" aria-live="polite">
-        {r.pending.toLocaleString('en-US')} waiting for review · {r.auto.toLocaleString('en-US')} auto-accepted · {r.accepted.toLocaleString('en-US')} accepted ·{' '}
-        {r.picked.toLocaleString('en-US')} picked another · {r.rejected.toLocaleString('en-US')} rejected
+        {formatCount(r.pending)} waiting for review · {formatCount(r.auto)} auto-accepted · {formatCount(r.accepted)} accepted ·{' '}
+        {formatCount(r.picked)} picked another · {formatCount(r.rejected)} rejected
       </p>
       <div className="match-bulk-rows__tools">
         <SelectField label="Show in review" value={queue} onChange={(e) => showQueue(e.target.value as ReviewQueue)}>

@@ -2,6 +2,7 @@
 // the page's file input; either way text can be pasted instead. A file's encoding is shown with a
 // menu to change it. Long text loaded here is shown by its start only (the field would choke on it).
 import { TextAreaField } from '../ui/Field';
+import { formatCount } from '../ui/format';
 import { Spinner } from '../ui/Spinner';
 import { EncodingField } from './EncodingField';
 import { INSPECT_BYTES } from './bulk-setup-csv';
@@ -21,7 +22,7 @@ export function CsvSourceStep({ desktop, source, check }: { desktop: boolean; so
               Open a CSV file…
             </button>
             <p id="match-bulk-picked" className="field__hint" role="status">
-              {picked ? `${picked.fileName} (${Math.max(1, Math.round(picked.bytes / 1024)).toLocaleString('en-US')} KB)` : 'No file chosen.'}
+              {picked ? `${picked.fileName} (${formatCount(Math.max(1, Math.round(picked.bytes / 1024)))} KB)` : 'No file chosen.'}
             </p>
           </div>
         ) : (

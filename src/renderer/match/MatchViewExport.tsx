@@ -6,7 +6,7 @@
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
 import { BULK_ROW_HEADERS, bulkRowAsShown, bulkRowFields } from '../../shared/match/bulk-row-columns';
 import { countNeutralised } from '../../shared/export/neutralise-count';
-import { formatCount } from '../export/export-format';
+import { formatCount } from '../ui/format';
 import { ViewExportDialog } from '../export/ViewExportDialog';
 import { exportCalls } from '../data/export';
 

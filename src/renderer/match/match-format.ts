@@ -1,5 +1,6 @@
 // Display helpers shared by the single and bulk views.
 import type { CompanyRecord } from '../../shared/service/schemas';
+import { formatCount } from '../ui/format';
 // The table's labels are shared with main, which writes them in the results view export.
 export { companyLabel, DECISION_TEXT, ROW_STATE_LABEL } from '../../shared/match/bulk-row-columns';
 
@@ -32,9 +33,8 @@ export function fieldLabel(key: string): string {
 }
 
 /** A review decision as the screen says it (the export writes DECISION_LABEL's lower-case words). */
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** "1–50 of 1,234": the rows a page shows, numbers grouped. */
 export function pageRange(offset: number, pageSize: number, total: number): string {
-  return `${count(total === 0 ? 0 : offset + 1)}–${count(Math.min(offset + pageSize, total))} of ${count(total)}`;
+  return `${formatCount(total === 0 ? 0 : offset + 1)}–${formatCount(Math.min(offset + pageSize, total))} of ${formatCount(total)}`;
 }

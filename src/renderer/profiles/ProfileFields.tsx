@@ -3,6 +3,7 @@ import type { RefObject } from 'react';
 import { CheckboxField, TextAreaField, TextField } from '../ui/Field';
 import { WATCH_DAILY_BUDGET_DEFAULT } from '../../shared/watches/watches';
 import { ADVANCED_FIELDS, type FieldErrors, type ProfileFormState } from './profile-form';
+import { formatCount } from '../ui/format';
 
 export interface ProfileFieldsProps {
   form: ProfileFormState;
@@ -68,7 +69,7 @@ export function ProfileFields({ form, errors, onChange, isSandbox, hasSecret, se
         />
         <TextField
           label="Daily request budget for scheduled checks"
-          hint={`Watches checked on a schedule (What changed) stop for the day at this many requests and wait for the next day; “Check now” is counted but never held. Empty: ${WATCH_DAILY_BUDGET_DEFAULT.toLocaleString('en-US')}.`}
+          hint={`Watches checked on a schedule (What changed) stop for the day at this many requests and wait for the next day; “Check now” is counted but never held. Empty: ${formatCount(WATCH_DAILY_BUDGET_DEFAULT)}.`}
           inputMode="numeric"
           error={errors.watchDailyBudget}
           {...text('watchDailyBudget')}

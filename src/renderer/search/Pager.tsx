@@ -4,6 +4,7 @@
 import type { SearchPageView } from '../../shared/bridge/groups/search';
 import type { InFlight } from '../state/search-state';
 import { NEXT_KEYS, PREVIOUS_KEYS } from '../ui/grid/paging-keys';
+import { formatCount } from '../ui/format';
 
 export interface PagerProps {
   view: SearchPageView;
@@ -14,7 +15,6 @@ export interface PagerProps {
   onCancel(): void;
 }
 
-const fmt = new Intl.NumberFormat();
 
 /** Pages of the result set (at least 1), from the service's count and the page size. */
 export const pageTotal = (view: Pick<SearchPageView, 'count' | 'pageSize'>) => Math.max(1, Math.ceil(view.count / Math.max(1, view.pageSize)));
@@ -44,7 +44,7 @@ export function Pager({ view, inFlight, onFirst, onPrevious, onNext, onCancel }:
         data-testid="page-number"
         title="The service pages forward and back only: load all results to jump to any page."
       >
-        Page {fmt.format(view.pageNumber)} of {fmt.format(Math.max(total, view.pageNumber))}
+        Page {formatCount(view.pageNumber)} of {formatCount(Math.max(total, view.pageNumber))}
       </span>
       <button
         type="button"
@@ -57,7 +57,7 @@ export function Pager({ view, inFlight, onFirst, onPrevious, onNext, onCancel }:
         Next
       </button>
       <span className="pager__rows" data-testid="rows-range">
-        {view.rows.length ? `Rows ${fmt.format(view.firstRow)}–${fmt.format(last)} of ${fmt.format(view.count)}` : `No rows · ${fmt.format(view.count)} results`}
+        {view.rows.length ? `Rows ${formatCount(view.firstRow)}–${formatCount(last)} of ${formatCount(view.count)}` : `No rows · ${formatCount(view.count)} results`}
       </span>
       {loadingPage ? (
         <>

@@ -9,6 +9,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import type { ColumnPrefs } from '../ui/grid/column-prefs';
 import { searchInWords } from './search-words';
 import { WatchButton } from '../watches/WatchButton';
+import { formatCount, formatWhen } from '../ui/format';
 import './saved-searches.css';
 
 export { RECENT_KEY, SAVED_KEY };
@@ -26,9 +27,7 @@ export interface SavedSearchesProps {
   onSaved(saved: SavedSearch): void;
 }
 
-const count = (n: number) => new Intl.NumberFormat().format(n);
 const perPage = (n: number) => `${n} per page`;
-const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Memoised: result paging re-renders the screen but not this panel. */
 export const SavedSearches = memo(function SavedSearches({ body, pageSize, columns, activeId, open, onToggle, onRun, onSaved }: SavedSearchesProps) {
@@ -98,7 +97,7 @@ export const SavedSearches = memo(function SavedSearches({ body, pageSize, colum
               <li key={`${r.at}-${i}`} className="saved-entry">
                 <p className="saved-entry__words">{words}</p>
                 <p className="saved-entry__meta">
-                  {count(r.count)} results · {perPage(r.pageSize)} · <time dateTime={new Date(r.at).toISOString()}>{when(r.at)}</time>
+                  {formatCount(r.count)} results · {perPage(r.pageSize)} · <time dateTime={new Date(r.at).toISOString()}>{formatWhen(r.at)}</time>
                 </p>
                 <div className="saved-entry__actions">
                   <button type="button" className="button button--small" aria-label={`Open recent search: ${words}`} onClick={() => onRun({ body: r.body, pageSize: r.pageSize })}>

@@ -1,6 +1,7 @@
 // The live match count's timing, apart from React so it is unit-tested with fake timers: one request
 // `delayMs` after the last edit, the request of an older edit aborted, and an answer that arrives for an
 // edit that is no longer current dropped (sequence numbers), so a stale count never overwrites a newer one.
+import { numberFormat } from '../ui/format';
 
 export type LiveCountState =
   | { kind: 'idle' }
@@ -102,6 +103,6 @@ export function createLiveCounter(o: LiveCounterOptions): LiveCounter {
 /** "about 1,234 companies match", in the analyst's locale. */
 export function liveCountText(count: number, locale?: string): string {
   if (count === 0) return 'no companies match';
-  const n = new Intl.NumberFormat(locale).format(count);
+  const n = numberFormat({}, locale).format(count);
   return count === 1 ? 'about 1 company matches' : `about ${n} companies match`;
 }

@@ -1,7 +1,9 @@
 // A search body in words for the saved and recent lists: "Country is one of Austria, Switzerland and
-// Employees greater than 500". Catalogue labels, country names from Intl.DisplayNames, numbers for the
+// Employees greater than 500". Catalogue labels, country names from the value catalogue, numbers for the
 // locale. Pure and tolerant: any JSON gets a readable line (an unknown shape falls back to its JSON).
 import { findAttribute, isRelation, RELATION_INFO } from '../../shared/service/catalogue';
+import { numberFormat } from '../ui/format';
+import { countryLabel } from '../ui/value-catalogue';
 
 export interface WordsOptions {
   locale?: string;
@@ -16,31 +18,13 @@ const BARE_VALUES = new Set(['country', 'legal_form', 'industry_code']);
 /** Numeric attributes written without digit grouping. */
 const PLAIN_NUMBERS = new Set(['founding_year']);
 
-const regionNames = new Map<string, Intl.DisplayNames | null>();
-function countryName(code: string, locale: string | undefined): string {
-  const key = locale ?? '';
-  if (!regionNames.has(key)) {
-    try {
-      regionNames.set(key, new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region', fallback: 'none' }));
-    } catch {
-      regionNames.set(key, null);
-    }
-  }
-  if (!/^[A-Za-z]{2}$/.test(code)) return code;
-  try {
-    return regionNames.get(key)?.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 function valueWords(attribute: string, v: unknown, o: WordsOptions): string {
   if (v === null || v === undefined) return 'empty';
   if (typeof v === 'number') {
-    return PLAIN_NUMBERS.has(attribute) ? String(v) : new Intl.NumberFormat(o.locale, { maximumFractionDigits: 2 }).format(v);
+    return PLAIN_NUMBERS.has(attribute) ? String(v) : numberFormat({ maximumFractionDigits: 2 }, o.locale).format(v);
   }
   if (typeof v === 'string') {
-    if (attribute === 'country') return countryName(v, o.locale);
+    if (attribute === 'country') return countryLabel(v, o.locale);
     return BARE_VALUES.has(attribute) ? v : `"${v}"`;
   }
   if (typeof v === 'boolean') return v ? 'yes' : 'no';

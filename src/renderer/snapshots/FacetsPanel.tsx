@@ -2,10 +2,10 @@
 // local view (the choice shows as a removable chip above the grid).
 import { FACET_IDS, type FacetCount, type FacetId } from '../../shared/snapshots/snapshot';
 import { FACET_TITLE, facetLabel } from './facet-model';
+import { formatCount } from '../ui/format';
 
 export type FacetChoices = Partial<Record<FacetId, Array<string | number>>>;
 
-const fmt = new Intl.NumberFormat();
 const SHOWN = 8;
 
 export function FacetsPanel(props: { counts: Record<FacetId, FacetCount[]> | undefined; choices: FacetChoices; onToggle(facet: FacetId, key: string | number): void }) {
@@ -36,7 +36,7 @@ export function FacetsPanel(props: { counts: Record<FacetId, FacetCount[]> | und
                         {label}
                       </span>{' '}
                       <span className="facet__count">
-                        {fmt.format(c.count)}
+                        {formatCount(c.count)}
                         <span className="visually-hidden"> companies</span>
                       </span>
                       <span className="facet__bar" aria-hidden="true" style={{ width: `${Math.max(2, (c.count / max) * 100)}%` }} />

@@ -8,8 +8,8 @@ import { toDisplayError } from '../ui/errors';
 import { isLargeLoad, loadCostText } from './load-cost';
 import { snapshotCalls } from '../data/snapshots';
 import { cancelSnapshotLoad } from '../data/snapshots';
+import { formatCount } from '../ui/format';
 
-const fmt = new Intl.NumberFormat();
 
 export interface LoadAllBarProps {
   body: unknown;
@@ -67,7 +67,7 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capT
       <div className="load-all" role="group" aria-label="Loading all results">
         <progress className="load-all__progress" max={total || 1} value={loading.rowCount} aria-label="Rows loaded" />
         <span role="status">
-          Loading {fmt.format(loading.rowCount)} of {fmt.format(total)} rows…
+          Loading {formatCount(loading.rowCount)} of {formatCount(total)} rows…
         </span>
         <button type="button" className="button button--small button--danger" onClick={() => cancelSnapshotLoad(loading.id)}>
           Cancel loading
@@ -88,7 +88,7 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capT
           aria-describedby={cost ? costId : undefined}
           onClick={() => void start()}
         >
-          {count > rows ? `Load first ${fmt.format(rows)} of ${fmt.format(count)} results` : `Load all ${fmt.format(rows)} results`}
+          {count > rows ? `Load first ${formatCount(rows)} of ${formatCount(count)} results` : `Load all ${formatCount(rows)} results`}
         </button>
       )}
       <label className="load-all__cap">
@@ -105,11 +105,11 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capT
       </label>
       {cost ? (
         <p id={costId} className={`load-all__cost${large ? ' load-all__cost--large' : ''}`} data-testid="load-cost">
-          {large ? <strong>Above the usual {fmt.format(ROW_CAP_DEFAULT)} rows. </strong> : null}
+          {large ? <strong>Above the usual {formatCount(ROW_CAP_DEFAULT)} rows. </strong> : null}
           {loadCostText(cost)}
         </p>
       ) : null}
-      {!capOk ? <span className="field__error">Row cap must be a whole number from 1 to {fmt.format(ROW_CAP_MAX)}.</span> : null}
+      {!capOk ? <span className="field__error">Row cap must be a whole number from 1 to {formatCount(ROW_CAP_MAX)}.</span> : null}
       {outcome?.status === 'cancelled' ? <span role="status">Loading was cancelled; nothing was kept.</span> : null}
       {outcome?.status === 'failed' ? (
         <span className="field__error" role="alert">

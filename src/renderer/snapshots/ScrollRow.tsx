@@ -6,6 +6,7 @@ import type { CompanyRecord } from '../../shared/service/schemas';
 import { cellValue, flattenRecord } from '../../shared/search/flatten';
 import { cellFormat, type CellView } from '../ui/grid/cell-format';
 import type { ColumnSlot } from '../ui/grid/use-virtual-grid';
+import { formatCount } from '../ui/format';
 
 const MAX_SHOWN = 200;
 
@@ -24,7 +25,6 @@ export interface ScrollRowProps {
   onOpen(r: CompanyRecord): void;
 }
 
-const fmt = new Intl.NumberFormat();
 
 /** One line of text for a cell (chips joined); long values cut (the whole value is in the title). */
 function shown(view: CellView): string {
@@ -48,7 +48,7 @@ export const ScrollRow = memo(
         onDoubleClick={() => record && onOpen(record)}
       >
         <div role="gridcell" aria-colindex={1} className="scroller__cell scroller__cell--num">
-          {fmt.format(index + 1)}
+          {formatCount(index + 1)}
         </div>
         {flat ? (
           plan.map(({ index: ci, gap }) => {

@@ -3,9 +3,8 @@
 // column folded away or back (with how many facet values are chosen while it is hidden).
 import type { SnapshotInfo } from '../../shared/snapshots/snapshot';
 import { refreshSnapshot } from './LoadAllBar';
+import { formatCount, formatWhen } from '../ui/format';
 
-const fmt = new Intl.NumberFormat();
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface SnapshotBannerProps {
   snapshot: SnapshotInfo;
@@ -20,8 +19,8 @@ export function SnapshotBanner({ snapshot, onShowService, analytics, onAnalytics
   return (
     <div className="snapshot__banner" role="status">
       <span>
-        Snapshot of {when.format(snapshot.finishedAt ?? snapshot.startedAt)}: {fmt.format(snapshot.rowCount)} rows
-        {snapshot.status === 'capped' ? ` (row cap; the service has ${fmt.format(snapshot.serviceCount ?? 0)})` : ''}. Sorting, facets and the
+        Snapshot of {formatWhen(snapshot.finishedAt ?? snapshot.startedAt)}: {formatCount(snapshot.rowCount)} rows
+        {snapshot.status === 'capped' ? ` (row cap; the service has ${formatCount(snapshot.serviceCount ?? 0)})` : ''}. Sorting, facets and the
         text filter work on this loaded set.
       </span>
       <button type="button" className="button button--small" onClick={() => void refreshSnapshot(snapshot)}>

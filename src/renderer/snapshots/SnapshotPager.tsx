@@ -2,8 +2,8 @@
 // next (Alt+Right, J), last, a page to go to, and which rows are shown.
 import { useState } from 'react';
 import { NEXT_KEYS, PREVIOUS_KEYS } from '../ui/grid/paging-keys';
+import { formatCount } from '../ui/format';
 
-const fmt = new Intl.NumberFormat();
 
 export interface SnapshotPagerProps {
   /** 0-based. */
@@ -28,7 +28,7 @@ export function SnapshotPager({ page, pages, first, last, total, go }: SnapshotP
         Previous
       </button>
       <span className="pager__page" aria-live="polite" data-testid="snapshot-page">
-        Page {fmt.format(page + 1)} of {fmt.format(pages)}
+        Page {formatCount(page + 1)} of {formatCount(pages)}
       </span>
       <button type="button" className="button button--small" onClick={() => go(page + 1)} disabled={page >= pages - 1} title={`Next page (${NEXT_KEYS})`} aria-keyshortcuts="Alt+ArrowRight J">
         Next
@@ -50,7 +50,7 @@ export function SnapshotPager({ page, pages, first, last, total, go }: SnapshotP
         </label>
       </form>
       <span className="pager__rows" data-testid="snapshot-rows">
-        {total ? `Rows ${fmt.format(first)}–${fmt.format(last)} of ${fmt.format(total)}` : 'No loaded rows match'}
+        {total ? `Rows ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}` : 'No loaded rows match'}
       </span>
     </nav>
   );

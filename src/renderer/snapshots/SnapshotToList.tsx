@@ -7,9 +7,8 @@ import { LIST_NAME_MAX } from '../../shared/lists/lists';
 import { AddToList } from '../lists/AddToList';
 import type { FacetChoices } from './FacetsPanel';
 import { FACET_TITLE, facetLabel } from './facet-model';
+import { formatCount, formatWhen } from '../ui/format';
 
-const n = (v: number) => v.toLocaleString('en-US');
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface SnapshotToListProps {
   snapshot: SnapshotInfo;
@@ -27,7 +26,7 @@ export function isNarrowed(text: string, choices: FacetChoices): boolean {
 
 /** "Search of 2 Jan 2026, 10:04: “Hamburg”, Legal form GmbH, SE", cut to a list name's length. */
 export function viewListName(snapshot: SnapshotInfo, text: string, choices: FacetChoices): string {
-  const base = `Search of ${when.format(snapshot.finishedAt ?? snapshot.startedAt)}`;
+  const base = `Search of ${formatWhen(snapshot.finishedAt ?? snapshot.startedAt)}`;
   const parts = [
     ...(text.trim() ? [`“${text.trim()}”`] : []),
     ...(Object.entries(choices) as [keyof typeof FACET_TITLE, Array<string | number>][])
@@ -45,14 +44,14 @@ export function SnapshotToList({ snapshot, text, choices, shown }: SnapshotToLis
     <div className="snapshot__to-list" role="group" aria-label="Save as list">
       {narrowed ? (
         <AddToList
-          label={shown === null ? 'Save shown as list…' : `Save ${n(shown)} shown as list…`}
+          label={shown === null ? 'Save shown as list…' : `Save ${formatCount(shown)} shown as list…`}
           disabled={shown === null || shown === 0}
           suggestedName={viewListName(snapshot, text, choices)}
           source={() => ({ kind: 'snapshot', snapshotId: snapshot.id, view })}
         />
       ) : null}
       <AddToList
-        label={`Save all ${n(snapshot.rowCount)} as list…`}
+        label={`Save all ${formatCount(snapshot.rowCount)} as list…`}
         suggestedName={viewListName(snapshot, '', {})}
         source={() => ({ kind: 'snapshot', snapshotId: snapshot.id })}
       />

@@ -1,6 +1,7 @@
 // Facets in words and as service conditions. Pure, so it is unit-tested in Node.
 import type { FacetId } from '../../shared/snapshots/snapshot';
-import { industryLabel } from '../ui/value-catalogue';
+import { countryLabel, industryLabel } from '../ui/value-catalogue';
+import { formatCompact, formatCount } from '../ui/format';
 
 // The titles live in shared: an export's About sheet names the facets the same way.
 export { FACET_TITLE } from '../../shared/snapshots/view-words';
@@ -11,20 +12,6 @@ const BANDS: Record<'employee_band' | 'revenue_band', number[]> = {
   revenue_band: [0, 1e6, 1e7, 5e7, 1e8, 1e9, 1e10],
 };
 
-const whole = new Intl.NumberFormat();
-const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
-let regions: Intl.DisplayNames | null = null;
-
-export function countryName(code: string): string {
-  try {
-    regions ??= new Intl.DisplayNames(undefined, { type: 'region' });
-    const name = regions.of(code.toUpperCase());
-    return name && name !== code.toUpperCase() ? name : code;
-  } catch {
-    return code;
-  }
-}
-
 function bandUpper(facet: 'employee_band' | 'revenue_band', lower: number): number | null {
   const b = BANDS[facet];
   const i = b.indexOf(lower);
@@ -34,14 +21,14 @@ function bandUpper(facet: 'employee_band' | 'revenue_band', lower: number): numb
 export function facetLabel(facet: FacetId, key: string | number): string {
   switch (facet) {
     case 'country':
-      return `${countryName(String(key))} (${key})`;
+      return `${countryLabel(String(key))} (${key})`;
     case 'employee_band': {
       const up = bandUpper(facet, Number(key));
-      return up === null ? `${whole.format(Number(key))}+` : `${whole.format(Number(key))}–${whole.format(up - 1)}`;
+      return up === null ? `${formatCount(Number(key))}+` : `${formatCount(Number(key))}–${formatCount(up - 1)}`;
     }
     case 'revenue_band': {
       const up = bandUpper(facet, Number(key));
-      return up === null ? `$${compact.format(Number(key))}+` : `$${compact.format(Number(key))}–${compact.format(up)}`;
+      return up === null ? `$${formatCompact(Number(key))}+` : `$${formatCompact(Number(key))}–${formatCompact(up)}`;
     }
     case 'founding_decade':
       return `${key}s`;

@@ -2,6 +2,7 @@
 // sandbox's items and a real service's look the same on screen; anything else falls back to a list.
 // Text is read without bidi overrides (src/shared/service-text.ts); screens also isolate it (<bdi>).
 import { shownText } from '../../shared/service-text';
+import { formatDay, formatDayTime } from './format';
 
 export { shownText };
 
@@ -20,10 +21,8 @@ export function dateOf(v: unknown): Date | null {
   return Number.isNaN(t) ? null : new Date(t);
 }
 
-const DATE = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-export const formatDate = (d: Date | null): string => (d ? DATE.format(d) : '–');
-export const formatDateTime = (d: Date | null): string => (d ? DATE_TIME.format(d) : '–');
+export const formatDate = (d: Date | null): string => (d ? formatDay(d) : '–');
+export const formatDateTime = (d: Date | null): string => (d ? formatDayTime(d) : '–');
 
 /** Only http(s) links are offered, and they open through the OS (main validates again). */
 export function safeLink(v: unknown): string | null {

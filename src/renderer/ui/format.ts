@@ -1,10 +1,73 @@
-// Small formatting helpers shared by screens.
+// The one place the renderer turns numbers and dates into text: every figure and date on screen is
+// in the analyst's locale (the browser's; Electron takes it from the OS). Lint refuses Intl formats
+// and toLocaleString anywhere else in src/renderer, so a screen cannot drift into a second locale.
+
+/** The analyst's locale, read once: what every number and date on screen is written in. */
+export const ANALYST_LOCALE: string = (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An Intl.NumberFormat in the analyst's locale (or `locale`), built once per options. */
+export function numberFormat(options: Intl.NumberFormatOptions = {}, locale = ANALYST_LOCALE): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(ANALYST_LOCALE, options)));
+  return f;
+}
+
+/** "12,345": a count, grouped, no decimals. */
+export const formatCount = (n: number): string => numberFormat({ maximumFractionDigits: 0 }).format(n);
+
+/** "1,234.57": a measured value, grouped, at most `digits` decimals. */
+export const formatNumber = (n: number, digits = 2): string => numberFormat({ maximumFractionDigits: digits }).format(n);
+
+/** "+7.2", "-3", "0": a change, signed unless zero. */
+export const formatSigned = (n: number, digits = 1): string => numberFormat({ maximumFractionDigits: digits, signDisplay: 'exceptZero' }).format(n);
+
+/** "1.2M", "45K": a large figure at a glance (the exact one belongs in a tooltip). */
+export const formatCompact = (n: number, digits = 1): string => numberFormat({ notation: 'compact', maximumFractionDigits: digits }).format(n);
+
+/** "42%" of a share between 0 and 1. */
+export const formatPercent = (share: number, digits = 0): string => numberFormat({ style: 'percent', maximumFractionDigits: digits }).format(share);
+
+/** "3 minutes", "14.2 kB": a measure with its unit (an Intl unit identifier). */
+export function formatUnit(n: number, unit: string, o: { display?: 'long' | 'short'; digits?: number } = {}): string {
+  return numberFormat({ style: 'unit', unit, unitDisplay: o.display ?? 'long', maximumFractionDigits: o.digits ?? 0 }).format(n);
+}
+
+/** "Nov 28, 2026, 11:40 AM": when something happened. */
+export const formatWhen = (at: number | Date): string => dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(at);
+
+/** "Nov 28, 2026": a day. */
+export const formatDay = (at: number | Date): string => dateFormat({ year: 'numeric', month: 'short', day: 'numeric' }).format(at);
+
+/** "Nov 28, 2026, 11:40 AM" with a two-digit hour: an item's date and time (ESG items). */
+export const formatDayTime = (at: number | Date): string =>
+  dateFormat({ year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at);
+
+/** "Nov 28, 11:40 AM": a recent moment, the year implied (run history). */
+export const formatRecent = (at: number | Date): string => dateFormat({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at);
+
+/** "Nov 2026": a calendar month of a UTC date (monthly charts bucket by UTC). */
+export const formatMonth = (at: number | Date): string => dateFormat({ month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
+
+/** "812 ms", "2.35 s": a duration measured by the app (request log, connection test). */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return '–';
   if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  const digits = ms < 10_000 ? 2 : 1;
+  return `${numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(ms / 1000)} s`;
 }
 
+/** "14:03:07.215": a log line's clock time, to the millisecond. */
 export function formatClock(epochMs: number): string {
   const d = new Date(epochMs);
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');

@@ -6,11 +6,18 @@ import { isRelation, RELATION_INFO, RELATIONS, type Relation } from '../../share
 
 export { fold };
 
-const uiLocale = () => (typeof navigator !== 'undefined' && navigator.language) || 'en';
+import { ANALYST_LOCALE } from './format';
+
+const uiLocale = () => ANALYST_LOCALE;
 
 /** The country's name in the analyst's language (English as fallback), or undefined for a non-ISO code. */
 export function countryName(code: string, locale = uiLocale()): string | undefined {
   return sharedCountryName(code, locale);
+}
+
+/** A country code as shown: its name in the analyst's language, or the code as it came when it is not an ISO code. */
+export function countryLabel(code: string, locale = uiLocale()): string {
+  return countryName(code, locale) ?? code;
 }
 
 export interface CountryMatch {

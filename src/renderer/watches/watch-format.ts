@@ -4,14 +4,12 @@ import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
 import { shownText } from '../../shared/service-text';
 import type { CheckInfo, WatchBudget, WatchChange, WatchCost, WatchInfo, WatchSchedule } from '../../shared/watches/watches';
+import { formatCount, formatNumber, formatWhen, numberFormat } from '../ui/format';
 
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const points = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const points = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
-export const n = (v: number): string => whole.format(v);
-export const fmtWhen = (at: number): string => when.format(at);
+export const n = (v: number): string => formatCount(v);
+export const fmtWhen = (at: number): string => formatWhen(at);
 const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? one : many}`;
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
@@ -93,7 +91,7 @@ export function fieldInWords(field: string): string {
 /** One value of a change as text: numbers grouped, a news item or commitment by its title. */
 export function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'number') return Number.isFinite(v) ? decimal.format(v) : String(v);
+  if (typeof v === 'number') return Number.isFinite(v) ? formatNumber(v) : String(v);
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (typeof v === 'string') return shownText(v);
   if (Array.isArray(v)) return v.map(valueText).join(', ');
@@ -126,7 +124,7 @@ export function changeParts(c: Pick<WatchChange, 'kind' | 'field' | 'oldValue' |
     case 'left':
       return [];
     case 'score':
-      return typeof o === 'number' && typeof v === 'number' ? [`${decimal.format(o)} → ${decimal.format(v)} (${points.format(v - o)} points)`] : moved;
+      return typeof o === 'number' && typeof v === 'number' ? [`${formatNumber(o)} → ${formatNumber(v)} (${points.format(v - o)} points)`] : moved;
     case 'news':
       return [val(detail !== null ? shownText(detail) : valueText(v))];
     case 'commitment':

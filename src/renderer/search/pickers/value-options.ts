@@ -6,10 +6,10 @@ import { findAttribute } from '../../../shared/service/catalogue';
 import type { ComboGroup, ComboOption } from './Combobox';
 import { divisionRange, searchSections, SECTIONS, sectionCondition, sectionOf, type NaceSection } from './nace-sections';
 import { countryName, fold, industryLabel, industryTree, searchCountries, searchLegalForms, type IndustryNode } from '../../ui/value-catalogue';
+import { formatCount } from '../../ui/format';
 
 const MAX_OPTIONS = 60;
-const companies = new Intl.NumberFormat();
-const seenDetail = (n: number) => `${companies.format(n)} in loaded results`;
+const seenDetail = (n: number) => `${formatCount(n)} in loaded results`;
 
 /** Attributes whose seen values are fetched whole (matched here by name or label), not by prefix. */
 export const LOCAL_MATCH_FIELDS = new Set(['country', 'industry_code', 'legal_form']);

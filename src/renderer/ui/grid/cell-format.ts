@@ -3,6 +3,7 @@
 // the raw values. Text is service text: shown without bidi controls (src/shared/service-text.ts).
 import { fieldDisplay, type FieldDisplay } from '../../../shared/service/catalogue';
 import { shownText } from '../../../shared/service-text';
+import { numberFormat } from '../format';
 
 export type CellView =
   /** `text` is what the cell shows; `full` the whole value (title, focus line) when it differs. */
@@ -19,23 +20,15 @@ export interface CellFormatter {
   readable(value: unknown): string;
 }
 
-/** `locale` undefined: the analyst's own (the browser's / the OS's). */
+/** `locale` undefined: the analyst's own (ui/format.ts). */
 export function createCellFormatter(locale?: string): CellFormatter {
-  const grouped = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const year = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 0 });
-  const money = new Map<string, { compact: Intl.NumberFormat; exact: Intl.NumberFormat }>();
-  const moneyFor = (currency: string) => {
-    let m = money.get(currency);
-    if (!m) {
-      m = {
-        compact: new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }),
-        exact: new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }),
-      };
-      money.set(currency, m);
-    }
-    return m;
-  };
+  const grouped = numberFormat({ maximumFractionDigits: 2 }, locale);
+  const integer = numberFormat({ maximumFractionDigits: 0 }, locale);
+  const year = numberFormat({ useGrouping: false, maximumFractionDigits: 0 }, locale);
+  const moneyFor = (currency: string) => ({
+    compact: numberFormat({ style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }, locale),
+    exact: numberFormat({ style: 'currency', currency, maximumFractionDigits: 0 }, locale),
+  });
 
   const readable = (value: unknown, depth = 0): string => {
     if (value === null || value === undefined) return '';
