@@ -14,7 +14,6 @@ import { portfolioCharts } from './portfolio-charts';
 import { formatCount, formatWhen } from '../ui/format';
 import './analytics.css';
 
-
 export function ListAnalytics({ list }: { list: ListInfo }) {
   const q = useListAnalytics(list.id);
   return <AnalyticsBody q={q} fileContext={list.name} what={(companies) => `the ${formatCount(companies)} companies in “${list.name}”`} emptyHint="run Refresh ESG with scores for this list" />;

@@ -95,7 +95,6 @@ function ListRefresh({ onStarted }: { onStarted(run: RunInfo): void }) {
   );
 }
 
-
 function RunTable({ runs, selected, onSelect }: { runs: RunInfo[]; selected: number | null; onSelect(id: number): void }) {
   return (
     <table className="runs-table">

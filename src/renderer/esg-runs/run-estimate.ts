@@ -26,7 +26,6 @@ export interface RunEstimate {
   seconds: number | null;
 }
 
-
 /** Two significant digits above 100, so an estimate does not look exact. */
 export function roundAbout(v: number): number {
   if (v < 100) return Math.round(v);

@@ -8,7 +8,6 @@ import { formatCount } from '../ui/format';
 const NAMES_SHOWN = 2;
 const NAME_MAX = 60;
 
-
 /** "Apex Energy", "Apex Energy and Borealis", "Apex Energy, Borealis and Cobalt", "Apex Energy, Borealis and 10 other companies". */
 export function selectionRunLabel(names: ReadonlyArray<string | null | undefined>): string {
   const count = names.length;

@@ -2,7 +2,6 @@
 import type { ExportJob } from '../../shared/bridge/groups/export';
 import { formatCount, formatUnit, formatWhen } from '../ui/format';
 
-
 export const FORMAT_LABELS: Record<ExportJob['format'], string> = {
   csv: 'CSV',
   xlsx: 'Excel (XLSX)',
@@ -60,21 +59,17 @@ function hasPages(job: ExportJob): boolean {
   return !job.list;
 }
 
-
 /** Where the rows came from, in words (history of earlier versions has no origin: a list or a search). */
 export function sourceText(job: ExportJob): string {
   if (job.source) return job.source;
   return job.list ? `List “${job.list.name}”` : 'Search';
 }
 
-
 /** A file size in the analyst's locale: 812 bytes, 14.2 kB, 3.1 MB. */
 export function formatBytes(bytes: number): string {
   const [unit, size] = bytes < 1000 ? (['byte', bytes] as const) : bytes < 1e6 ? (['kilobyte', bytes / 1e3] as const) : bytes < 1e9 ? (['megabyte', bytes / 1e6] as const) : (['gigabyte', bytes / 1e9] as const);
   return formatUnit(size, unit, { display: unit === 'byte' ? 'long' : 'short', digits: 1 });
 }
-
-
 
 /** The finished row's facts: source (unless the row names it already), rows, size, time. */
 export function finishedFacts(job: ExportJob, o: { withSource?: boolean } = {}): string[] {

@@ -23,7 +23,6 @@ const Analytics = lazyScreen(() => import('../analytics/ListAnalytics').then((m)
 
 export const LIST_PAGE_ROWS = 50;
 
-
 export function ListView({ list, state, onState }: { list: ListInfo; state: ListsScreenState; onState(p: Partial<ListsScreenState>): void }) {
   const [textInput, setTextInput] = useState(state.text);
   const [selected, setSelected] = useState<Set<string>>(new Set());

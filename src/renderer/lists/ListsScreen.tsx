@@ -16,7 +16,6 @@ import { ConfirmBar } from '../ui/ConfirmBar';
 import { mutateThen } from '../data/mutate-then';
 import { formatCount, formatWhen } from '../ui/format';
 
-
 export function ListsScreen() {
   const [state, update] = useScreenState('lists');
   const { route } = useNavigation();

@@ -15,7 +15,6 @@ export interface PagerProps {
   onCancel(): void;
 }
 
-
 /** Pages of the result set (at least 1), from the service's count and the page size. */
 export const pageTotal = (view: Pick<SearchPageView, 'count' | 'pageSize'>) => Math.max(1, Math.ceil(view.count / Math.max(1, view.pageSize)));
 

@@ -10,7 +10,6 @@ import { snapshotCalls } from '../data/snapshots';
 import { cancelSnapshotLoad } from '../data/snapshots';
 import { formatCount } from '../ui/format';
 
-
 export interface LoadAllBarProps {
   body: unknown;
   /** The service's count for the query. */

@@ -25,7 +25,6 @@ export interface ScrollRowProps {
   onOpen(r: CompanyRecord): void;
 }
 
-
 /** One line of text for a cell (chips joined); long values cut (the whole value is in the title). */
 function shown(view: CellView): string {
   const text = view.kind === 'chips' ? view.items.join(', ') : view.text;

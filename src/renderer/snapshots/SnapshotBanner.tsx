@@ -5,7 +5,6 @@ import type { SnapshotInfo } from '../../shared/snapshots/snapshot';
 import { refreshSnapshot } from './LoadAllBar';
 import { formatCount, formatWhen } from '../ui/format';
 
-
 export interface SnapshotBannerProps {
   snapshot: SnapshotInfo;
   onShowService(): void;

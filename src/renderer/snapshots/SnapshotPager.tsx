@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { NEXT_KEYS, PREVIOUS_KEYS } from '../ui/grid/paging-keys';
 import { formatCount } from '../ui/format';
 
-
 export interface SnapshotPagerProps {
   /** 0-based. */
   page: number;

@@ -9,7 +9,6 @@ import type { FacetChoices } from './FacetsPanel';
 import { FACET_TITLE, facetLabel } from './facet-model';
 import { formatCount, formatWhen } from '../ui/format';
 
-
 export interface SnapshotToListProps {
   snapshot: SnapshotInfo;
   /** The view's text filter and facet choices (its sort does not change which rows). */

@@ -3,7 +3,6 @@
 import { ROW_CAP_DEFAULT, type LoadEstimate } from '../../shared/snapshots/snapshot';
 import { formatCount, formatUnit } from '../ui/format';
 
-
 /** "about 9 minutes", "about 1 hour 20 minutes", "under a minute" (an estimate needs no seconds). */
 export function aboutDuration(seconds: number): string {
   if (seconds < 60) return 'under a minute';
