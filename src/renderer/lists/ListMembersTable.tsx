@@ -6,6 +6,7 @@ import { oneLineText } from '../../shared/service-text';
 import { useNavigation } from '../state/navigation';
 import { ServiceText } from '../ui/ServiceText';
 import { ShortId } from '../ui/ShortId';
+import { DataTable, type TableColumn } from '../ui/grid/DataTable';
 import { DASH, esgPillars, fmtChange, fmtCount, fmtMoney, fmtMoneyExact, fmtWhen, scoreWithRating } from './list-format';
 
 interface Column {
@@ -51,78 +52,43 @@ export interface ListMembersTableProps {
 
 export function ListMembersTable({ list, rows, total, first, sort, onSort, selected, onSelected }: ListMembersTableProps) {
   const { navigate } = useNavigation();
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.companyId));
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelected(next);
-  };
-  const header = (label: string, field?: ListSortField, num?: boolean, className?: string) => (
-    <SortHeader key={label} label={label} field={field} sort={sort} onSort={onSort} className={[num ? 'num' : '', className ?? ''].filter(Boolean).join(' ') || undefined} />
-  );
+  const columns: TableColumn<ListMember>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      sort: 'name',
+      rowHeader: true,
+      className: 'list-view__name',
+      cell: (m) =>
+        m.name ? (
+          <button
+            type="button"
+            className="button button--ghost button--small list-view__open"
+            title={`Open the ESG data of ${oneLineText(m.name)}`}
+            onClick={() => navigate({ screen: 'esg', companyId: m.companyId, companyName: m.name ?? undefined, fromListId: list.id })}
+          >
+            <ServiceText text={m.name} />
+          </button>
+        ) : (
+          <span className="muted">Name unknown</span>
+        ),
+    },
+    ...COLUMNS.map((c): TableColumn<ListMember> => ({ key: c.label, header: c.label, sort: c.sort, num: c.num, className: c.clip && !c.num ? 'list-view__clip' : undefined, cell: c.cell, title: c.title })),
+    // Last: names lead, and the ESG columns stay in view without scrolling sideways.
+    { key: 'id', header: 'ID', cell: (m) => <ShortId id={m.companyId} name={m.name} /> },
+  ];
   return (
     <div className="table-wrap">
-      <table className="data-table list-view__table" aria-label={`Companies in ${list.name}`} aria-rowcount={total + 1}>
-        <thead>
-          <tr>
-            <th scope="col" className="list-view__select">
-              <input type="checkbox" aria-label="Select all companies on this page" checked={allOnPage} onChange={(e) => onSelected(e.target.checked ? new Set(rows.map((r) => r.companyId)) : new Set())} />
-            </th>
-            {header('Name', 'name', false, 'list-view__name')}
-            {COLUMNS.map((c) => header(c.label, c.sort, c.num))}
-            {/* Last: names lead, and the ESG columns stay in view without scrolling sideways. */}
-            <th scope="col">ID</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((m, i) => (
-            <tr key={m.companyId} aria-rowindex={first + i + 1}>
-              <td className="list-view__select">
-                <input type="checkbox" aria-label={`Select ${oneLineText(m.name ?? m.companyId)}`} checked={selected.has(m.companyId)} onChange={() => toggle(m.companyId)} />
-              </td>
-              <th scope="row" className="list-view__name">
-                {m.name ? (
-                  <button
-                    type="button"
-                    className="button button--ghost button--small list-view__open"
-                    title={`Open the ESG data of ${oneLineText(m.name)}`}
-                    onClick={() => navigate({ screen: 'esg', companyId: m.companyId, companyName: m.name ?? undefined, fromListId: list.id })}
-                  >
-                    <ServiceText text={m.name} />
-                  </button>
-                ) : (
-                  <span className="muted">Name unknown</span>
-                )}
-              </th>
-              {COLUMNS.map((c) => (
-                <td key={c.label} className={c.num ? 'num' : c.clip ? 'list-view__clip' : undefined} title={c.title?.(m)}>
-                  {c.cell(m)}
-                </td>
-              ))}
-              <td>
-                <ShortId id={m.companyId} name={m.name} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label={`Companies in ${list.name}`}
+        className="list-view__table"
+        columns={columns}
+        rows={rows}
+        rowKey={(m) => m.companyId}
+        paging={{ total, first }}
+        sort={{ current: sort ?? null, onSort: (f) => onSort(f as ListSortField) }}
+        selection={{ selected, onChange: onSelected, rowLabel: (m) => `Select ${oneLineText(m.name ?? m.companyId)}`, pageLabel: 'Select all companies on this page' }}
+      />
     </div>
-  );
-}
-
-function SortHeader({ label, field, sort, onSort, className }: { label: string; field?: ListSortField; sort: ListView['sort'] | null; onSort(f: ListSortField): void; className?: string }) {
-  const on = field !== undefined && sort?.field === field;
-  return (
-    <th scope="col" aria-sort={on ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined} className={className}>
-      {field ? (
-        <button type="button" className="list-view__sort" onClick={() => onSort(field)}>
-          {label}
-          <span aria-hidden="true">{on ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-        </button>
-      ) : (
-        label
-      )}
-    </th>
   );
 }

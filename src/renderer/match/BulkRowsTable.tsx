@@ -8,6 +8,7 @@ import { companyLabel, DECISION_TEXT, formatConfidence, pageRange, ROW_STATE_LAB
 import { ROWS_PAGE, useBulkRows } from '../data/match';
 import { MatchViewExport } from './MatchViewExport';
 import { ServiceText } from '../ui/ServiceText';
+import { DataTable, type TableColumn } from '../ui/grid/DataTable';
 
 type RowFilter = { label: string; states?: BulkRowView['state'][] };
 const ALL_ROWS: RowFilter = { label: 'All rows' };
@@ -50,43 +51,32 @@ export function BulkRowsTable({ job, onOpen }: { job: BulkJobView; onOpen(c: Mat
       </div>
       {rows.error ? <ErrorMessage error={rows.error} /> : null}
       <div className="table-wrap">
-        <table className="data-table" aria-label="Bulk match rows">
-          <thead>
-            <tr>
-              <th scope="col" className="num">Line</th>
-              <th scope="col">Status</th>
-              <th scope="col">Name</th>
-              <th scope="col">Country</th>
-              <th scope="col">Best match</th>
-              <th scope="col" className="num">Confidence</th>
-              <th scope="col">Review</th>
-              <th scope="col">Message</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {(rows.data?.rows ?? []).map((r) => (
-              <tr key={r.line} className={`match-row match-row--${r.state}`}>
-                <td className="num">{r.line}</td>
-                <td>{ROW_STATE_LABEL[r.state]}</td>
-                <td>{r.input.name ?? ''}</td>
-                <td>{r.input.country ?? ''}</td>
-                <td>{r.best ? <ServiceText text={companyLabel(r.best.company)} /> : ''}</td>
-                <td className="num">{r.best ? formatConfidence(r.best.confidence) : ''}</td>
-                <td>{r.decision ? DECISION_TEXT[r.decision] : ''}</td>
-                <td className="match-row__message">{r.error?.message ?? (r.duplicateOf !== undefined ? `Repeats line ${r.duplicateOf}` : '')}</td>
-                <td>
-                  {r.best ? (
-                    <button type="button" className="button button--small" onClick={() => onOpen(r.best!)} aria-label={`Open details of the match for line ${r.line}`}>
-                      Details
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable label="Bulk match rows" columns={rowColumns(onOpen)} rows={rows.data?.rows ?? []} rowKey={(r) => String(r.line)} rowProps={(r) => ({ className: `match-row match-row--${r.state}` })} />
       </div>
     </section>
   );
+}
+
+function rowColumns(onOpen: (c: MatchCandidate) => void): TableColumn<BulkRowView>[] {
+  return [
+    { key: 'line', header: 'Line', num: true, cell: (r) => r.line },
+    { key: 'status', header: 'Status', cell: (r) => ROW_STATE_LABEL[r.state] },
+    { key: 'name', header: 'Name', cell: (r) => r.input.name ?? '' },
+    { key: 'country', header: 'Country', cell: (r) => r.input.country ?? '' },
+    { key: 'best', header: 'Best match', cell: (r) => (r.best ? <ServiceText text={companyLabel(r.best.company)} /> : '') },
+    { key: 'confidence', header: 'Confidence', num: true, cell: (r) => (r.best ? formatConfidence(r.best.confidence) : '') },
+    { key: 'review', header: 'Review', cell: (r) => (r.decision ? DECISION_TEXT[r.decision] : '') },
+    { key: 'message', header: 'Message', className: 'match-row__message', cell: (r) => r.error?.message ?? (r.duplicateOf !== undefined ? `Repeats line ${r.duplicateOf}` : '') },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hiddenHeader: true,
+      cell: (r) =>
+        r.best ? (
+          <button type="button" className="button button--small" onClick={() => onOpen(r.best!)} aria-label={`Open details of the match for line ${r.line}`}>
+            Details
+          </button>
+        ) : null,
+    },
+  ];
 }

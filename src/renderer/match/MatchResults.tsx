@@ -3,6 +3,7 @@ import type { MatchResultView } from '../../shared/bridge/groups/match';
 import type { MatchCandidate } from '../../shared/service/schemas';
 import { oneLineText } from '../../shared/service-text';
 import { ServiceText } from '../ui/ServiceText';
+import { DataTable, type TableColumn } from '../ui/grid/DataTable';
 import { companyField, companyLabel, confidenceLevel, formatConfidence } from './match-format';
 
 export function MatchResults({ result, onOpen }: { result: MatchResultView; onOpen(c: MatchCandidate): void }) {
@@ -19,52 +20,36 @@ export function MatchResults({ result, onOpen }: { result: MatchResultView; onOp
         {result.candidates.length} candidate{result.candidates.length === 1 ? '' : 's'}, best first
       </p>
       <div className="table-wrap">
-        <table className="data-table" aria-label="Match results">
-          <thead>
-            <tr>
-              <th scope="col" className="num">Rank</th>
-              <th scope="col">Confidence</th>
-              <th scope="col">Company</th>
-              <th scope="col">Country</th>
-              <th scope="col">City</th>
-              <th scope="col">Website</th>
-              <th scope="col">Company ID</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.candidates.map((c, i) => (
-              <tr key={`${c.company.company_id}-${i}`}>
-                <td className="num">{i + 1}</td>
-                <td>
-                  <span className={`confidence confidence--${confidenceLevel(c.confidence)}`}>{formatConfidence(c.confidence)}</span>
-                </td>
-                <td className="match-results__name">
-                  <ServiceText text={companyLabel(c.company)} />
-                </td>
-                <td title={oneLineText(companyField(c.company, 'country'))}>
-                  <ServiceText text={companyField(c.company, 'country_name') || companyField(c.company, 'country')} />
-                </td>
-                <td>
-                  <ServiceText text={companyField(c.company, 'city')} />
-                </td>
-                <td>
-                  <ServiceText text={companyField(c.company, 'website') || companyField(c.company, 'website_domain')} />
-                </td>
-                {/* The id is secondary: its first block, the whole id on hover and in the details. */}
-                <td className="mono" title={c.company.company_id}>
-                  {c.company.company_id.slice(0, 8)}…
-                </td>
-                <td>
-                  <button type="button" className="button button--small" onClick={() => onOpen(c)} aria-label={`Open details of ${oneLineText(companyLabel(c.company))}`}>
-                    Details
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable label="Match results" columns={resultColumns(onOpen)} rows={result.candidates} rowKey={(c, i) => `${c.company.company_id}-${i}`} />
       </div>
     </div>
   );
+}
+
+function resultColumns(onOpen: (c: MatchCandidate) => void): TableColumn<MatchCandidate>[] {
+  return [
+    { key: 'rank', header: 'Rank', num: true, cell: (_c, i) => i + 1 },
+    { key: 'confidence', header: 'Confidence', cell: (c) => <span className={`confidence confidence--${confidenceLevel(c.confidence)}`}>{formatConfidence(c.confidence)}</span> },
+    { key: 'company', header: 'Company', className: 'match-results__name', cell: (c) => <ServiceText text={companyLabel(c.company)} /> },
+    {
+      key: 'country',
+      header: 'Country',
+      title: (c) => oneLineText(companyField(c.company, 'country')),
+      cell: (c) => <ServiceText text={companyField(c.company, 'country_name') || companyField(c.company, 'country')} />,
+    },
+    { key: 'city', header: 'City', cell: (c) => <ServiceText text={companyField(c.company, 'city')} /> },
+    { key: 'website', header: 'Website', cell: (c) => <ServiceText text={companyField(c.company, 'website') || companyField(c.company, 'website_domain')} /> },
+    // The id is secondary: its first block, the whole id on hover and in the details.
+    { key: 'id', header: 'Company ID', className: 'mono', title: (c) => c.company.company_id, cell: (c) => `${c.company.company_id.slice(0, 8)}…` },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hiddenHeader: true,
+      cell: (c) => (
+        <button type="button" className="button button--small" onClick={() => onOpen(c)} aria-label={`Open details of ${oneLineText(companyLabel(c.company))}`}>
+          Details
+        </button>
+      ),
+    },
+  ];
 }
