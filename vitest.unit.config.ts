@@ -1,6 +1,6 @@
 // The pure unit tests, for `npm run check`: every Vitest file of vitest.config.ts except the
 // integration ones, which start a sandbox server or another HTTP server, a browser-mode host, a build,
-// LibreOffice, the OS keychain, a proxy or a child process. A test file is integration when its text
+// LibreOffice, the OS keychain, a proxy, PostgreSQL or a child process. A test file is integration when its text
 // names one of the helpers or modules below, so a new test file is sorted by what it uses, with no list
 // to keep. `npx vitest run` (and `npm test`) still runs them all, each file isolated in its own process.
 // Here they run in worker threads (cheaper to start than the suite's forked processes).
@@ -11,7 +11,7 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config';
 
 export const INTEGRATION_MARKERS =
-  /startSandbox|startSmallSandbox|sandbox\/server|sandboxWorld|sandboxWith|sandboxOn|core-helpers|core-bridge|real-client|host-helpers|host-process|e2e-host-boot|'node:https?'|ensureBuilt|build-outputs|electron-vite|soffice|libreoffice|keytar|keyring|child_process|disk-conditions|net-helpers/i;
+  /startSandbox|startSmallSandbox|sandbox\/server|sandboxWorld|sandboxWith|sandboxOn|core-helpers|core-bridge|real-client|host-helpers|host-process|e2e-host-boot|'node:https?'|ensureBuilt|build-outputs|electron-vite|soffice|libreoffice|keytar|keyring|child_process|disk-conditions|net-helpers|startTempPostgres/i;
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 export const integrationFiles = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
