@@ -43,6 +43,7 @@ export const FEATURE_USES = {
   export: ['lists', 'snapshots'],
   lists: ['snapshots'],
   match: ['lists'],
+  members: [],
   profiles: [],
   search: [],
   snapshots: [],
