@@ -52,7 +52,7 @@ export const FEATURE_USES = {
 };
 /** Features that may import the embedded sandbox (src/sandbox): the built-in profile's demo client. */
 export const SANDBOX_USERS = ['profiles'];
-const SHELLS = ['electron', 'web-host'];
+const SHELLS = ['electron', 'web-host', 'team-server'];
 
 const FLOOR_DOC = 'see the floors in docs/architecture.md';
 const floorZones = [

@@ -85,6 +85,6 @@ describe('the feature table', () => {
 
   it('src/main holds the three floors and the Electron entry, nothing beside them', () => {
     expect(readdirSync(join(ROOT, 'src/main')).sort()).toEqual(['features', 'index.ts', 'platform', 'shells']);
-    expect(folders('src/main/shells')).toEqual(['compose', 'electron', 'web-host']);
+    expect(folders('src/main/shells')).toEqual(['compose', 'electron', 'team-server', 'web-host']);
   });
 });

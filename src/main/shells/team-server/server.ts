@@ -1,0 +1,71 @@
+// The team server's HTTP API (Fastify): health, redeeming an invite, and who a token belongs to.
+// Every call but health and redeem carries "Authorization: Bearer <member token>". The log never
+// holds a header, a body or a query string: only method, route, status and time.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import type { Member, TeamCore } from '../compose/create-team-core';
+
+export interface TeamServerOptions {
+  core: TeamCore;
+  /** Where log lines go (JSON, one per line); default stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+const RedeemSchema = z.object({ code: z.string().min(1).max(200) }).strict();
+
+const STATUS: Partial<Record<string, number>> = { unauthorized: 401, rate_limited: 429, invalid_input: 400, not_found: 404 };
+
+export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
+  const app = Fastify({
+    bodyLimit: 16 * 1024,
+    logger: {
+      level: 'info',
+      stream: o.logStream ?? process.stdout,
+      // Only what says what happened: no headers (tokens), no query strings, no bodies (codes).
+      serializers: {
+        req: (req: { method: string; routeOptions?: { url?: string } }) => ({ method: req.method, route: req.routeOptions?.url ?? 'unknown' }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    },
+  });
+
+  app.setErrorHandler((error, _req, reply) => {
+    if (error instanceof AppError) {
+      const status = STATUS[error.code] ?? 500;
+      if (error.code === 'rate_limited') void reply.header('Retry-After', retryAfter(error.message));
+      return reply.status(status).send({ error: { code: error.code, message: error.message } });
+    }
+    if (error instanceof z.ZodError) return reply.status(400).send({ error: { code: 'invalid_input', message: 'The request body is not what this call takes.' } });
+    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    if (status >= 500) app.log.error({ code: (error as { code?: unknown }).code }, 'request failed');
+    return reply.status(status).send({ error: { code: status >= 500 ? 'internal' : 'invalid_input', message: status >= 500 ? 'The server failed this request.' : 'The request could not be read.' } });
+  });
+
+  app.get('/health', async (_req, reply) => {
+    const database = await o.core.databaseUp();
+    return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'degraded', database: database ? 'up' : 'down' });
+  });
+
+  app.post('/v1/invites/redeem', async (req) => {
+    const { code } = RedeemSchema.parse(req.body);
+    const r = await o.core.members.redeem(code, req.ip);
+    return { token: r.token, expiresAt: r.expiresAt.toISOString(), member: r.member };
+  });
+
+  app.get('/v1/me', async (req) => ({ member: await authenticated(o.core, req) }));
+
+  return app;
+}
+
+/** The member whose token the request carries; a refusal is a 401 (or a 429 while the source waits). */
+export async function authenticated(core: TeamCore, req: { headers: { authorization?: string }; ip: string }): Promise<Member> {
+  const header = req.headers.authorization ?? '';
+  const m = /^Bearer (\S+)$/.exec(header);
+  if (!m) throw new AppError('unauthorized', 'Sign in first: this call needs "Authorization: Bearer <member token>".');
+  return core.members.authenticate(m[1]!, req.ip);
+}
+
+function retryAfter(message: string): string {
+  return /in (\d+) s/.exec(message)?.[1] ?? '1';
+}
