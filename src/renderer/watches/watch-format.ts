@@ -8,7 +8,7 @@ import { formatCount, formatNumber, formatWhen, numberFormat } from '../ui/forma
 
 const points = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
-export const n = (v: number): string => formatCount(v);
+export const n = formatCount;
 export const fmtWhen = (at: number): string => formatWhen(at);
 const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? one : many}`;
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);

@@ -25,10 +25,19 @@ export function createCellFormatter(locale?: string): CellFormatter {
   const grouped = numberFormat({ maximumFractionDigits: 2 }, locale);
   const integer = numberFormat({ maximumFractionDigits: 0 }, locale);
   const year = numberFormat({ useGrouping: false, maximumFractionDigits: 0 }, locale);
-  const moneyFor = (currency: string) => ({
-    compact: numberFormat({ style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }, locale),
-    exact: numberFormat({ style: 'currency', currency, maximumFractionDigits: 0 }, locale),
-  });
+  // Looked up per money cell while the grid scrolls: kept by currency, not rebuilt per cell.
+  const money = new Map<string, { compact: Intl.NumberFormat; exact: Intl.NumberFormat }>();
+  const moneyFor = (currency: string) => {
+    let m = money.get(currency);
+    if (!m) {
+      m = {
+        compact: numberFormat({ style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }, locale),
+        exact: numberFormat({ style: 'currency', currency, maximumFractionDigits: 0 }, locale),
+      };
+      money.set(currency, m);
+    }
+    return m;
+  };
 
   const readable = (value: unknown, depth = 0): string => {
     if (value === null || value === undefined) return '';
