@@ -41,8 +41,8 @@ export function insecureUrlProblem(url: string): string | null {
   return HTTPS_REQUIRED_MESSAGE;
 }
 
-/** What a profile may be saved with: https, or http to this computer only. */
-const serviceUrl = httpUrl.refine((u) => insecureUrlProblem(u) === null, HTTPS_REQUIRED_MESSAGE);
+/** What a profile (or the Team connection) may be saved with: https, or http to this computer only. */
+export const serviceUrl = httpUrl.refine((u) => insecureUrlProblem(u) === null, HTTPS_REQUIRED_MESSAGE);
 /** Longest Match payload template (JSON) a profile keeps. */
 export const MAX_TEMPLATE_LENGTH = 64 * 1024;
 const apiPath = z.string().max(1000, 'A path can be at most 1000 characters').regex(/^\/[^\s]*$/, 'A path starts with / and has no spaces');

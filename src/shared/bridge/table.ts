@@ -12,6 +12,7 @@ import { listsGroup } from './groups/lists';
 import { matchGroup } from './groups/match';
 import { searchGroup } from './groups/search';
 import { snapshotsGroup } from './groups/snapshots';
+import { teamGroup } from './groups/team';
 import { uiStateGroup } from './groups/ui-state';
 import { watchesGroup } from './groups/watches';
 
@@ -30,6 +31,7 @@ export const bridgeTable = {
   lists: listsGroup,
   analytics: analyticsGroup,
   watches: watchesGroup,
+  team: teamGroup,
 };
 export type BridgeTable = typeof bridgeTable;
 export type FirmscopeApi = RendererApi<BridgeTable>;

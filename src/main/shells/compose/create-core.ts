@@ -24,7 +24,8 @@ import type { SqliteLoad } from '../../platform/workspace/native';
 import type { ShellHooks } from '../../platform/ports/shell-hooks';
 import type { NetworkFactory } from '../../platform/ports/network';
 import { createNodeNetwork } from '../../platform/net/node-network';
-import { resolveNetwork } from '../../platform/net/network-config';
+import { readCaFile, resolveNetwork } from '../../platform/net/network-config';
+import { createTeamFeature } from '../../features/team/feature';
 import pkg from '../../../../package.json';
 import { createCoreEvents } from './core-events';
 import { makeDataDirPrivate } from './data-dir';
@@ -119,6 +120,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
   };
   const f = createFeatureModules(deps, (profileId) => connections.apiFor(profileId));
+  // The team server is reached like a service: the system proxy, and the CA file the analyst chose.
+  const team = createTeamFeature({
+    settings,
+    vault,
+    now,
+    onChange: (s) => emit('team', 'changed', s),
+    fetchFor: async (caFile) =>
+      network.fetchFor({ profileId: 'team', proxy: { mode: 'system' }, caPem: caFile ? await readCaFile(caFile, opts.dataDir) : null, caFile: caFile || null }),
+  });
 
   const handlers: BridgeHandlers = {
     app: createAppHandlers({ shell: opts.shell, dataDir: opts.dataDir, version: opts.version ?? pkg.version, vaultKind: vault.kind, notices, workspace: () => workspace.status() }),
@@ -135,9 +145,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     lists: f.lists.handlers,
     analytics: f.analytics.handlers,
     watches: f.watches.handlers,
+    team: team.handlers,
   };
 
-  for (const feature of f.all) await feature.start?.();
+  for (const feature of [...f.all, team]) await feature.start?.();
 
   let closed = false;
   return {
@@ -148,7 +159,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.allSettled(f.all.map((feature) => feature.dispose?.()));
+      await Promise.allSettled([...f.all, team].map((feature) => feature.dispose?.()));
       workspace.close();
       connections.reset();
       await network.close();

@@ -239,7 +239,7 @@ describe('createCore', () => {
 
   it('wires every bridge group and closes cleanly (twice is harmless)', async () => {
     const { core } = await boot();
-    expect(Object.keys(core.handlers).sort()).toEqual(['analytics', 'app', 'diagnostics', 'esg', 'esgExport', 'esgRuns', 'export', 'lists', 'match', 'profiles', 'search', 'snapshots', 'uiState', 'watches']);
+    expect(Object.keys(core.handlers).sort()).toEqual(['analytics', 'app', 'diagnostics', 'esg', 'esgExport', 'esgRuns', 'export', 'lists', 'match', 'profiles', 'search', 'snapshots', 'team', 'uiState', 'watches']);
     await core.close();
     await core.close();
   });
