@@ -92,7 +92,7 @@ export const RENDERER_FRAME = 'app';
  */
 export const RENDERER_FEATURE_USES = {
   analytics: [],
-  profiles: [],
+  profiles: ['team'],
   diagnostics: [],
   esg: ['analytics', 'esg-export'],
   'esg-runs': [],
@@ -103,6 +103,7 @@ export const RENDERER_FEATURE_USES = {
   search: ['export', 'lists', 'snapshots', 'watches'],
   watches: ['esg'],
   snapshots: ['analytics', 'export', 'lists'],
+  team: [],
 };
 const RENDERER_DOC = 'see the renderer floors in docs/architecture.md';
 const R = './src/renderer';

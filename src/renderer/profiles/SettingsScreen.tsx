@@ -5,6 +5,7 @@ import { SelectField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { NetworkSettingsPanel } from './NetworkSettingsPanel';
 import { ProfileEditor } from './ProfileEditor';
+import { TeamConnectionPanel } from '../team/TeamConnectionPanel';
 import { useConnectionStatus, useProfiles } from '../data/profiles';
 
 const NEW = '__new__';
@@ -56,6 +57,7 @@ export function SettingsScreen() {
         onDeleted={() => choose(null)}
       />
       {profile && profile.kind === 'remote' ? <NetworkSettingsPanel key={`network-${profile.id}`} profile={profile} /> : null}
+      <TeamConnectionPanel />
     </section>
   );
 }

@@ -32,6 +32,8 @@ export interface TeamConnectionDeps {
   vault: SecretVault;
   /** The fetch for a server reached through this CA file ('' = built-in trust); refuses a CA file that cannot be used. */
   fetchFor(caFile: string): Promise<FetchLike>;
+  /** Electron takes no typed path from the page (it trusts the OS certificate store); browser mode does. */
+  typedCaFile: boolean;
   now(): number;
   onChange(status: TeamStatus): void;
   /** Tests: a client of their own. */
@@ -75,6 +77,7 @@ export function createTeamConnection(d: TeamConnectionDeps) {
 
   async function connect(input: TeamConnectInput): Promise<TeamStatus> {
     const { serverUrl, inviteCode, caFile } = TeamConnectInputSchema.parse(input);
+    if (caFile && !d.typedCaFile) throw new AppError('invalid_input', 'The desktop app trusts the certificates of the OS certificate store: install the company CA there and leave this empty.', { retryable: false, details: { field: 'caFile' } });
     const client = clientFor(serverUrl, await d.fetchFor(caFile));
     const r = await client.redeem(inviteCode);
     if (r.kind === 'refused') throw new AppError('invalid_input', r.message, { retryable: false, details: { field: 'inviteCode' } });

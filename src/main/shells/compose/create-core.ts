@@ -125,6 +125,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     settings,
     vault,
     now,
+    typedCaFile: !opts.shell.chooseCaFile,
     onChange: (s) => emit('team', 'changed', s),
     fetchFor: async (caFile) =>
       network.fetchFor({ profileId: 'team', proxy: { mode: 'system' }, caPem: caFile ? await readCaFile(caFile, opts.dataDir) : null, caFile: caFile || null }),

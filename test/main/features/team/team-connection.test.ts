@@ -42,6 +42,7 @@ describe.skipIf(postgresMissing() !== null)('the Team connection against a real 
     createTeamConnection({
       settings,
       vault,
+      typedCaFile: true,
       now: () => clock,
       onChange: (s) => changes.push(s),
       // Every request the connection sends, by URL: what was (not) sent is asserted below.
