@@ -33,4 +33,61 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    // Due times, leases and finish times are the database's (now()): nodes whose clocks disagree
+    // still agree on what is due and on whose lease ran out. A check is one row per watch and due
+    // time (unique), so a slot is checked once however many nodes, ticks or job retries ask for it.
+    name: 'team watches, their checks, the last result of each and the changes found',
+    sql: `
+      create table team_watches (
+        id uuid primary key,
+        name text not null,
+        item_id uuid not null references team_items (id) on delete cascade,
+        owner_id uuid not null references members (id),
+        schedule jsonb not null,
+        paused boolean not null default false,
+        next_due_at timestamptz,
+        created_at timestamptz not null default now()
+      );
+      create index team_watches_due on team_watches (next_due_at) where not paused;
+      create table team_checks (
+        id bigserial primary key,
+        watch_id uuid not null references team_watches (id) on delete cascade,
+        due_at timestamptz not null,
+        trigger text not null check (trigger in ('schedule', 'manual')),
+        status text not null check (status in ('queued', 'running', 'done', 'failed')),
+        node text,
+        attempts integer not null default 0,
+        lease_until timestamptz,
+        queued_at timestamptz not null default now(),
+        started_at timestamptz,
+        finished_at timestamptz,
+        requests integer not null default 0,
+        rows integer,
+        changes integer,
+        baseline boolean,
+        error text,
+        unique (watch_id, due_at)
+      );
+      create index team_checks_open on team_checks (status, lease_until) where status in ('queued', 'running');
+      create table team_watch_results (
+        watch_id uuid primary key references team_watches (id) on delete cascade,
+        check_id bigint not null references team_checks (id),
+        records jsonb not null
+      );
+      create table team_changes (
+        id bigserial primary key,
+        check_id bigint not null references team_checks (id) on delete cascade,
+        watch_id uuid not null references team_watches (id) on delete cascade,
+        kind text not null,
+        company_id text not null,
+        company_name text,
+        field text,
+        old_value jsonb,
+        new_value jsonb
+      );
+      create index team_changes_watch on team_changes (watch_id, check_id);
+    `,
+  },
 ];

@@ -1,0 +1,127 @@
+// Runs one queued team check on this node: claims it (a lease in the database, renewed while the
+// check runs), runs it, and commits its end, its changes and its result in one transaction that
+// only the lease holder can commit. A node killed mid-check stops renewing: the check is queued
+// again and another node runs it from the start; the dead node's work is never committed, so no
+// change is lost or doubled.
+import type pg from 'pg';
+import { toBridgeError } from '../../../shared/errors';
+import type { ApiClient } from '../../platform/api/types';
+import { createMeter } from '../watches/metered-api';
+import type { FoundChange } from '../watches/change-store';
+import { runTeamSearchCheck } from './search-check';
+
+/** A check's lease; renewed every third of it while the check runs. */
+export const LEASE_SECONDS = 60;
+
+export interface CheckRunnerDeps {
+  pool: pg.Pool;
+  /** This node's name in the checks table (host, pid, a random part). */
+  node: string;
+  api: ApiClient;
+  /** Most companies a search check compares. */
+  rowCap: number;
+  leaseSeconds?: number;
+}
+
+export type CheckRunResult = 'done' | 'failed' | 'skipped' | 'lost_lease';
+
+interface Claimed {
+  id: number;
+  watch_id: string;
+  item_kind: 'search' | 'list';
+  item_name: string;
+  content: unknown;
+}
+
+export async function runQueuedCheck(d: CheckRunnerDeps, checkId: number): Promise<CheckRunResult> {
+  const lease = d.leaseSeconds ?? LEASE_SECONDS;
+  const claimed = await claim(d.pool, checkId, d.node, lease);
+  if (!claimed) return 'skipped';
+  const beat = setInterval(() => void renew(d.pool, checkId, d.node, lease).catch(() => undefined), (lease * 1000) / 3);
+  const meter = createMeter(null);
+  try {
+    if (claimed.item_kind !== 'search') throw new Error(`‘${claimed.item_name}’ is a list: the team server checks shared saved searches so far; list watches run in the desktop app.`);
+    const previous = await d.pool.query<{ records: Array<[string, string]> }>('select records from team_watch_results where watch_id = $1', [claimed.watch_id]);
+    const outcome = await runTeamSearchCheck({ api: meter.wrap(d.api), content: claimed.content, name: claimed.item_name, rowCap: d.rowCap, previous: previous.rows[0]?.records ?? null });
+    const committed = await commit(d.pool, { checkId, node: d.node, watchId: claimed.watch_id, requests: meter.count, ...outcome });
+    return committed ? 'done' : 'lost_lease';
+  } catch (e) {
+    const message = toBridgeError(e).message;
+    const r = await d.pool.query(
+      "update team_checks set status = 'failed', finished_at = now(), lease_until = null, requests = $3, error = $4 where id = $1 and node = $2 and status = 'running'",
+      [checkId, d.node, meter.count, message.slice(0, 2000)],
+    );
+    return r.rowCount ? 'failed' : 'lost_lease';
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+/**
+ * Takes a queued check, or a running one whose lease ran out, unless another check of the same
+ * watch holds a live lease (it would diff against a result about to change: this one waits).
+ */
+async function claim(pool: pg.Pool, checkId: number, node: string, lease: number): Promise<Claimed | null> {
+  const r = await pool.query<Claimed>(
+    `with taken as (
+       update team_checks c set status = 'running', node = $2, attempts = attempts + 1, started_at = now(), lease_until = now() + make_interval(secs => $3)
+        where c.id = $1
+          and (c.status = 'queued' or (c.status = 'running' and c.lease_until < now()))
+          and not exists (select 1 from team_checks o where o.watch_id = c.watch_id and o.id <> c.id and o.status = 'running' and o.lease_until >= now())
+        returning c.id, c.watch_id)
+     select taken.id::int as id, taken.watch_id, i.kind as item_kind, i.name as item_name, i.content
+       from taken join team_watches w on w.id = taken.watch_id join team_items i on i.id = w.item_id`,
+    [checkId, node, lease],
+  );
+  return r.rows[0] ?? null;
+}
+
+async function renew(pool: pg.Pool, checkId: number, node: string, lease: number): Promise<void> {
+  await pool.query("update team_checks set lease_until = now() + make_interval(secs => $3) where id = $1 and node = $2 and status = 'running'", [checkId, node, lease]);
+}
+
+interface Outcome {
+  checkId: number;
+  node: string;
+  watchId: string;
+  requests: number;
+  rows: number;
+  baseline: boolean;
+  changes: FoundChange[];
+  records: Array<[string, string]>;
+}
+
+/** The check's end, its changes and the watch's new result, all or nothing, only by the lease holder. */
+async function commit(pool: pg.Pool, o: Outcome): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const ended = await client.query(
+      "update team_checks set status = 'done', finished_at = now(), lease_until = null, requests = $3, rows = $4, changes = $5, baseline = $6, error = null where id = $1 and node = $2 and status = 'running'",
+      [o.checkId, o.node, o.requests, o.rows, o.changes.length, o.baseline],
+    );
+    if (ended.rowCount !== 1) {
+      await client.query('rollback');
+      return false;
+    }
+    if (o.changes.length) {
+      await client.query(
+        `insert into team_changes (check_id, watch_id, kind, company_id, company_name, field, old_value, new_value)
+         select $1, $2, x.kind, x."companyId", x."companyName", x.field, x."oldValue", x."newValue"
+           from jsonb_to_recordset($3::jsonb) as x(kind text, "companyId" text, "companyName" text, field text, "oldValue" jsonb, "newValue" jsonb)`,
+        [o.checkId, o.watchId, JSON.stringify(o.changes)],
+      );
+    }
+    await client.query(
+      'insert into team_watch_results (watch_id, check_id, records) values ($1, $2, $3::jsonb) on conflict (watch_id) do update set check_id = excluded.check_id, records = excluded.records',
+      [o.watchId, o.checkId, JSON.stringify(o.records)],
+    );
+    await client.query('commit');
+    return true;
+  } catch (e) {
+    await client.query('rollback').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,93 @@
+// Team watches and their checks in PostgreSQL (migration 3). Times that decide what is due or whose
+// lease ran out are the database's now(), never a node's clock.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { AppError } from '../../../shared/errors';
+import { WatchScheduleSchema, type WatchSchedule } from '../../../shared/watches/watches';
+import { nextDue } from './team-schedule';
+
+export interface TeamWatch {
+  id: string;
+  name: string;
+  itemId: string;
+  ownerId: string;
+  schedule: WatchSchedule;
+  paused: boolean;
+  nextDueAt: Date | null;
+  createdAt: Date;
+}
+
+export type TeamCheckStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface TeamCheck {
+  id: number;
+  watchId: string;
+  dueAt: Date;
+  trigger: 'schedule' | 'manual';
+  status: TeamCheckStatus;
+  node: string | null;
+  attempts: number;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  requests: number;
+  rows: number | null;
+  changes: number | null;
+  baseline: boolean | null;
+  error: string | null;
+}
+
+interface WatchRow {
+  id: string;
+  name: string;
+  item_id: string;
+  owner_id: string;
+  schedule: unknown;
+  paused: boolean;
+  next_due_at: Date | null;
+  created_at: Date;
+}
+
+const toWatch = (r: WatchRow): TeamWatch => ({
+  id: r.id,
+  name: r.name,
+  itemId: r.item_id,
+  ownerId: r.owner_id,
+  schedule: WatchScheduleSchema.parse(r.schedule),
+  paused: r.paused,
+  nextDueAt: r.next_due_at,
+  createdAt: r.created_at,
+});
+
+export const CHECK_COLUMNS =
+  'id::int as id, watch_id as "watchId", due_at as "dueAt", trigger, status, node, attempts, started_at as "startedAt", finished_at as "finishedAt", requests, rows, changes, baseline, error';
+
+export function createWatchStore(pool: pg.Pool, timeZone: string) {
+  return {
+    async create(w: { name: string; itemId: string; ownerId: string; schedule: WatchSchedule }): Promise<TeamWatch> {
+      const name = w.name.trim();
+      if (!name) throw new AppError('invalid_input', 'Give the watch a name.', { details: { field: 'name' } });
+      const schedule = WatchScheduleSchema.parse(w.schedule);
+      const { rows } = await pool.query<{ now: Date }>('select now() as now');
+      const due = nextDue(schedule, rows[0]!.now, timeZone);
+      const r = await pool.query<WatchRow>(
+        'insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at) values ($1, $2, $3, $4, $5, $6) returning *',
+        [randomUUID(), name, w.itemId, w.ownerId, JSON.stringify(schedule), due],
+      );
+      return toWatch(r.rows[0]!);
+    },
+    async list(): Promise<TeamWatch[]> {
+      return (await pool.query<WatchRow>('select * from team_watches order by created_at, id')).rows.map(toWatch);
+    },
+    async get(id: string): Promise<TeamWatch | null> {
+      const r = await pool.query<WatchRow>('select * from team_watches where id = $1', [id]);
+      return r.rows[0] ? toWatch(r.rows[0]) : null;
+    },
+    async checksOf(watchId: string): Promise<TeamCheck[]> {
+      return (await pool.query<TeamCheck>(`select ${CHECK_COLUMNS} from team_checks where watch_id = $1 order by due_at, id`, [watchId])).rows;
+    },
+    async check(id: number): Promise<TeamCheck | null> {
+      return (await pool.query<TeamCheck>(`select ${CHECK_COLUMNS} from team_checks where id = $1`, [id])).rows[0] ?? null;
+    },
+  };
+}
+export type WatchStore = ReturnType<typeof createWatchStore>;
