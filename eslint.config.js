@@ -47,6 +47,7 @@ export const FEATURE_USES = {
   profiles: [],
   search: [],
   snapshots: [],
+  'team-items': [],
   'ui-state': [],
   watches: ['esg-runs', 'lists', 'search', 'snapshots'],
 };
