@@ -48,6 +48,7 @@ export const FEATURE_USES = {
   search: [],
   snapshots: [],
   team: [],
+  'team-items': [],
   'team-watches': ['watches'],
   'ui-state': [],
   watches: ['esg-runs', 'lists', 'search', 'snapshots'],

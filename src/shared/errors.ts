@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'forbidden', // API 403: account lacks access to the resource
   'bad_request', // API 400 (server message in `message`)
   'not_found', // API 404
+  'conflict', // someone else changed it first (a stale version) or the name is taken: reload, then try again
   'pagination_expired', // search session no longer valid; restart from page 1
   'rate_limited', // 429 that outlasted the retry budget
   'server_error', // 5xx that outlasted the retry budget
@@ -68,6 +69,7 @@ export const ERROR_CLASSES: Readonly<Record<ErrorCode, ErrorClass>> = {
   forbidden: { retryable: false, jobFatal: true, connection: false },
   bad_request: LOCAL,
   not_found: LOCAL,
+  conflict: LOCAL,
   pagination_expired: LOCAL,
   rate_limited: R,
   server_error: R,

@@ -1,5 +1,6 @@
 // The team server's migrations on a real PostgreSQL: three nodes starting at once apply each version
-// exactly once; a second start applies nothing; a failing migration leaves no trace.
+// exactly once; a second start applies nothing; an older database is brought up to date; a failing
+// migration leaves no trace.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../../../src/main/platform/team-db/migrate';
@@ -30,7 +31,22 @@ describe.skipIf(postgresMissing() !== null)('team database migrations', () => {
     expect(rows.rows.map((r) => r.version)).toEqual(TEAM_MIGRATIONS.map((m) => m.version));
     expect(await migrate(pool(), TEAM_MIGRATIONS)).toEqual([]);
     const tables = await nodes[0]!.query<{ t: string }>("select tablename as t from pg_tables where schemaname = 'public' order by 1");
-    expect(tables.rows.map((r) => r.t)).toEqual(['member_credentials', 'members', 'schema_migrations', 'sign_in_failures']);
+    expect(tables.rows.map((r) => r.t)).toEqual(['member_credentials', 'members', 'schema_migrations', 'sign_in_failures', 'team_items']);
+  });
+
+  it('brings a database made at version 1 up to date, its members kept', async () => {
+    // A database of its own in the same server, so the first test's tables are not in the way.
+    await pool().query('create database upgraded');
+    const p = new pg.Pool({ connectionString: db.url.replace(/\/firmscope$/, '/upgraded'), max: 2 });
+    try {
+      expect(await migrate(p, TEAM_MIGRATIONS.slice(0, 1))).toEqual([1]);
+      await p.query("insert into members (id, name, role, created_at) values ('6f1c6b1e-8d4a-4c1e-9a0b-3e5d7f9a1b2c', 'Ada', 'admin', now())");
+      expect(await migrate(p, TEAM_MIGRATIONS)).toEqual(TEAM_MIGRATIONS.slice(1).map((m) => m.version));
+      expect((await p.query('select name from members')).rows).toEqual([{ name: 'Ada' }]);
+      expect((await p.query('select count(*)::int as n from team_items')).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await p.end();
+    }
   });
 
   it('rolls a failing migration back whole: neither its table nor its version stays', async () => {
