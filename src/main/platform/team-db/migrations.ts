@@ -54,6 +54,9 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
       );
       create unique index team_items_owner_kind_name on team_items (owner_id, kind, lower(name));
       create index team_items_updated_at on team_items (updated_at desc);
+    `,
+  },
+  {
     version: 3,
     // Due times, leases and finish times are the database's (now()): nodes whose clocks disagree
     // still agree on what is due and on whose lease ran out. A check is one row per watch and due
