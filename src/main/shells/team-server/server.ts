@@ -4,7 +4,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { Member, TeamCore } from '../compose/create-team-core';
+import type { TeamCore } from '../compose/create-team-core';
+import { authenticated } from './auth';
 
 export interface TeamServerOptions {
   core: TeamCore;
@@ -56,14 +57,6 @@ export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
   app.get('/v1/me', async (req) => ({ member: await authenticated(o.core, req) }));
 
   return app;
-}
-
-/** The member whose token the request carries; a refusal is a 401 (or a 429 while the source waits). */
-export async function authenticated(core: TeamCore, req: { headers: { authorization?: string }; ip: string }): Promise<Member> {
-  const header = req.headers.authorization ?? '';
-  const m = /^Bearer (\S+)$/.exec(header);
-  if (!m) throw new AppError('unauthorized', 'Sign in first: this call needs "Authorization: Bearer <member token>".');
-  return core.members.authenticate(m[1]!, req.ip);
 }
 
 function retryAfter(message: string): string {
