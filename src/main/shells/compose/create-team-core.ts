@@ -1,7 +1,8 @@
 // The team server's core, wired once for its shell and its tests: the PostgreSQL pool, the schema
-// brought up to date, and the features the server runs (members so far).
+// brought up to date, and the features the server runs: members and their shared team items.
 import pg from 'pg';
 import { createMembers, type Members } from '../../features/members/members';
+import { createTeamItems, type TeamItems } from '../../features/team-items/items';
 import { migrate } from '../../platform/team-db/migrate';
 import { TEAM_MIGRATIONS } from '../../platform/team-db/migrations';
 
@@ -18,6 +19,7 @@ export interface TeamCoreOptions {
 
 export interface TeamCore {
   members: Members;
+  items: TeamItems;
   /** True when the database answers. */
   databaseUp(): Promise<boolean>;
   close(): Promise<void>;
@@ -35,6 +37,7 @@ export async function createTeamCore(o: TeamCoreOptions): Promise<TeamCore> {
   }
   return {
     members: createMembers({ pool, now: o.now, inviteTtlMs: o.inviteTtlMs, tokenTtlMs: o.tokenTtlMs }),
+    items: createTeamItems({ pool, now: o.now }),
     databaseUp: () =>
       pool.query('select 1').then(
         () => true,

@@ -1,10 +1,13 @@
-// The team server's HTTP API (Fastify): health, redeeming an invite, and who a token belongs to.
+// The team server's HTTP API (Fastify): health, redeeming an invite, who a token belongs to, and the
+// team items (item-routes.ts).
 // Every call but health and redeem carries "Authorization: Bearer <member token>". The log never
 // holds a header, a body or a query string: only method, route, status and time.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { Member, TeamCore } from '../compose/create-team-core';
+import type { TeamCore } from '../compose/create-team-core';
+import { authenticated } from './auth';
+import { registerItemRoutes } from './item-routes';
 
 export interface TeamServerOptions {
   core: TeamCore;
@@ -14,7 +17,7 @@ export interface TeamServerOptions {
 
 const RedeemSchema = z.object({ code: z.string().min(1).max(200) }).strict();
 
-const STATUS: Partial<Record<string, number>> = { unauthorized: 401, rate_limited: 429, invalid_input: 400, not_found: 404 };
+const STATUS: Partial<Record<string, number>> = { unauthorized: 401, forbidden: 403, rate_limited: 429, invalid_input: 400, not_found: 404, conflict: 409 };
 
 export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
   const app = Fastify({
@@ -30,7 +33,7 @@ export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
     },
   });
 
-  app.setErrorHandler((error, _req, reply) => {
+  app.setErrorHandler((error, req, reply) => {
     if (error instanceof AppError) {
       const status = STATUS[error.code] ?? 500;
       if (error.code === 'rate_limited') void reply.header('Retry-After', retryAfter(error.message));
@@ -38,6 +41,7 @@ export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
     }
     if (error instanceof z.ZodError) return reply.status(400).send({ error: { code: 'invalid_input', message: 'The request body is not what this call takes.' } });
     const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    if (status === 413) return reply.status(413).send({ error: { code: 'invalid_input', message: `The request is over this call's limit of ${bytesText(req.routeOptions.bodyLimit)}.` } });
     if (status >= 500) app.log.error({ code: (error as { code?: unknown }).code }, 'request failed');
     return reply.status(status).send({ error: { code: status >= 500 ? 'internal' : 'invalid_input', message: status >= 500 ? 'The server failed this request.' : 'The request could not be read.' } });
   });
@@ -54,18 +58,15 @@ export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
   });
 
   app.get('/v1/me', async (req) => ({ member: await authenticated(o.core, req) }));
+  registerItemRoutes(app, o.core);
 
   return app;
 }
 
-/** The member whose token the request carries; a refusal is a 401 (or a 429 while the source waits). */
-export async function authenticated(core: TeamCore, req: { headers: { authorization?: string }; ip: string }): Promise<Member> {
-  const header = req.headers.authorization ?? '';
-  const m = /^Bearer (\S+)$/.exec(header);
-  if (!m) throw new AppError('unauthorized', 'Sign in first: this call needs "Authorization: Bearer <member token>".');
-  return core.members.authenticate(m[1]!, req.ip);
-}
-
 function retryAfter(message: string): string {
   return /in (\d+) s/.exec(message)?.[1] ?? '1';
+}
+
+function bytesText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
 }
