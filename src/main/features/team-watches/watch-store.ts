@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../../shared/errors';
 import { WatchScheduleSchema, type WatchSchedule } from '../../../shared/watches/watches';
+import type { TeamChange, TeamWatchSummary } from '../../../shared/team/watches';
 import { nextDue } from './team-schedule';
 
 export interface TeamWatch {
@@ -61,8 +62,55 @@ const toWatch = (r: WatchRow): TeamWatch => ({
 export const CHECK_COLUMNS =
   'id::int as id, watch_id as "watchId", due_at as "dueAt", trigger, status, node, attempts, started_at as "startedAt", finished_at as "finishedAt", requests, rows, changes, baseline, error';
 
+/** A watch with its item, owner and last check, as GET /v1/watches answers it. */
+const SUMMARY_SQL = `
+  select w.id, w.name, w.schedule, w.paused, w.next_due_at,
+         json_build_object('id', i.id, 'name', i.name, 'kind', i.kind) as item,
+         json_build_object('id', m.id, 'name', m.name) as owner,
+         (select json_build_object('id', c.id, 'status', c.status, 'trigger', c.trigger, 'dueAt', c.due_at, 'finishedAt', c.finished_at,
+                 'requests', c.requests, 'rows', c.rows, 'changes', c.changes, 'baseline', c.baseline, 'error', c.error)
+            from team_checks c where c.watch_id = w.id order by c.due_at desc, c.id desc limit 1) as last_check
+    from team_watches w join team_items i on i.id = w.item_id join members m on m.id = w.owner_id`;
+
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+function toSummary(r: { id: string; name: string; schedule: unknown; paused: boolean; next_due_at: Date | null; item: TeamWatchSummary['item']; owner: TeamWatchSummary['owner']; last_check: Record<string, unknown> | null }): TeamWatchSummary {
+  const c = r.last_check;
+  return {
+    id: r.id,
+    name: r.name,
+    item: r.item,
+    owner: r.owner,
+    schedule: WatchScheduleSchema.parse(r.schedule),
+    paused: r.paused,
+    nextDueAt: iso(r.next_due_at),
+    lastCheck: c ? ({ ...c, dueAt: iso(c.dueAt)!, finishedAt: iso(c.finishedAt) } as TeamWatchSummary['lastCheck']) : null,
+  };
+}
+
 export function createWatchStore(pool: pg.Pool, timeZone: string) {
   return {
+    async summaries(): Promise<TeamWatchSummary[]> {
+      return (await pool.query<Parameters<typeof toSummary>[0]>(`${SUMMARY_SQL} order by w.created_at, w.id`)).rows.map(toSummary);
+    },
+    async summary(id: string): Promise<TeamWatchSummary | null> {
+      const r = await pool.query<Parameters<typeof toSummary>[0]>(`${SUMMARY_SQL} where w.id = $1`, [id]);
+      return r.rows[0] ? toSummary(r.rows[0]) : null;
+    },
+    /** The changes of one check (default: the watch's last finished one), at most `limit`. */
+    async changes(watchId: string, checkId: number | null, limit = 5000): Promise<TeamChange[]> {
+      const r = await pool.query<TeamChange>(
+        `select kind, company_id as "companyId", company_name as "companyName", field, old_value as "oldValue", new_value as "newValue"
+           from team_changes where watch_id = $1
+            and check_id = coalesce($2, (select max(id) from team_checks where watch_id = $1 and status = 'done'))
+          order by id limit $3`,
+        [watchId, checkId, limit],
+      );
+      return r.rows;
+    },
+    async remove(id: string): Promise<boolean> {
+      return ((await pool.query('delete from team_watches where id = $1', [id])).rowCount ?? 0) > 0;
+    },
     async create(w: { name: string; itemId: string; ownerId: string; schedule: WatchSchedule }): Promise<TeamWatch> {
       const name = w.name.trim();
       if (!name) throw new AppError('invalid_input', 'Give the watch a name.', { details: { field: 'name' } });

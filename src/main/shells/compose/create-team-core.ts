@@ -1,9 +1,15 @@
 // The team server's core, wired once for its shell and its tests: the PostgreSQL pool, the schema
 // brought up to date, and the features the server runs: members and their shared team items.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createMembers, type Members } from '../../features/members/members';
 import { createTeamItems, type TeamItems } from '../../features/team-items/items';
+import { createTeamWatches, type TeamWatches } from '../../features/team-watches/team-watches';
+import type { CheckRunResult } from '../../features/team-watches/check-runner';
+import { startJobQueue, type JobQueue } from '../../platform/team-db/job-queue';
 import { migrate } from '../../platform/team-db/migrate';
+import { createTeamServiceClient, type TeamServiceClient, type TeamServiceSettings } from './team-service-client';
 import { TEAM_MIGRATIONS } from '../../platform/team-db/migrations';
 
 export type { Member } from '../../features/members/members';
@@ -15,11 +21,28 @@ export interface TeamCoreOptions {
   inviteTtlMs?: number;
   tokenTtlMs?: number;
   now?: () => Date;
+  /** Run team watches on this node (the job queue and its workers); absent: members and items only (admin commands). */
+  watches?: TeamWatchSettings;
+}
+
+export interface TeamWatchSettings {
+  /** The service and the team's credential; null: watches are kept, none is checked. */
+  service: { settings: TeamServiceSettings; secret: string } | null;
+  timeZone: string;
+  rowCap: number;
+  concurrency: number;
+  pollingIntervalSeconds: number;
+  leaseSeconds?: number;
+  /** This node's name in the checks table; default host:pid:random. */
+  node?: string;
+  onCheck?(checkId: number, result: CheckRunResult): void;
 }
 
 export interface TeamCore {
   members: Members;
   items: TeamItems;
+  /** Present when the core runs watches (serve). */
+  watches: TeamWatches | null;
   /** True when the database answers. */
   databaseUp(): Promise<boolean>;
   close(): Promise<void>;
@@ -35,14 +58,30 @@ export async function createTeamCore(o: TeamCoreOptions): Promise<TeamCore> {
     await pool.end();
     throw e;
   }
+  const running = o.watches ? await startWatches(pool, o.databaseUrl, o.watches) : null;
   return {
     members: createMembers({ pool, now: o.now, inviteTtlMs: o.inviteTtlMs, tokenTtlMs: o.tokenTtlMs }),
     items: createTeamItems({ pool, now: o.now }),
+    watches: running?.watches ?? null,
     databaseUp: () =>
       pool.query('select 1').then(
         () => true,
         () => false,
       ),
-    close: () => pool.end(),
+    async close() {
+      // Running checks stop where they are: their leases run out and another node takes them.
+      await running?.boss.stop({ graceful: false, wait: true });
+      await running?.service?.close();
+      await pool.end();
+    },
   };
+}
+
+async function startWatches(pool: pg.Pool, databaseUrl: string, w: TeamWatchSettings): Promise<{ watches: TeamWatches; boss: JobQueue; service: TeamServiceClient | null }> {
+  const service = w.service ? await createTeamServiceClient(w.service.settings, w.service.secret) : null;
+  const boss = await startJobQueue({ databaseUrl, poolSize: 2 });
+  const node = w.node ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const watches = createTeamWatches({ pool, boss, node, api: service?.api ?? null, rowCap: w.rowCap, timeZone: w.timeZone, concurrency: w.concurrency, pollingIntervalSeconds: w.pollingIntervalSeconds, leaseSeconds: w.leaseSeconds, onCheck: w.onCheck });
+  await watches.start();
+  return { watches, boss, service };
 }

@@ -3,6 +3,7 @@
 // never from the settings file itself.
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
+import { serviceUrl } from '../../../shared/profile';
 
 export const TeamServerConfigSchema = z
   .object({
@@ -18,8 +19,46 @@ export const TeamServerConfigSchema = z
     inviteTtlDays: z.number().positive().max(90).default(7),
     tokenTtlDays: z.number().positive().max(730).default(90),
     databasePoolSize: z.number().int().min(1).max(100).default(10),
+    /** The company-data service the team's watches call, with the team's credential (its secret never here). */
+    service: z
+      .object({
+        authUrl: serviceUrl,
+        baseUrl: serviceUrl,
+        clientId: z.string().trim().min(1).max(256),
+        scope: z.string().trim().min(1).max(1000).default('api:use'),
+        /** A file holding the client secret, mode 0600. Or FIRMSCOPE_SERVICE_SECRET. */
+        clientSecretFile: z.string().min(1).optional(),
+        /** The service's rate limit for this credential (requests per second); none: only 429s slow the team down. */
+        requestsPerSecond: z.number().positive().max(1000).nullable().default(null),
+        /** A company CA (PEM) the service's certificate is signed with. */
+        caFile: z.string().min(1).optional(),
+      })
+      .strict()
+      .optional(),
+    watches: z
+      .object({
+        /** The time zone schedules are read in ("daily at 07:00" where the team works). */
+        timeZone: z.string().min(1).refine(isTimeZone, 'Not a time zone (IANA name, e.g. Europe/Berlin)').default('UTC'),
+        /** Most companies a search check compares. */
+        rowCap: z.number().int().min(1).max(100_000).default(10_000),
+        /** Checks one node runs at once. */
+        concurrency: z.number().int().min(1).max(32).default(2),
+        /** How often an idle node asks the queue for a check (s). */
+        pollingIntervalSeconds: z.number().min(0.5).max(60).default(2),
+      })
+      .strict()
+      .default({ timeZone: 'UTC', rowCap: 10_000, concurrency: 2, pollingIntervalSeconds: 2 }),
   })
   .strict();
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type TeamServerConfig = z.infer<typeof TeamServerConfigSchema>;
 
@@ -31,9 +70,27 @@ export const SETTINGS_HELP: ReadonlyArray<[string, string]> = [
   ['inviteTtlDays', 'Days an invite code can be redeemed (default 7).'],
   ['tokenTtlDays', 'Days a member token is valid (default 90).'],
   ['databasePoolSize', 'PostgreSQL connections this node keeps at most (default 10).'],
+  ['service.authUrl', 'The service\'s OAuth token endpoint base (https). Without `service`, watches are kept but not checked.'],
+  ['service.baseUrl', 'The service\'s API base URL (https).'],
+  ['service.clientId', 'The team\'s client id.'],
+  ['service.scope', 'OAuth scope (default api:use).'],
+  ['service.clientSecretFile', 'File holding the client secret, mode 0600. Or set FIRMSCOPE_SERVICE_SECRET.'],
+  ['service.requestsPerSecond', 'The credential\'s rate limit, shared by every node (default none: 429s pace the team).'],
+  ['service.caFile', 'A company CA (PEM) the service\'s certificate is signed with.'],
+  ['watches.timeZone', 'Time zone schedules are read in (default UTC).'],
+  ['watches.rowCap', 'Most companies a search check compares (default 10000).'],
+  ['watches.concurrency', 'Checks one node runs at once (default 2).'],
+  ['watches.pollingIntervalSeconds', 'How often an idle node asks for a check (default 2 s).'],
 ];
 
-export function loadTeamServerConfig(file: string | null, env: NodeJS.ProcessEnv = process.env): { config: TeamServerConfig; databaseUrl: string } {
+export interface LoadedConfig {
+  config: TeamServerConfig;
+  databaseUrl: string;
+  /** The service's client secret (environment or its 0600 file); null without `service`. */
+  serviceSecret: string | null;
+}
+
+export function loadTeamServerConfig(file: string | null, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const raw: unknown = file ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const parsed = TeamServerConfigSchema.safeParse(raw);
   if (!parsed.success) {
@@ -41,16 +98,29 @@ export function loadTeamServerConfig(file: string | null, env: NodeJS.ProcessEnv
     throw new Error(`${file ?? 'The settings'}: ${first?.path.join('.') || 'settings'}: ${first?.message ?? 'not valid'}. Run with --help for every setting.`);
   }
   const config = parsed.data;
-  return { config, databaseUrl: databaseUrl(config, env) };
+  return { config, databaseUrl: databaseUrl(config, env), serviceSecret: config.service ? serviceSecret(config.service.clientSecretFile, env) : null };
+}
+
+function serviceSecret(file: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (env.FIRMSCOPE_SERVICE_SECRET) return env.FIRMSCOPE_SERVICE_SECRET;
+  if (!file) throw new Error('No client secret for the service: set FIRMSCOPE_SERVICE_SECRET, or service.clientSecretFile in the settings file.');
+  const secret = readPrivateFile(file, 'the service\'s client secret').trim();
+  if (!secret) throw new Error(`${file} is empty: it should hold the service's client secret.`);
+  return secret;
+}
+
+/** A file that holds a secret: refused unless only its owner can read it. */
+function readPrivateFile(file: string, what: string): string {
+  const mode = statSync(file).mode & 0o777;
+  if (mode & 0o077) throw new Error(`${file} can be read by others (mode ${mode.toString(8)}): it holds ${what}. Run chmod 600 ${file}.`);
+  return readFileSync(file, 'utf8');
 }
 
 function databaseUrl(config: TeamServerConfig, env: NodeJS.ProcessEnv): string {
   if (env.FIRMSCOPE_DATABASE_URL) return env.FIRMSCOPE_DATABASE_URL;
   const file = config.databaseUrlFile;
   if (!file) throw new Error('No database: set FIRMSCOPE_DATABASE_URL, or databaseUrlFile in the settings file.');
-  const mode = statSync(file).mode & 0o777;
-  if (mode & 0o077) throw new Error(`${file} can be read by others (mode ${mode.toString(8)}): it holds the database password. Run chmod 600 ${file}.`);
-  const url = readFileSync(file, 'utf8').trim();
+  const url = readPrivateFile(file, 'the database password').trim();
   if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`${file} does not hold a PostgreSQL URL (postgres://user:password@host:port/database).`);
   return url;
 }

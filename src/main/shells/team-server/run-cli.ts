@@ -1,7 +1,8 @@
 // The team server's commands (serve, invite, revoke) and --help; cli.ts is the entry that calls it.
 import { parseArgs } from 'node:util';
 import { createTeamCore, type TeamCore } from '../compose/create-team-core';
-import { loadTeamServerConfig, SETTINGS_HELP } from './config';
+import { loadTeamServerConfig, SETTINGS_HELP, type LoadedConfig } from './config';
+import type { TeamWatchSettings } from '../compose/create-team-core';
 import { buildTeamServer } from './server';
 
 const DAY = 86_400_000;
@@ -33,9 +34,17 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     out(HELP);
     return values.help ? 0 : 2;
   }
-  const { config, databaseUrl } = loadTeamServerConfig(values.config ?? null);
-  const core = await createTeamCore({ databaseUrl, poolSize: config.databasePoolSize, inviteTtlMs: config.inviteTtlDays * DAY, tokenTtlMs: config.tokenTtlDays * DAY });
-  if (command === 'serve') return serve(core, config.listen, out);
+  const loaded = loadTeamServerConfig(values.config ?? null);
+  const { config, databaseUrl } = loaded;
+  const serving = command === 'serve';
+  const core = await createTeamCore({
+    databaseUrl,
+    poolSize: config.databasePoolSize,
+    inviteTtlMs: config.inviteTtlDays * DAY,
+    tokenTtlMs: config.tokenTtlDays * DAY,
+    watches: serving ? watchSettings(loaded, out) : undefined,
+  });
+  if (serving) return serve(core, config.listen, out);
   try {
     if (command === 'invite') {
       if (!values.name) throw new Error('invite needs --name <name>.');
@@ -55,6 +64,13 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   } finally {
     await core.close();
   }
+}
+
+function watchSettings({ config, serviceSecret }: LoadedConfig, out: (line: string) => void): TeamWatchSettings {
+  const service = config.service && serviceSecret ? { settings: config.service, secret: serviceSecret } : null;
+  if (!service) out('No service in the settings: team watches are kept but not checked until one is set (--help).');
+  // One JSON line per check this node ran: which check and how it ended, nothing else.
+  return { service, ...config.watches, onCheck: (checkId, result) => out(JSON.stringify({ event: 'check', checkId, result, at: new Date().toISOString() })) };
 }
 
 async function serve(core: TeamCore, listen: { host: string; port: number }, out: (line: string) => void): Promise<number> {

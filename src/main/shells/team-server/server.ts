@@ -8,6 +8,7 @@ import { AppError } from '../../../shared/errors';
 import type { TeamCore } from '../compose/create-team-core';
 import { authenticated } from './auth';
 import { registerItemRoutes } from './item-routes';
+import { registerWatchRoutes } from './watch-routes';
 
 export interface TeamServerOptions {
   core: TeamCore;
@@ -17,7 +18,7 @@ export interface TeamServerOptions {
 
 const RedeemSchema = z.object({ code: z.string().min(1).max(200) }).strict();
 
-const STATUS: Partial<Record<string, number>> = { unauthorized: 401, forbidden: 403, rate_limited: 429, invalid_input: 400, not_found: 404, conflict: 409 };
+const STATUS: Partial<Record<string, number>> = { unauthorized: 401, forbidden: 403, rate_limited: 429, invalid_input: 400, not_found: 404, conflict: 409, not_configured: 503 };
 
 export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
   const app = Fastify({
@@ -59,6 +60,7 @@ export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
 
   app.get('/v1/me', async (req) => ({ member: await authenticated(o.core, req) }));
   registerItemRoutes(app, o.core);
+  registerWatchRoutes(app, o.core);
 
   return app;
 }
