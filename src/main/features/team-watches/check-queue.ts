@@ -16,11 +16,15 @@ export interface CheckJob {
   checkId: number;
 }
 
-/** Options of every check job: one queued job per check (stately + key), pg-boss retries a failed one. */
+/**
+ * Options of every check job: at most one waiting job per check (policy short + key), any number
+ * active: a check whose node died still has its job "active" in pg-boss until it expires, and the
+ * job queued again for it must be able to start meanwhile (stately would hold it back).
+ */
 export const checkJobOptions = (checkId: number) => ({ singletonKey: `check:${checkId}`, retryLimit: 3, retryDelay: 30, retryBackoff: true });
 
 export async function createCheckQueues(boss: JobQueue): Promise<void> {
-  await boss.createQueue(CHECK_QUEUE, { name: CHECK_QUEUE, policy: 'stately', expireInSeconds: 60 * 60 });
+  await boss.createQueue(CHECK_QUEUE, { name: CHECK_QUEUE, policy: 'short', expireInSeconds: 60 * 60 });
   await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'stately', expireInSeconds: 5 * 60 });
   await boss.schedule(TICK_QUEUE, '* * * * *');
 }

@@ -45,9 +45,11 @@ export const TeamServerConfigSchema = z
         concurrency: z.number().int().min(1).max(32).default(2),
         /** How often an idle node asks the queue for a check (s). */
         pollingIntervalSeconds: z.number().min(0.5).max(60).default(2),
+        /** How long a node's claim on a running check lasts without renewal: a node killed mid-check has its check taken up by another after this. */
+        leaseSeconds: z.number().int().min(5).max(3600).default(60),
       })
       .strict()
-      .default({ timeZone: 'UTC', rowCap: 10_000, concurrency: 2, pollingIntervalSeconds: 2 }),
+      .default({ timeZone: 'UTC', rowCap: 10_000, concurrency: 2, pollingIntervalSeconds: 2, leaseSeconds: 60 }),
   })
   .strict();
 
@@ -81,6 +83,7 @@ export const SETTINGS_HELP: ReadonlyArray<[string, string]> = [
   ['watches.rowCap', 'Most companies a search check compares (default 10000).'],
   ['watches.concurrency', 'Checks one node runs at once (default 2).'],
   ['watches.pollingIntervalSeconds', 'How often an idle node asks for a check (default 2 s).'],
+  ['watches.leaseSeconds', 'A node killed mid-check has its check taken up by another after this (default 60 s).'],
 ];
 
 export interface LoadedConfig {
