@@ -47,7 +47,7 @@ export const FEATURE_USES = {
   profiles: [],
   search: [],
   snapshots: [],
-  team: [],
+  team: ['search'],
   'team-items': [],
   'team-watches': ['watches'],
   'ui-state': [],
@@ -105,7 +105,7 @@ export const RENDERER_FEATURE_USES = {
   search: ['export', 'lists', 'snapshots', 'watches'],
   watches: ['esg'],
   snapshots: ['analytics', 'export', 'lists'],
-  team: [],
+  team: ['watches'],
 };
 const RENDERER_DOC = 'see the renderer floors in docs/architecture.md';
 const R = './src/renderer';

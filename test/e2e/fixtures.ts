@@ -131,7 +131,8 @@ export { expect };
 /** The first search of a fresh app also signs in to the sandbox: allow for a busy machine. */
 export const FIRST_SEARCH_MS = 30_000;
 
-function withoutDisplay(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/** The environment without a display: no X11 or Wayland autolaunch of a desktop keyring. */
+export function withoutDisplay(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...rest } = env;
   return rest;
 }

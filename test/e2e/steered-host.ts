@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { expect, guardedTest, spawnHost, stopHost } from './fixtures';
+import { expect, guardedTest, spawnHost, stopHost, withoutDisplay } from './fixtures';
 
 export interface SteeredHost {
   url: string;
@@ -20,7 +20,10 @@ export const steeredTest = guardedTest.extend<{ host: SteeredHost; page: Page }>
     let control = '';
     let child: ChildProcess | null = null;
     try {
-      const h = await spawnHost(['--import', 'tsx', 'test/main/features/match/helpers/e2e-host.ts', dataDir], process.env, {
+      // Like every E2E host: no session bus and no display, so the vault is the memory one and a
+      // keychain write can never wait on a desktop keyring that is not there.
+      const env = { ...withoutDisplay(process.env), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/firmscope-no-bus' };
+      const h = await spawnHost(['--import', 'tsx', 'test/main/features/match/helpers/e2e-host.ts', dataDir], env, {
         label: 'steered sandbox host',
         timeoutMs: 45_000,
         onLine: (line) => void (line.startsWith('SANDBOX_CONTROL ') && (control = line.slice('SANDBOX_CONTROL '.length).trim())),

@@ -1,5 +1,5 @@
 // Main navigation: Tab reaches it, Up/Down (or Left/Right) move between items, Enter/Space open,
-// Alt+1…9 jump from anywhere (wired in App). The tool screens sit apart, after a rule.
+// Alt+0…9 jump from anywhere (wired in App). The tool screens sit apart, after a rule.
 import { useRef, type KeyboardEvent } from 'react';
 import type { Route } from '../state/navigation';
 import { NAV_ITEMS } from './routes';

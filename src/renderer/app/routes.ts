@@ -23,6 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { screen: 'exports', label: 'Exports', shortcut: '6' },
   // Added after the tool screens had 7 and 8, which stay as analysts learned them.
   { screen: 'watches', label: 'What changed', shortcut: '9' },
+  { screen: 'team', label: 'Team', shortcut: '0' },
   { screen: 'settings', label: 'Settings', shortcut: '7', group: 'tools' },
   { screen: 'diagnostics', label: 'Diagnostics', shortcut: '8', group: 'tools' },
 ];

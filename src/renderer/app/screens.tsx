@@ -16,8 +16,9 @@ const LAZY = {
   lists: lazyScreen(() => import('../lists/ListsScreen').then((m) => m.ListsScreen)),
   diagnostics: lazyScreen(() => import('../diagnostics/DiagnosticsScreen').then((m) => m.DiagnosticsScreen)),
   watches: lazyScreen(() => import('../watches/WhatChangedScreen').then((m) => m.WhatChangedScreen)),
+  team: lazyScreen(() => import('../team/TeamScreen').then((m) => m.TeamScreen)),
 };
-const { esg: { Component: EsgScreen }, match: { Component: MatchScreen }, runs: { Component: RunsScreen }, lists: { Component: ListsScreen }, diagnostics: { Component: DiagnosticsScreen }, watches: { Component: WhatChangedScreen } } = LAZY;
+const { esg: { Component: EsgScreen }, match: { Component: MatchScreen }, runs: { Component: RunsScreen }, lists: { Component: ListsScreen }, diagnostics: { Component: DiagnosticsScreen }, watches: { Component: WhatChangedScreen }, team: { Component: TeamScreen } } = LAZY;
 
 /** Fetches every lazy screen (after the first screen is up), so a later visit needs no host. */
 export function prefetchScreens(): Promise<void> {
@@ -34,6 +35,7 @@ const SCREENS: Record<Route['screen'], () => ReactElement> = {
   diagnostics: () => <DiagnosticsScreen />,
   lists: () => <ListsScreen />,
   watches: () => <WhatChangedScreen />,
+  team: () => <TeamScreen />,
 };
 
 export function ScreenFor({ route }: { route: Route }) {

@@ -26,3 +26,41 @@ export const useTeamConnect = (takeCode: () => string) =>
   useStatusCall((input: Omit<TeamConnectInput, 'inviteCode'>) => teamCalls.connect({ ...input, inviteCode: takeCode() }));
 export const useTeamCheck = () => useStatusCall(() => teamCalls.check());
 export const useTeamDisconnect = () => useStatusCall(() => teamCalls.disconnect());
+
+export const teamWatchKeys = {
+  all: ['team', 'watches'] as const,
+  changes: (watchId: string) => ['team', 'watches', watchId, 'changes'] as const,
+};
+
+/**
+ * The team's watches. Checks run on the server, so the screen asks again: every 2 s while one of
+ * them is queued or running (what runs is what is shown), else every 30 s.
+ */
+export function useTeamWatches(enabled: boolean) {
+  return useQuery({
+    queryKey: teamWatchKeys.all,
+    queryFn: () => teamCalls.watches(),
+    enabled,
+    refetchInterval: (q) => (q.state.data?.some((w) => w.lastCheck?.status === 'queued' || w.lastCheck?.status === 'running') ? 2_000 : 30_000),
+  });
+}
+
+export function useTeamChanges(watchId: string | null) {
+  return useQuery({ queryKey: teamWatchKeys.changes(watchId ?? ''), queryFn: () => teamCalls.changes({ watchId: watchId! }), enabled: watchId !== null });
+}
+
+export function useWatchSavedSearchWithTeam() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: Parameters<typeof teamCalls.watchSavedSearch>[0]) => teamCalls.watchSavedSearch(v),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: teamWatchKeys.all }),
+  });
+}
+
+export function useTeamCheckNow() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { watchId: string }) => teamCalls.checkNow(v),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: teamWatchKeys.all }),
+  });
+}

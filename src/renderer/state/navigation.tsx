@@ -11,7 +11,8 @@ export type Route =
   | { screen: 'settings' }
   | { screen: 'diagnostics' }
   | { screen: 'lists'; listId?: number }
-  | { screen: 'watches' };
+  | { screen: 'watches' }
+  | { screen: 'team' };
 
 export interface Navigation {
   route: Route;

@@ -7,13 +7,15 @@ import { MeAnswerSchema, RedeemAnswerSchema, TeamErrorAnswerSchema, type RedeemA
 
 /** A team server answers within this, or the app says it cannot be reached. */
 export const TEAM_TIMEOUT_MS = 10_000;
-/** The largest answer these calls take (a member, a token). */
-const MAX_ANSWER_BYTES = 64 * 1024;
+/** The largest answer a call takes (a team's watches, a check's changes). */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export type TeamOutcome<T> =
   | { kind: 'ok'; value: T }
-  /** 401/403: the code or token is refused. `message` is the server's sentence. */
-  | { kind: 'refused'; message: string }
+  /** 401/403: the code or token is refused (403: this member may not do that). `message` is the server's sentence. */
+  | { kind: 'refused'; message: string; status: 401 | 403 }
+  /** 400/404/409/413: what was asked cannot be done as asked; the server says why. */
+  | { kind: 'invalid'; message: string }
   /** 429: try after `retryAfterS`. */
   | { kind: 'slowed'; message: string; retryAfterS: number }
   /** No answer, a failure, or something that is not a team server's answer. */
@@ -22,6 +24,8 @@ export type TeamOutcome<T> =
 export interface TeamClient {
   redeem(code: string): Promise<TeamOutcome<RedeemAnswer>>;
   me(token: string): Promise<TeamOutcome<TeamMember>>;
+  /** Any member call: `GET` or `POST` of `path` with the token, its answer read with `schema`. */
+  call<T>(token: string, method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<TeamOutcome<T>>;
 }
 
 export function createTeamClient(serverUrl: string, fetchImpl: FetchLike): TeamClient {
@@ -46,12 +50,14 @@ export function createTeamClient(serverUrl: string, fetchImpl: FetchLike): TeamC
     }
     const said = TeamErrorAnswerSchema.safeParse(json);
     if (!said.success) return { kind: 'unreachable', message: res.status >= 500 ? `The team server at ${base} failed (HTTP ${res.status}); try again later.` : notATeamServer(base) };
-    if (res.status === 401 || res.status === 403) return { kind: 'refused', message: said.data.error.message };
+    if (res.status === 401 || res.status === 403) return { kind: 'refused', message: said.data.error.message, status: res.status };
     if (res.status === 429) return { kind: 'slowed', message: said.data.error.message, retryAfterS: Number(res.headers.get('retry-after')) || 1 };
+    if ([400, 404, 409, 413].includes(res.status)) return { kind: 'invalid', message: said.data.error.message };
     return { kind: 'unreachable', message: `The team server at ${base} answered: ${said.data.error.message}` };
   };
   return {
     redeem: (code) => call('/v1/invites/redeem', RedeemAnswerSchema, { method: 'POST', body: { code } }),
+    call: (token, method, path, schema, body) => call(path, schema, { method, token, body }),
     me: async (token) => {
       const r = await call('/v1/me', MeAnswerSchema, { method: 'GET', token });
       return r.kind === 'ok' ? { kind: 'ok', value: r.value.member } : r;

@@ -80,7 +80,7 @@ export function createTeamConnection(d: TeamConnectionDeps) {
     if (caFile && !d.typedCaFile) throw new AppError('invalid_input', 'The desktop app trusts the certificates of the OS certificate store: install the company CA there and leave this empty.', { retryable: false, details: { field: 'caFile' } });
     const client = clientFor(serverUrl, await d.fetchFor(caFile));
     const r = await client.redeem(inviteCode);
-    if (r.kind === 'refused') throw new AppError('invalid_input', r.message, { retryable: false, details: { field: 'inviteCode' } });
+    if (r.kind === 'refused' || r.kind === 'invalid') throw new AppError('invalid_input', r.message, { retryable: false, details: { field: 'inviteCode' } });
     if (r.kind === 'slowed') throw new AppError('rate_limited', `${r.message} (the server asks to wait ${r.retryAfterS} s).`, { retryable: false });
     if (r.kind === 'unreachable') throw new AppError('network', r.message, { retryable: false, details: { field: 'serverUrl' } });
     const bound: BoundToken = { token: r.value.token, serverUrl, caFile };
@@ -107,6 +107,34 @@ export function createTeamConnection(d: TeamConnectionDeps) {
     return save({ ...current, state: 'unreachable', checkedAt: d.now(), message: r.message });
   }
 
+  /**
+   * A member call with the bound token, sent only where it was issued. A refusal signs this computer
+   * out (the token is deleted and not sent again); no answer marks the server unreachable. Either
+   * way the caller gets an AppError with the sentence to show.
+   */
+  async function asMember<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+    const current = status();
+    const notConnected = (message: string) => new AppError('not_configured', message, { retryable: false });
+    if (current.state === 'none' || !current.serverUrl) throw notConnected('Join a team server first (Settings → Team server).');
+    if (current.state === 'signed_out') throw notConnected(current.message ?? 'Signed out of the team server: join again with a new invite.');
+    const bound = await readToken();
+    if (!bound || bound.serverUrl !== current.serverUrl || bound.caFile !== current.caFile) throw notConnected((await signOut(bound ? SIGNED_OUT_MOVED : SIGNED_OUT_MISSING)).message!);
+    const r = await clientFor(bound.serverUrl, await d.fetchFor(bound.caFile)).call(bound.token, method, path, schema, body);
+    if (r.kind === 'ok') {
+      if (current.state !== 'connected') save({ ...current, state: 'connected', checkedAt: d.now(), message: null });
+      return r.value;
+    }
+    if (r.kind === 'refused') {
+      // 403 is a member's refusal (not the owner), 401 the token's: only the latter signs out.
+      if (r.status === 403) throw new AppError('forbidden', r.message, { retryable: false });
+      throw notConnected((await signOut(SIGNED_OUT_REFUSED(r.message))).message!);
+    }
+    if (r.kind === 'slowed') throw new AppError('rate_limited', r.message, { retryable: true });
+    if (r.kind === 'invalid') throw new AppError('invalid_input', r.message, { retryable: false });
+    save({ ...current, state: 'unreachable', checkedAt: d.now(), message: r.message });
+    throw new AppError('network', r.message, { retryable: true });
+  }
+
   async function disconnect(): Promise<TeamStatus> {
     await d.vault.delete(TEAM_TOKEN_ACCOUNT);
     return save(NO_TEAM);
@@ -116,6 +144,7 @@ export function createTeamConnection(d: TeamConnectionDeps) {
     status,
     connect: (input: TeamConnectInput) => serial(() => connect(input)),
     check: () => serial(check),
+    asMember,
     disconnect: () => serial(disconnect),
     /** Resolves when no operation runs (close waits for it before the settings go). */
     idle: () => queue.then(() => undefined),

@@ -126,6 +126,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     vault,
     now,
     typedCaFile: !opts.shell.chooseCaFile,
+    activeProfileId: () => connections.activeProfile()?.id ?? null,
     onChange: (s) => emit('team', 'changed', s),
     fetchFor: async (caFile) =>
       network.fetchFor({ profileId: 'team', proxy: { mode: 'system' }, caPem: caFile ? await readCaFile(caFile, opts.dataDir) : null, caFile: caFile || null }),

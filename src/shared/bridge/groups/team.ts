@@ -2,6 +2,10 @@
 import { z } from 'zod';
 import { event, fn, group } from '../define';
 import { TeamConnectInputSchema, type TeamStatus } from '../../team/connection';
+import type { TeamChange, TeamWatchSummary } from '../../team/watches';
+import { WatchScheduleSchema } from '../../watches/watches';
+
+const TeamWatchId = z.uuid('Not a team watch id');
 
 export const teamGroup = group({
   fns: {
@@ -13,6 +17,14 @@ export const teamGroup = group({
     check: fn(z.void()).returns<TeamStatus>(),
     /** Forgets the server and the token on this computer (the member stays on the server). */
     disconnect: fn(z.void()).returns<TeamStatus>(),
+    /** The team's watches with their last check, schedule and cost. */
+    watches: fn(z.void()).returns<TeamWatchSummary[]>(),
+    /** Shares a saved search of the active profile with the team and watches it there. */
+    watchSavedSearch: fn(z.object({ savedSearchId: z.string().min(1).max(128), schedule: WatchScheduleSchema })).returns<TeamWatchSummary>(),
+    /** Queues a check of a team watch now; any node of the server runs it. */
+    checkNow: fn(z.object({ watchId: TeamWatchId })).returns<{ checkId: number }>(),
+    /** What the watch's last finished check found. */
+    changes: fn(z.object({ watchId: TeamWatchId })).returns<TeamChange[]>(),
   },
   events: {
     changed: event<TeamStatus>(),

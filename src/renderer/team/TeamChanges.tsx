@@ -1,0 +1,46 @@
+// What a team watch's last check found, in the words of the What changed inbox.
+import type { TeamWatchSummary } from '../../shared/team/watches';
+import { CHANGE_KIND_LABELS, ChangeKindSchema } from '../../shared/watches/watches';
+import { useTeamChanges } from '../data/team';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { DataTable } from '../ui/grid/DataTable';
+import { Spinner } from '../ui/Spinner';
+import { changeSubject, changeValues } from '../watches/watch-format';
+
+export function TeamChanges({ watch, onClose }: { watch: TeamWatchSummary; onClose(): void }) {
+  const changes = useTeamChanges(watch.id);
+  return (
+    <section className="profile-editor team-connection" aria-labelledby="team-changes-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <h2 id="team-changes-title" className="section-title">
+        What ‘{watch.name}’ found
+      </h2>
+      <button type="button" className="button" onClick={onClose}>
+        Close
+      </button>
+      {changes.isPending ? <Spinner label="Loading the changes…" /> : null}
+      {changes.isError ? <ErrorMessage error={changes.error} /> : null}
+      {changes.data ? (
+        changes.data.length === 0 ? (
+          <p>The last check found no changes.</p>
+        ) : (
+          <DataTable
+            label={`Changes found by ‘${watch.name}’`}
+            rows={changes.data}
+            rowKey={(_c, i) => String(i)}
+            columns={[
+              { key: 'company', header: 'Company', rowHeader: true, cell: (c) => c.companyName ?? c.companyId },
+              { key: 'kind', header: 'Change', cell: (c) => kindLabel(c.kind) },
+              { key: 'what', header: 'Field', cell: (c) => changeSubject({ kind: c.kind as never, field: c.field }) || '–' },
+              { key: 'values', header: 'Old → new', cell: (c) => changeValues({ kind: c.kind as never, field: c.field, oldValue: c.oldValue, newValue: c.newValue, detail: null }) },
+            ]}
+          />
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function kindLabel(kind: string): string {
+  const k = ChangeKindSchema.safeParse(kind);
+  return k.success ? CHANGE_KIND_LABELS[k.data] : kind;
+}

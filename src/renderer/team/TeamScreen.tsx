@@ -1,0 +1,89 @@
+// Team: the team server's watches, which run there while this computer is off. Each with what it
+// watches, who made it, its schedule, its last check (when, what it cost, what it found) and
+// Check now; the changes of a watch's last check; a saved search shared and watched in one step.
+import { useState } from 'react';
+import type { TeamWatchSummary } from '../../shared/team/watches';
+import { useTeamCheckNow, useTeamStatus, useTeamWatches } from '../data/team';
+import { useNavigation } from '../state/navigation';
+import { Banner } from '../ui/Banner';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { DataTable, type TableColumn } from '../ui/grid/DataTable';
+import { Spinner } from '../ui/Spinner';
+import { formatCount, formatWhen } from '../ui/format';
+import { scheduleInWords } from '../watches/watch-format';
+import { TeamChanges } from './TeamChanges';
+import { WatchWithTeam } from './WatchWithTeam';
+
+export function TeamScreen() {
+  const status = useTeamStatus();
+  const { navigate } = useNavigation();
+  const joined = status.data?.state === 'connected' || status.data?.state === 'unreachable';
+  return (
+    <section aria-labelledby="team-screen-title" className="screen">
+      <h1 id="team-screen-title">Team</h1>
+      {status.data && !joined ? (
+        <>
+          <p>Team watches run on your team&apos;s Firmscope server, also while this computer is off. Join the server first.</p>
+          <button type="button" className="button button--primary" onClick={() => navigate({ screen: 'settings' })}>
+            Join a team server in Settings
+          </button>
+        </>
+      ) : null}
+      {status.data?.state === 'unreachable' ? <Banner level="warning">{status.data.message}</Banner> : null}
+      {joined ? <TeamWatches /> : null}
+    </section>
+  );
+}
+
+function TeamWatches() {
+  const watches = useTeamWatches(true);
+  const checkNow = useTeamCheckNow();
+  const [open, setOpen] = useState<string | null>(null);
+  if (watches.isPending) return <Spinner label="Loading the team's watches…" />;
+  if (watches.isError) return <ErrorMessage error={watches.error} title="Could not load the team's watches" onRetry={() => void watches.refetch()} alwaysRetry />;
+  const shown = watches.data.find((w) => w.id === open) ?? null;
+  const columns: TableColumn<TeamWatchSummary>[] = [
+    { key: 'name', header: 'Watch', rowHeader: true, cell: (w) => w.name },
+    { key: 'item', header: 'Watches', cell: (w) => `${w.item.kind === 'search' ? 'Search' : 'List'} ‘${w.item.name}’` },
+    { key: 'owner', header: 'Made by', cell: (w) => w.owner.name },
+    { key: 'schedule', header: 'Schedule', cell: (w) => scheduleInWords(w.schedule) },
+    { key: 'last', header: 'Last check', cell: (w) => lastCheckInWords(w) },
+    { key: 'cost', header: 'Requests', num: true, cell: (w) => (w.lastCheck ? formatCount(w.lastCheck.requests) : '–') },
+    { key: 'next', header: 'Next check', cell: (w) => (w.nextDueAt ? formatWhen(Date.parse(w.nextDueAt)) : 'only on Check now') },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hiddenHeader: true,
+      cell: (w) => (
+        <span className="team-watch-actions">
+          <button type="button" className="button" onClick={() => checkNow.mutate({ watchId: w.id })} disabled={checkNow.isPending} aria-label={`Check now: ‘${w.name}’`}>
+            Check now
+          </button>
+          <button type="button" className="button" onClick={() => setOpen(w.id)} aria-label={`Changes found by ‘${w.name}’`} disabled={!w.lastCheck || w.lastCheck.status !== 'done'}>
+            Changes
+          </button>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <>
+      <h2 className="section-title">Team watches</h2>
+      {watches.data.length === 0 ? <p>No team watches yet. Share a saved search with the team below to watch it there.</p> : <DataTable label="Team watches" columns={columns} rows={watches.data} rowKey={(w) => w.id} />}
+      {checkNow.error ? <ErrorMessage error={checkNow.error} /> : null}
+      {shown ? <TeamChanges watch={shown} onClose={() => setOpen(null)} /> : null}
+      <WatchWithTeam />
+    </>
+  );
+}
+
+function lastCheckInWords(w: TeamWatchSummary): string {
+  const c = w.lastCheck;
+  if (!c) return 'Not checked yet';
+  if (c.status === 'queued') return 'Waiting for a server node…';
+  if (c.status === 'running') return 'Checking now…';
+  const when = c.finishedAt ? formatWhen(Date.parse(c.finishedAt)) : '';
+  if (c.status === 'failed') return `Failed ${when}: ${c.error ?? 'no reason given'}`;
+  if (c.baseline) return `${when}: first check, ${formatCount(c.rows ?? 0)} companies (the baseline)`;
+  return `${when}: ${c.changes === 1 ? '1 change' : `${formatCount(c.changes ?? 0)} changes`}`;
+}

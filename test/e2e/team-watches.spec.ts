@@ -1,0 +1,114 @@
+// Team watches in Chromium: the app joins a team server (a real one on a real PostgreSQL, started by
+// this spec, checking the same embedded sandbox the app searches, with the team's credential), shares
+// a saved search and watches it there, checks it now (the baseline), the sandbox's data moves one
+// epoch, checks again: the Team screen shows the last check, its cost and exactly the companies that
+// entered and left the search (computed from the sandbox's own evolution code); axe on the way.
+import type { FastifyInstance } from 'fastify';
+import { createTeamCore, type TeamCore } from '../../src/main/shells/compose/create-team-core';
+import { buildTeamServer } from '../../src/main/shells/team-server/server';
+import { SANDBOX_CLIENTS } from '../../src/sandbox/clients';
+import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
+import { expectNoAxeViolations } from './a11y';
+import { expect, FIRST_SEARCH_MS } from './fixtures';
+import { controlCall as control, sandboxUp, steeredTest } from './steered-host';
+import { expectSearch } from './watches-expected';
+
+const test = steeredTest;
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const SEARCH_NAME = 'DE 500-5000';
+const body = {
+  filters: {
+    and: [
+      { attribute: 'country', relation: 'equals', value: 'DE' },
+      { attribute: 'employee_count', relation: 'greater_than', value: 500 },
+      { attribute: 'employee_count', relation: 'less_than', value: 5000 },
+    ],
+  },
+};
+const RATES = { added: 40, removed: 40, field: 100 };
+const expected = expectSearch(body, RATES);
+
+let db: TempPostgres;
+let core: TeamCore | null = null;
+let server: FastifyInstance | null = null;
+test.beforeAll(async () => {
+  db = await startTempPostgres();
+});
+test.afterAll(async () => {
+  await server?.close();
+  await core?.close();
+  await db?.stop();
+});
+
+test('share a saved search with the team, check it on the server twice, see what entered and left', async ({ page, host }) => {
+  test.setTimeout(240_000);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
+  await sandboxUp(host.control);
+  await control(host.control, '/evolution', { method: 'PUT', body: JSON.stringify({ rates: RATES }) });
+  // The team server checks the app's own embedded sandbox, with its own credential.
+  const baseUrl = host.control.replace(/\/__control$/, '');
+  core = await createTeamCore({
+    databaseUrl: db.url,
+    poolSize: 4,
+    watches: {
+      service: { settings: { authUrl: baseUrl.replace(/\/api$/, '/auth'), baseUrl, clientId: SANDBOX_CLIENTS.analyst.id, scope: 'api:use', requestsPerSecond: null }, secret: SANDBOX_CLIENTS.analyst.secret },
+      timeZone: 'UTC',
+      rowCap: 10_000,
+      concurrency: 1,
+      pollingIntervalSeconds: 0.5,
+    },
+  });
+  server = buildTeamServer({ core, logStream: { write: () => true } as unknown as NodeJS.WritableStream });
+  const serverUrl = await server.listen({ host: '127.0.0.1', port: 0 });
+  const { inviteCode } = await core.members.invite({ name: 'Ada Analyst' });
+
+  // A saved search of the app's own.
+  await page.getByLabel('Request body (JSON)').fill(JSON.stringify(body));
+  await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('rows-range')).toContainText(`of ${expected.before}`, { timeout: FIRST_SEARCH_MS });
+  await page.getByLabel('Name for this search').fill(SEARCH_NAME);
+  await page.getByRole('button', { name: 'Save search' }).click();
+
+  // The Team screen asks to join first; Settings joins.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: /^Team/ }).click();
+  await page.getByRole('button', { name: 'Join a team server in Settings' }).click();
+  const team = page.getByRole('region', { name: 'Team server' });
+  await team.getByLabel('Team server URL').fill(serverUrl);
+  await team.getByLabel('Invite code').fill(inviteCode);
+  await team.getByRole('button', { name: 'Join team' }).click();
+  await expect(team.getByText('Ada Analyst (member)')).toBeVisible();
+
+  await nav.getByRole('button', { name: /^Team/ }).click();
+  await expect(page.getByText('No team watches yet.')).toBeVisible();
+  const share = page.getByRole('region', { name: 'Watch a saved search with the team' });
+  await share.getByLabel('Saved search').selectOption({ label: SEARCH_NAME });
+  await share.getByLabel('When the server checks').selectOption({ label: 'Daily at a time' });
+  await share.getByRole('button', { name: 'Share and watch with the team' }).click();
+  await expect(share.getByRole('status')).toHaveText(`‘${SEARCH_NAME}’ is shared with the team and watched on the server.`);
+  const watches = page.getByRole('table', { name: 'Team watches' });
+  const row = watches.getByRole('row', { name: new RegExp(SEARCH_NAME) });
+  await expect(row).toContainText('Ada Analyst');
+  await expect(row).toContainText('Not checked yet');
+  await expectNoAxeViolations(page, 'the Team screen with a team watch');
+
+  // Check now: the baseline, counted in companies and requests.
+  await row.getByRole('button', { name: `Check now: ‘${SEARCH_NAME}’` }).click();
+  await expect(row).toContainText(`first check, ${expected.before.toLocaleString('en-US')} companies (the baseline)`, { timeout: 60_000 });
+  // Cells after the row's name: what it watches, maker, schedule, last check, requests, next check.
+  await expect(row.getByRole('cell').nth(4)).toHaveText(String(Math.ceil(expected.before / 200)));
+
+  // The data moves one epoch; the next check finds exactly who entered and left.
+  await control(host.control, '/evolution/step', { method: 'POST', body: JSON.stringify({ epochs: 1 }) });
+  await row.getByRole('button', { name: `Check now: ‘${SEARCH_NAME}’` }).click();
+  await expect(row).toContainText(/: \d+ changes?/, { timeout: 60_000 });
+  await row.getByRole('button', { name: `Changes found by ‘${SEARCH_NAME}’` }).click();
+  const found = page.getByRole('table', { name: `Changes found by ‘${SEARCH_NAME}’` });
+  await expect(found).toBeVisible();
+  const whatOf = async (what: string) => found.getByRole('row').filter({ has: page.getByRole('cell', { name: what, exact: true }) }).count();
+  expect(await whatOf('Entered the search')).toBe(expected.entered.size);
+  expect(await whatOf('Left the search')).toBe(expected.left.size);
+  expect(expected.entered.size + expected.left.size).toBeGreaterThan(0);
+  await expectNoAxeViolations(page, 'the changes of a team watch');
+});
