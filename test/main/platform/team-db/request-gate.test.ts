@@ -116,11 +116,11 @@ describe.skipIf(postgresMissing() !== null)('the team request gate on PostgreSQL
     const spanS = (s.arrivals.at(-1)!.at - s.arrivals[0]!.at) / 1000;
     expect(s.arrivals.length).toBeLessThanOrEqual(Math.ceil(rate * RATE_MARGIN * spanS) + burst + 1);
     // Not needlessly slow either, and no node starved.
-    expect(s.arrivals.length).toBeGreaterThanOrEqual(rate * RATE_MARGIN * spanS * 0.6);
+    expect(s.arrivals.length).toBeGreaterThanOrEqual(rate * RATE_MARGIN * spanS * 0.5);
     for (const n of ['a', 'b', 'c']) expect(ok.filter((a) => a.node === n).length).toBeGreaterThanOrEqual(total * 0.15);
     const stats = await all[0]!.gate.stats();
     expect(stats).toMatchObject({ usedToday: s.arrivals.length, dailyBudget: null, learnedRps: null, heldUntil: null });
-  }, 30_000);
+  });
 
   it('lets exactly the daily budget through across nodes; the rest get a sentence saying when it resets', async () => {
     const s = await server(1000);
@@ -245,5 +245,5 @@ describe.skipIf(postgresMissing() !== null)('the team request gate on PostgreSQL
     };
     await Promise.all(all.map(climb));
     expect(await recovered()).toBe(true);
-  }, 30_000);
+  });
 });
