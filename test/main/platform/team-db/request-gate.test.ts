@@ -208,6 +208,25 @@ describe.skipIf(postgresMissing() !== null)('the team request gate on PostgreSQL
     expect(s.arrivals[1]!.at).toBeGreaterThanOrEqual(s.arrivals[0]!.at + 2000);
   });
 
+  it('a caller that cancels leaves the wait (queued or sleeping) without a token; the next is served', async () => {
+    const s = await server(1000);
+    const n = await node('a', { key: 'cred-abort', rate: 2, burst: 1, dailyBudget: null });
+    await n.gate.acquire(); // the only token: the next waits about half a second
+    const sleeping = new AbortController();
+    const queued = new AbortController();
+    const first = n.gate.acquire(sleeping.signal);
+    const second = n.gate.acquire(queued.signal);
+    const third = n.gate.acquire();
+    queued.abort();
+    await expect(second).rejects.toMatchObject({ code: 'cancelled' });
+    sleeping.abort();
+    await expect(first).rejects.toMatchObject({ code: 'cancelled' });
+    await third;
+    expect((await n.gate.stats()).usedToday).toBe(2);
+    await expect(n.transport.send({ ...request(s.url), signal: AbortSignal.abort() }, 1)).rejects.toMatchObject({ name: 'TransportError', kind: 'cancelled' });
+    expect(s.arrivals).toHaveLength(0);
+  });
+
   it('learns one pace from repeated 429s for all nodes, and it climbs back once the 429s stop', async () => {
     const rate = 20;
     const ceiling = rate * RATE_MARGIN;
