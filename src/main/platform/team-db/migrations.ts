@@ -33,6 +33,7 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+<<<<<<< HEAD
   {
     version: 2,
     // Content is one jsonb value, even for a list of 100,000 companies: the server only stores and
@@ -111,6 +112,42 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
         new_value jsonb
       );
       create index team_changes_watch on team_changes (watch_id, check_id);
+=======
+  // Versions 2 and 3 (team items, team watches) come from their own branches; migrate() takes gaps.
+  {
+    version: 4,
+    name: 'the request gate of each team credential: rate, learned pace, hold, daily budget',
+    // One row per credential key (an id or hash of the credential, never its secret), read and
+    // written by every node under its row lock (request-gate.ts). Times are the database's own.
+    sql: `
+      create table request_gates (
+        key text primary key,
+        -- configuration, written by each node as it starts (the same on all)
+        rate double precision not null check (rate > 0),
+        burst integer not null check (burst >= 1),
+        daily_budget integer check (daily_budget >= 0),
+        time_zone text not null,
+        -- the token bucket as of updated_at (refilled in SQL on each read)
+        tokens double precision not null,
+        updated_at timestamptz not null,
+        -- a 429's Retry-After, and 429s seen
+        held_until timestamptz,
+        limited bigint not null default 0,
+        -- the learned pace (null: the rate governs), the climb back from pace_from at pace_at
+        pace double precision check (pace > 0),
+        pace_from double precision,
+        pace_at timestamptz,
+        decreased_at timestamptz,
+        probed_at timestamptz,
+        -- requests let through in this window and the one before, to measure the rate a 429 drew
+        window_start timestamptz not null,
+        window_count integer not null default 0,
+        previous_count integer not null default 0,
+        -- the daily budget's day (in time_zone) and what it used
+        day date not null,
+        used integer not null default 0
+      );
+>>>>>>> team-gate
     `,
   },
 ];
