@@ -30,7 +30,7 @@ describe.skipIf(postgresMissing() !== null)('team database migrations', () => {
     expect(rows.rows.map((r) => r.version)).toEqual(TEAM_MIGRATIONS.map((m) => m.version));
     expect(await migrate(pool(), TEAM_MIGRATIONS)).toEqual([]);
     const tables = await nodes[0]!.query<{ t: string }>("select tablename as t from pg_tables where schemaname = 'public' order by 1");
-    expect(tables.rows.map((r) => r.t)).toEqual(['member_credentials', 'members', 'schema_migrations', 'sign_in_failures']);
+    expect(tables.rows.map((r) => r.t)).toEqual(['digest_deliveries', 'digest_subscriptions', 'digests', 'member_credentials', 'members', 'schema_migrations', 'sign_in_failures']);
   });
 
   it('rolls a failing migration back whole: neither its table nor its version stays', async () => {
