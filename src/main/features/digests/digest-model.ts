@@ -3,7 +3,7 @@
 // message sensibly carries: the first changes of each watch, then "and 870 more in the app" with a
 // link that opens them. Texts here are plain and unescaped; each renderer escapes for its format.
 import { CHANGE_KIND_LABELS, SCORE_THRESHOLD_DEFAULT } from '../../../shared/watches/watches';
-import { buildDeepLink } from '../../../shared/team/deep-link';
+import { buildDeepLink, type DeepLink } from '../../../shared/team/deep-link';
 import type { FoundChange } from '../watches/change-store';
 import { checkFinishedText } from '../watches/notice';
 import { clean, formatCount, formatValue, formatWhen } from './render-values';
@@ -30,6 +30,12 @@ export interface DigestItem {
 export interface DigestLinks {
   /** The desktop app's deep-link base, `firmscope://` (shared/team/deep-link.ts). */
   appBase: string;
+  /**
+   * An https page of the team server that opens a deep link (`?link=<the firmscope:// link>`), for
+   * readers that make only http(s) links clickable (Slack, Teams, some webmail). Without it, links
+   * are the firmscope:// links themselves.
+   */
+  openVia?: string;
   /** This subscription's unsubscribe page (https, on the team server). */
   unsubscribeUrl: string;
 }
@@ -129,7 +135,13 @@ function groupByWatch(items: readonly DigestItem[]): Group[] {
   return [...groups.values()].filter((g) => g.changes > 0);
 }
 
-function section(g: Group, shown: number, base: string): WatchSection {
+type LinkTo = (l: DeepLink) => string;
+const linker = (links: DigestLinks): LinkTo => (l) => {
+  const deep = buildDeepLink(l, links.appBase);
+  return links.openVia ? `${links.openVia}${links.openVia.includes('?') ? '&' : '?'}link=${encodeURIComponent(deep)}` : deep;
+};
+
+function section(g: Group, shown: number, linkTo: LinkTo): WatchSection {
   const all = g.items.flatMap((i) => i.changes);
   const words = checkFinishedText(clean(g.watch.name, 120), g.watch.targetKind, all, { scoreThreshold: g.watch.scoreThreshold ?? SCORE_THRESHOLD_DEFAULT });
   const latest = g.items.reduce((a, b) => (b.checkedAt > a.checkedAt ? b : a));
@@ -137,7 +149,7 @@ function section(g: Group, shown: number, base: string): WatchSection {
   for (const item of g.items) {
     for (const c of item.changes) {
       if (changes.length >= shown) break;
-      changes.push(wordChange(c, buildDeepLink({ kind: 'changes', watchId: g.watch.id, checkId: item.checkId, companyId: c.companyId }, base)));
+      changes.push(wordChange(c, linkTo({ kind: 'changes', watchId: g.watch.id, checkId: item.checkId, companyId: c.companyId })));
     }
   }
   const one = g.items.length === 1;
@@ -148,7 +160,7 @@ function section(g: Group, shown: number, base: string): WatchSection {
     checkedAt: formatWhen(latest.checkedAt),
     total: all.length,
     changes,
-    link: buildDeepLink({ kind: 'changes', watchId: g.watch.id, ...(one ? { checkId: latest.checkId } : {}) }, base),
+    link: linkTo({ kind: 'changes', watchId: g.watch.id, ...(one ? { checkId: latest.checkId } : {}) }),
   };
 }
 
@@ -156,9 +168,10 @@ export function buildDigestModel(input: DigestInput, limits: DigestLimits): Dige
   const groups = groupByWatch(input.items);
   const kept = groups.slice(0, limits.watches);
   const dropped = groups.slice(limits.watches);
+  const linkTo = linker(input.links);
   let left = limits.total;
   const sections = kept.map((g) => {
-    const s = section(g, Math.min(limits.perWatch, left), input.links.appBase);
+    const s = section(g, Math.min(limits.perWatch, left), linkTo);
     left -= s.changes.length;
     return s;
   });
@@ -175,6 +188,6 @@ export function buildDigestModel(input: DigestInput, limits: DigestLimits): Dige
     moreWatches: { watches: dropped.length, changes: dropped.reduce((n, g) => n + g.changes, 0) },
     footer: `You get ${input.cadence === 'immediate' ? 'these notices because you subscribed to them' : `this ${input.cadence} digest because you subscribed to it`} in Firmscope.`,
     unsubscribeUrl: input.links.unsubscribeUrl,
-    manageLink: buildDeepLink({ kind: 'digests' }, input.links.appBase),
+    manageLink: linkTo({ kind: 'digests' }),
   };
 }

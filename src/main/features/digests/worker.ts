@@ -30,6 +30,8 @@ export interface DigestWorkerOptions {
   /** The team server's public unsubscribe address (https), `?token=` is appended. */
   unsubscribeBase: string;
   appBase?: string;
+  /** The team server's https page that opens a deep link (digest-model.ts DigestLinks.openVia); default none. */
+  openVia?: string;
   /** Who holds a claim, for the operator: host and process. */
   nodeId: string;
   /** Deliveries claimed at once (each holds a lease while the ones before it are sent). */
@@ -63,7 +65,7 @@ export function createDigestWorker(o: DigestWorkerOptions) {
       return { reason: (e as Error).message };
     }
     const unsubscribeUrl = o.subscriptions.unsubscribeUrl(o.unsubscribeBase, d.subscriptionId);
-    return { target, input: { member: { name: d.memberName }, cadence: d.cadence, items: d.content.items, links: { appBase, unsubscribeUrl } } };
+    return { target, input: { member: { name: d.memberName }, cadence: d.cadence, items: d.content.items, links: { appBase, unsubscribeUrl, ...(o.openVia ? { openVia: o.openVia } : {}) } } };
   }
 
   async function deliverOne(d: ClaimedDelivery): Promise<DeliveryState | null> {

@@ -1,7 +1,8 @@
 // Digest subscriptions and the delivery outbox on a real PostgreSQL: targets sealed and shown as
 // hints, a period's digest enqueued once however many nodes enqueue it, each delivery claimed by one
 // node, leases that run out (a claim is queued again, a send is in doubt and never resent by itself),
-// backoff after a failure, unsubscribe links, and no webhook URL in any table.
+// backoff after a failure, unsubscribe links, and no webhook URL in any table. (The database is
+// startTempPostgres's, through helpers/digest-db.ts: an integration test, vitest.unit.config.ts.)
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IN_DOUBT } from '../../../../src/main/features/digests/outbox';

@@ -95,6 +95,21 @@ describe('a digest of 1,000 changes', () => {
   });
 });
 
+describe('links through the team server', () => {
+  it('with openVia, every app link is an https page that names the deep link', () => {
+    const via = 'https://team.example.test/v1/open';
+    const input = { ...digestOf(thousandChanges()), links: { ...LINKS, openVia: via } };
+    const { text, html } = renderMail(input);
+    const deepChange = `firmscope://watches/${SEARCH_WATCH.id}/changes?check=101&company=c00000`;
+    expect(text).toContain(`${via}?link=${encodeURIComponent(deepChange)}`);
+    expect(html).toContain(`href="${via}?link=${encodeURIComponent(deepChange)}"`);
+    expect(html).toContain(`href="${via}?link=${encodeURIComponent('firmscope://digests')}"`);
+    expect(html).not.toContain('href="firmscope://');
+    expect(JSON.stringify(renderSlack(input))).toContain(`<${via}?link=${encodeURIComponent(deepChange)}|Company 0 GmbH>`);
+    expect(JSON.stringify(renderTeams(input))).not.toContain('"url":"firmscope://');
+  });
+});
+
 describe('escaping what the service and members named', () => {
   const nasty: FoundChange[] = [
     { kind: 'entered', companyId: 'c1', companyName: 'Acme <script>alert(1)</script> & "Co" \'Ltd\'', field: null, module: null, oldValue: null, newValue: { name: '<b>Acme</b>', country: 'DE' }, detail: null },
