@@ -106,12 +106,12 @@ describe.skipIf(postgresMissing() !== null)('digest outbox on PostgreSQL', () =>
     const ada = await t.member();
     const watchId = t.newWatchId();
     await t.subscriptions().subscribe({ memberId: ada.id, watchId, cadence: 'daily', channel: 'email', target: 'ada@example.test' });
-    const a = t.outbox({ claimLeaseMs: 200 }, t.node());
-    const b = t.outbox({ claimLeaseMs: 200 }, t.node());
+    const a = t.outbox({ claimLeaseMs: 1000 }, t.node());
+    const b = t.outbox({ claimLeaseMs: 1000 }, t.node());
     await a.enqueue({ watchId, cadence: 'daily', periodKey: 'day:2026-11-28', items: items() });
     const [mine] = await a.claim('node-a', 5);
     expect(await b.claim('node-b', 5)).toEqual([]);
-    await sleep(300);
+    await sleep(1200);
     expect(await b.sweep()).toMatchObject({ requeued: 1, uncertain: 0 });
     const [theirs] = await b.claim('node-b', 5);
     expect(theirs!.id).toBe(mine!.id);

@@ -174,10 +174,10 @@ describe.skipIf(postgresMissing() !== null)('digests to Slack and Teams webhooks
 
   it('a node killed after claiming, before sending: the other node sends it, once', async () => {
     await subscribed('teams');
-    const a = t.outbox({ claimLeaseMs: 300 }, t.node());
+    const a = t.outbox({ claimLeaseMs: 1000 }, t.node());
     expect(await a.claim('node-a', 1)).toHaveLength(1);
     expect(await worker({}, 'node-b').runOnce()).toMatchObject({ sent: 0 });
-    await sleep(400);
+    await sleep(1200);
     expect(await worker({}, 'node-b').runOnce()).toMatchObject({ sent: 1, requeued: 1 });
     expect(hook.requests).toHaveLength(1);
   });
