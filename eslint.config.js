@@ -37,6 +37,7 @@ export const FEATURE_USES = {
   analytics: ['esg-runs', 'lists', 'snapshots'],
   app: [],
   diagnostics: [],
+  digests: ['watches'],
   esg: [],
   'esg-export': ['esg-runs', 'lists'],
   'esg-runs': ['esg'],

@@ -33,7 +33,6 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
-<<<<<<< HEAD
   {
     version: 2,
     // Content is one jsonb value, even for a list of 100,000 companies: the server only stores and
@@ -112,8 +111,8 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
         new_value jsonb
       );
       create index team_changes_watch on team_changes (watch_id, check_id);
-=======
-  // Versions 2 and 3 (team items, team watches) come from their own branches; migrate() takes gaps.
+    `,
+  },
   {
     version: 4,
     name: 'the request gate of each team credential: rate, learned pace, hold, daily budget',
@@ -147,7 +146,57 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
         day date not null,
         used integer not null default 0
       );
->>>>>>> team-gate
+    `,
+  },
+  {
+    version: 5,
+    name: 'digest subscriptions, digests and their delivery outbox',
+    // Targets (an e-mail address or a webhook URL, itself a secret) are sealed with AES-256-GCM under
+    // the server's digest key, bound to their row; the unsubscribe token is an HMAC of the row id under
+    // that key and only its SHA-256 is kept. Times are the database's now(), the same on every node.
+    sql: `
+      create table digest_subscriptions (
+        id uuid primary key,
+        member_id uuid not null references members (id) on delete cascade,
+        watch_id uuid not null references team_watches (id) on delete cascade,
+        cadence text not null check (cadence in ('immediate', 'daily', 'weekly')),
+        channel text not null check (channel in ('email', 'slack', 'teams')),
+        target_sealed text not null,
+        target_hint text not null,
+        unsubscribe_hash text not null unique,
+        created_at timestamptz not null default now(),
+        unsubscribed_at timestamptz
+      );
+      create unique index digest_subscriptions_one on digest_subscriptions (member_id, watch_id, channel) where unsubscribed_at is null;
+      create index digest_subscriptions_watch on digest_subscriptions (watch_id, cadence) where unsubscribed_at is null;
+      create table digests (
+        id uuid primary key,
+        watch_id uuid not null references team_watches (id) on delete cascade,
+        cadence text not null check (cadence in ('immediate', 'daily', 'weekly')),
+        period_key text not null,
+        content jsonb not null,
+        created_at timestamptz not null default now(),
+        unique (watch_id, cadence, period_key)
+      );
+      create table digest_deliveries (
+        id uuid primary key,
+        subscription_id uuid not null references digest_subscriptions (id) on delete cascade,
+        digest_id uuid not null references digests (id) on delete cascade,
+        state text not null check (state in ('queued', 'claimed', 'sending', 'sent', 'failed', 'uncertain', 'cancelled')),
+        attempts integer not null default 0,
+        next_attempt_at timestamptz,
+        lease_until timestamptz,
+        lease_owner text,
+        claim_token uuid,
+        last_error text,
+        last_attempt_at timestamptz,
+        sent_at timestamptz,
+        created_at timestamptz not null default now(),
+        unique (subscription_id, digest_id)
+      );
+      create index digest_deliveries_due on digest_deliveries (next_attempt_at) where state in ('queued', 'failed');
+      create index digest_deliveries_leased on digest_deliveries (lease_until) where state in ('claimed', 'sending');
+      create index digest_deliveries_digest on digest_deliveries (digest_id);
     `,
   },
 ];

@@ -43,7 +43,7 @@ describe.skipIf(postgresMissing() !== null)('team items on PostgreSQL', () => {
   });
   beforeEach(async () => {
     clock = START;
-    await pool.query('truncate team_items, members, member_credentials, sign_in_failures');
+    await pool.query('truncate team_items, members, member_credentials, sign_in_failures cascade');
     const members = createMembers({ pool, now });
     ada = (await members.invite({ name: 'Ada Analyst' })).member;
     bo = (await members.invite({ name: 'Bo' })).member;
