@@ -52,7 +52,7 @@ test('share a saved search with the team, check it on the server twice, see what
     databaseUrl: db.url,
     poolSize: 4,
     watches: {
-      service: { settings: { authUrl: baseUrl.replace(/\/api$/, '/auth'), baseUrl, clientId: SANDBOX_CLIENTS.analyst.id, scope: 'api:use', requestsPerSecond: null }, secret: SANDBOX_CLIENTS.analyst.secret },
+      service: { settings: { authUrl: baseUrl.replace(/\/api$/, '/auth'), baseUrl, clientId: SANDBOX_CLIENTS.analyst.id, scope: 'api:use', requestsPerSecond: null, dailyBudget: null }, secret: SANDBOX_CLIENTS.analyst.secret },
       timeZone: 'UTC',
       rowCap: 10_000,
       concurrency: 1,

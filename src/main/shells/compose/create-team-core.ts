@@ -8,6 +8,7 @@ import { createTeamItems, type TeamItems } from '../../features/team-items/items
 import { createTeamWatches, type TeamWatches } from '../../features/team-watches/team-watches';
 import type { CheckRunResult } from '../../features/team-watches/check-runner';
 import { startJobQueue, type JobQueue } from '../../platform/team-db/job-queue';
+import type { RequestGateStats } from '../../platform/team-db/request-gate';
 import { migrate } from '../../platform/team-db/migrate';
 import { createTeamServiceClient, type TeamServiceClient, type TeamServiceSettings } from './team-service-client';
 import { TEAM_MIGRATIONS } from '../../platform/team-db/migrations';
@@ -45,6 +46,8 @@ export interface TeamCore {
   watches: TeamWatches | null;
   /** True when the database answers. */
   databaseUp(): Promise<boolean>;
+  /** The team's request gate now (requests used today, budget, learned pace, hold); null without a service. */
+  serviceStats(): Promise<RequestGateStats | null>;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ export async function createTeamCore(o: TeamCoreOptions): Promise<TeamCore> {
     members: createMembers({ pool, now: o.now, inviteTtlMs: o.inviteTtlMs, tokenTtlMs: o.tokenTtlMs }),
     items: createTeamItems({ pool, now: o.now }),
     watches: running?.watches ?? null,
+    serviceStats: async () => (running?.service ? running.service.gate.stats() : null),
     databaseUp: () =>
       pool.query('select 1').then(
         () => true,
@@ -78,7 +82,7 @@ export async function createTeamCore(o: TeamCoreOptions): Promise<TeamCore> {
 }
 
 async function startWatches(pool: pg.Pool, databaseUrl: string, w: TeamWatchSettings): Promise<{ watches: TeamWatches; boss: JobQueue; service: TeamServiceClient | null }> {
-  const service = w.service ? await createTeamServiceClient(w.service.settings, w.service.secret) : null;
+  const service = w.service ? await createTeamServiceClient(w.service.settings, w.service.secret, { pool, timeZone: w.timeZone }) : null;
   const boss = await startJobQueue({ databaseUrl, poolSize: 2 });
   const node = w.node ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const watches = createTeamWatches({ pool, boss, node, api: service?.api ?? null, rowCap: w.rowCap, timeZone: w.timeZone, concurrency: w.concurrency, pollingIntervalSeconds: w.pollingIntervalSeconds, leaseSeconds: w.leaseSeconds, onCheck: w.onCheck });

@@ -30,6 +30,8 @@ export const TeamServerConfigSchema = z
         clientSecretFile: z.string().min(1).optional(),
         /** The service's rate limit for this credential (requests per second); none: only 429s slow the team down. */
         requestsPerSecond: z.number().positive().max(1000).nullable().default(null),
+        /** Requests a day for the whole team, every node together; none: no budget. */
+        dailyBudget: z.number().int().positive().nullable().default(null),
         /** A company CA (PEM) the service's certificate is signed with. */
         caFile: z.string().min(1).optional(),
       })
@@ -78,6 +80,7 @@ export const SETTINGS_HELP: ReadonlyArray<[string, string]> = [
   ['service.scope', 'OAuth scope (default api:use).'],
   ['service.clientSecretFile', 'File holding the client secret, mode 0600. Or set FIRMSCOPE_SERVICE_SECRET.'],
   ['service.requestsPerSecond', 'The credential\'s rate limit, shared by every node (default none: 429s pace the team).'],
+  ['service.dailyBudget', 'Requests a day for the whole team, all nodes together; resets at midnight in watches.timeZone (default none).'],
   ['service.caFile', 'A company CA (PEM) the service\'s certificate is signed with.'],
   ['watches.timeZone', 'Time zone schedules are read in (default UTC).'],
   ['watches.rowCap', 'Most companies a search check compares (default 10000).'],

@@ -49,7 +49,11 @@ export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
 
   app.get('/health', async (_req, reply) => {
     const database = await o.core.databaseUp();
-    return reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'degraded', database: database ? 'up' : 'down' });
+    const answer = { status: database ? 'ok' : 'degraded', database: database ? 'up' : 'down' };
+    // The team's use of the service (no credential, no key): what an admin watches for.
+    const gate = database ? await o.core.serviceStats().catch(() => null) : null;
+    const service = gate ? { usedToday: gate.usedToday, dailyBudget: gate.dailyBudget, resetsAt: gate.resetsAt, learnedRps: gate.learnedRps, heldUntil: gate.heldUntil, rateLimited: gate.limited } : undefined;
+    return reply.status(database ? 200 : 503).send(service ? { ...answer, service } : answer);
   });
 
   app.post('/v1/invites/redeem', async (req) => {

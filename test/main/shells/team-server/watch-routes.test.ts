@@ -41,7 +41,7 @@ describe.skipIf(postgresMissing() !== null)('team watches over HTTP', () => {
       databaseUrl: db.url,
       poolSize: 4,
       watches: {
-        service: { settings: { authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: client.id, scope: 'api:use', requestsPerSecond: null }, secret: client.secret },
+        service: { settings: { authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: client.id, scope: 'api:use', requestsPerSecond: 20, dailyBudget: 1000 }, secret: client.secret },
         timeZone: 'Europe/Berlin',
         rowCap: 10_000,
         concurrency: 1,
@@ -113,6 +113,13 @@ describe.skipIf(postgresMissing() !== null)('team watches over HTTP', () => {
     expect((await call(ada, 'DELETE', `/v1/watches/${watch.id}`)).status).toBe(204);
     expect((await call(ada, 'GET', `/v1/watches/${watch.id}/changes`)).status).toBe(404);
     expect((await call(ada, 'GET', '/v1/watches/not-a-uuid/changes')).status).toBe(404);
+
+    // Every request of both checks (and the token's) went through the team's gate, counted in its budget.
+    const health = (await (await fetch(`${base}/health`)).json()) as { service: { usedToday: number; dailyBudget: number; rateLimited: number } };
+    expect(health.service).toMatchObject({ dailyBudget: 1000, rateLimited: 0 });
+    const spent = Math.ceil(rows / 200) + last.requests;
+    expect(health.service.usedToday).toBeGreaterThanOrEqual(spent);
+    expect(health.service.usedToday).toBeLessThanOrEqual(spent + 2);
 
     // The team's service secret is in no answer and no log line.
     const secret = sandbox.control.clients.analyst.secret;
