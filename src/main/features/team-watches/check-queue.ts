@@ -23,10 +23,25 @@ export interface CheckJob {
  */
 export const checkJobOptions = (checkId: number) => ({ singletonKey: `check:${checkId}`, retryLimit: 3, retryDelay: 30, retryBackoff: true });
 
-export async function createCheckQueues(boss: JobQueue): Promise<void> {
-  await boss.createQueue(CHECK_QUEUE, { name: CHECK_QUEUE, policy: 'short', expireInSeconds: 60 * 60 });
-  await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'stately', expireInSeconds: 5 * 60 });
-  await boss.schedule(TICK_QUEUE, '* * * * *');
+/** Any number, the same on every node: "FSCQ" in ASCII. */
+const QUEUE_SETUP_LOCK = 0x46534351;
+
+/**
+ * Creates the queues and the minute tick, one node at a time: pg-boss makes each queue a partition
+ * of its job table, and two nodes attaching partitions at once can deadlock (seen with three nodes
+ * started together). Creating an existing queue does nothing, so the later nodes pass through.
+ */
+export async function createCheckQueues(boss: JobQueue, pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    await boss.createQueue(CHECK_QUEUE, { name: CHECK_QUEUE, policy: 'short', expireInSeconds: 60 * 60 });
+    await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'stately', expireInSeconds: 5 * 60 });
+    await boss.schedule(TICK_QUEUE, '* * * * *');
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]).catch(() => undefined);
+    client.release();
+  }
 }
 
 /** Queues every due watch; returns how many checks were queued. */

@@ -30,7 +30,7 @@ export function createTeamWatches(o: TeamWatchesOptions) {
     store,
     /** Registers the queues, the minute tick and this node's workers. */
     async start(): Promise<void> {
-      await createCheckQueues(o.boss);
+      await createCheckQueues(o.boss, o.pool);
       await o.boss.work(TICK_QUEUE, { pollingIntervalSeconds: o.pollingIntervalSeconds }, async () => {
         await queueDueChecks(o.pool, o.boss, o.timeZone);
       });

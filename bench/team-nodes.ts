@@ -1,0 +1,207 @@
+// Team watches at scale: three server processes (`npm run server -- serve`) on one PostgreSQL check
+// W shared searches of about 1,000 companies each against the sandbox (in this process, with a
+// per-client rate limit and its data moved one epoch before each round). In every round but the
+// first, one node is killed with SIGKILL once a third of the round's checks are done, and started
+// again. Printed per round and in total:
+//  - checks done / due (missed = due - done), checks that ended twice (must be 0: the unique check
+//    row and the lease make a second end impossible), attempts above one (taken up after a kill);
+//  - each check's stored changes against the sandbox's truth for its search (lost or doubled = 0);
+//  - requests per check against the fewest possible (ceil(rows / 200), the ratio the desktop's own
+//    check would have: same page walk, same diff) and the share of requests answered 429;
+//  - wall time of the round against a baseline measured in the same run: the same searches walked
+//    the desktop's way (its client and limiter at the same rate) by one process with no database,
+//    queue or gate (what the service's rate limit allows).
+// Run: npx tsx bench/team-nodes.ts [--watches 300] [--rounds 3] [--rate 60]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { queueDueChecks } from '../src/main/features/team-watches/check-queue';
+import { walkPages } from '../src/main/platform/paging/page-walker';
+import { startJobQueue } from '../src/main/platform/team-db/job-queue';
+import { createTeamCore } from '../src/main/shells/compose/create-team-core';
+import { OffsetClock } from '../src/sandbox/clock';
+import { compileSearch, parseSearchBody } from '../src/sandbox/search-filters';
+import { startSandbox } from '../src/sandbox/server';
+import { postgresMissing, startTempPostgres } from '../test/helpers/postgres';
+import { createApiClient } from '../src/main/platform/api/api-client';
+import { RateLimiter } from '../src/main/platform/api/rate-limiter';
+import { createRequestLog } from '../src/main/platform/api/request-log';
+import { createTransport } from '../src/main/platform/api/transport';
+import { TokenManager } from '../src/main/platform/auth/token-manager';
+import { DEFAULT_PATHS } from '../src/shared/profile';
+
+const { values } = parseArgs({ options: { watches: { type: 'string', default: '300' }, rounds: { type: 'string', default: '3' }, rate: { type: 'string', default: '60' } } });
+const WATCHES = Number(values.watches);
+const ROUNDS = Number(values.rounds);
+const RATE = Number(values.rate);
+const NODE_NAMES = ['node-1', 'node-2', 'node-3'];
+// Ten searches of roughly 1,000 companies each (countries by employee band), shared by the watches.
+const COUNTRIES = ['DE', 'FR', 'GB', 'US', 'IT', 'ES', 'NL', 'SE', 'PL', 'JP'];
+const BODIES = COUNTRIES.map((c) => ({ filters: { and: [{ attribute: 'country', relation: 'equals', value: c }] } }));
+
+const missing = postgresMissing();
+if (missing) {
+  console.log(`bench/team-nodes.ts skipped: ${missing}`);
+  process.exit(0);
+}
+
+const db = await startTempPostgres();
+// Real time (the rate limit refills as it would) plus the epochs this bench steps.
+const clock = new OffsetClock();
+const sandbox = await startSandbox({ clock, seed: 42, rateLimit: { requestsPerSecond: RATE }, evolution: { rates: { added: 20, removed: 20, field: 40 } } });
+const client = sandbox.control.clients.analyst;
+const dir = mkdtempSync(join(tmpdir(), 'firmscope-bench-nodes-'));
+writeFileSync(
+  join(dir, 'server.json'),
+  JSON.stringify({
+    listen: { host: '127.0.0.1', port: 0 },
+    service: { authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: client.id, requestsPerSecond: RATE },
+    watches: { concurrency: 4, pollingIntervalSeconds: 0.5, leaseSeconds: 10, rowCap: 10_000 },
+  }),
+);
+const core = await createTeamCore({ databaseUrl: db.url, poolSize: 2 });
+const admin = new pg.Pool({ connectionString: db.url, max: 2 });
+const boss = await startJobQueue({ databaseUrl: db.url, poolSize: 1 });
+const nodes = new Map<string, ChildProcess>();
+
+function startNode(name: string): Promise<void> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main/shells/team-server/cli.ts', 'serve', '--config', join(dir, 'server.json')], {
+    env: { ...process.env, FIRMSCOPE_DATABASE_URL: db.url, FIRMSCOPE_SERVICE_SECRET: client.secret },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  nodes.set(name, proc);
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (/listening on http/.test(log)) resolve();
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    proc.once('exit', (code, signal) => signal === null && reject(new Error(`${name} exited (${code}):\n${log}`)));
+  });
+}
+
+const count = async (sql: string, params: unknown[] = []) => (await admin.query<{ n: number }>(sql, params)).rows[0]!.n;
+const waitFor = async (ready: () => Promise<boolean>) => {
+  while (!(await ready())) await new Promise((r) => setTimeout(r, 200));
+};
+
+/** Companies of each search before and after the epoch: entered + left + changed fields, per body. */
+function truth(epoch: number): number[] {
+  const before = sandbox.control.datasetAt(epoch - 1).byId;
+  const after = sandbox.control.datasetAt(epoch).byId;
+  const log = sandbox.control.changes({ since: epoch - 1, until: epoch });
+  return BODIES.map((body) => {
+    const matches = compileSearch(parseSearchBody(body));
+    const inSet = (byId: typeof before, id: string) => {
+      const c = byId.get(id);
+      return c !== undefined && matches(c);
+    };
+    const entered = [...after.keys()].filter((id) => inSet(after, id) && !inSet(before, id)).length;
+    const left = [...before.keys()].filter((id) => inSet(before, id) && !inSet(after, id)).length;
+    const fields = log.filter((c) => c.kind === 'field' && inSet(before, c.company_id) && inSet(after, c.company_id)).length;
+    return entered + left + fields;
+  });
+}
+
+/**
+ * The same searches walked by one process the way the desktop app walks them (its API client and
+ * its own rate limiter at the same rate), with no database, queue or gate: the floor a round has.
+ */
+async function baselineMs(): Promise<number> {
+  const transport = createTransport({ log: createRequestLog() });
+  const tokens = new TokenManager({ authUrl: sandbox.authUrl, clientId: client.id, scope: 'api:use', useDiscovery: false, getSecret: async () => client.secret, transport });
+  const api = createApiClient({ profile: { baseUrl: sandbox.baseUrl, ...DEFAULT_PATHS }, tokens, transport, limiter: new RateLimiter({ requestsPerSecond: RATE }) });
+  const t0 = performance.now();
+  const work = Array.from({ length: WATCHES }, (_, i) => BODIES[i % BODIES.length]!);
+  const lanes = 12;
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let i = lane; i < work.length; i += lanes) {
+        for await (const page of walkPages(api, { body: work[i]! as never, pageSize: 200, signal: new AbortController().signal })) void page;
+      }
+    }),
+  );
+  return performance.now() - t0;
+}
+
+try {
+  await Promise.all(NODE_NAMES.map(startNode));
+  const { member } = await core.members.redeem((await core.members.invite({ name: 'Bench' })).inviteCode, '127.0.0.1');
+  const items = [];
+  for (const [i, body] of BODIES.entries()) items.push(await core.items.share({ id: member.id, role: 'member' } as never, { kind: 'search', name: `Search ${COUNTRIES[i]}`, body, pageSize: 200 }));
+  for (let i = 0; i < WATCHES; i++) {
+    await admin.query(`insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at) values (gen_random_uuid(), $1, $2, $3, '{"kind":"hourly"}', now())`, [`Watch ${i + 1}`, items[i % items.length]!.id, member.id]);
+  }
+  const now = sandbox.control.datasetAt(sandbox.control.evolution().epoch);
+  const rows = BODIES.map((b) => now.companies.filter(compileSearch(parseSearchBody(b))).length);
+  console.log(`${WATCHES} watches on ${BODIES.length} searches of ${Math.min(...rows)}-${Math.max(...rows)} companies; 3 nodes; sandbox rate limit ${RATE}/s`);
+
+  const base = await baselineMs();
+  console.log(`baseline (one process walks every search, no database, queue or gate): ${(base / 1000).toFixed(1)} s`);
+  let missed = 0;
+  let wrong = 0;
+  for (let round = 1; round <= ROUNDS; round++) {
+    const epoch = round === 1 ? sandbox.control.evolution().epoch : sandbox.control.stepEpochs(1).epoch;
+    const before429 = sandbox.control.stats().rateLimited;
+    const beforeApi = Object.values(sandbox.control.stats().apiResponses).reduce((a, b) => a + b, 0);
+    const first = await count('select coalesce(max(id), 0)::int as n from team_checks');
+    const t0 = performance.now();
+    await admin.query("update team_watches set next_due_at = now() - interval '1 second'");
+    await queueDueChecks(admin, boss, 'UTC');
+    let killed = '';
+    if (round > 1) {
+      await waitFor(async () => (await count("select count(*)::int as n from team_checks where id > $1 and status = 'done'", [first])) >= WATCHES / 3);
+      killed = NODE_NAMES[round % NODE_NAMES.length]!;
+      nodes.get(killed)!.kill('SIGKILL');
+      await startNode(killed);
+    }
+    // Checks left by the dead node are queued again by the minute tick; this bench ticks itself too.
+    await waitFor(async () => {
+      await queueDueChecks(admin, boss, 'UTC');
+      return (await count("select count(*)::int as n from team_checks where id > $1 and status in ('done', 'failed')", [first])) >= WATCHES;
+    });
+    const ms = performance.now() - t0;
+    const done = await count("select count(*)::int as n from team_checks where id > $1 and status = 'done'", [first]);
+    const retaken = await count('select count(*)::int as n from team_checks where id > $1 and attempts > 1', [first]);
+    const perCheck = await admin.query<{ item: string; changes: number; stored: number; requests: number; rows: number }>(
+      `select w.item_id as item, c.changes, (select count(*)::int from team_changes x where x.check_id = c.id) as stored, c.requests, c.rows
+         from team_checks c join team_watches w on w.id = c.watch_id where c.id > $1 and c.status = 'done'`,
+      [first],
+    );
+    const expected = round === 1 ? null : truth(epoch);
+    let off = 0;
+    let requests = 0;
+    let fewest = 0;
+    for (const c of perCheck.rows) {
+      const want = expected ? expected[items.findIndex((i) => i.id === c.item)]! : 0;
+      if (c.stored !== c.changes || c.changes !== want) off++;
+      requests += c.requests;
+      fewest += Math.max(1, Math.ceil(c.rows / 200));
+    }
+    const stats = sandbox.control.stats();
+    const api = Object.values(stats.apiResponses).reduce((a, b) => a + b, 0) - beforeApi;
+    const limited = stats.rateLimited - before429;
+    missed += WATCHES - done;
+    wrong += off;
+    console.log(
+      `round ${round}${killed ? ` (${killed} killed with SIGKILL and restarted)` : ''}: ${done}/${WATCHES} checks done, ${WATCHES - done} missed, ${retaken} taken up after a kill, ` +
+        `${off} with changes lost or doubled; requests ${requests} / fewest ${fewest} = ${(requests / fewest).toFixed(2)}x; ` +
+        `429 ${limited} of ${api} (${((100 * limited) / Math.max(1, api)).toFixed(2)} %); ${(ms / 1000).toFixed(1)} s = ${(ms / base).toFixed(2)}x baseline`,
+    );
+  }
+  const twice = await count('select count(*)::int as n from (select watch_id, due_at from team_checks group by 1, 2 having count(*) > 1) d');
+  console.log(`total: ${missed} missed, ${twice} slots checked twice, ${wrong} checks with changes lost or doubled`);
+} finally {
+  for (const p of nodes.values()) p.kill('SIGKILL');
+  await boss.stop({ graceful: false, wait: true });
+  await admin.end();
+  await core.close();
+  await sandbox.close();
+  await db.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
