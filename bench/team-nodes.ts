@@ -148,7 +148,8 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     const epoch = round === 1 ? sandbox.control.evolution().epoch : sandbox.control.stepEpochs(1).epoch;
     const before429 = sandbox.control.stats().rateLimited;
-    const beforeApi = Object.values(sandbox.control.stats().apiResponses).reduce((a, b) => a + b, 0);
+    const beforeBy = { ...sandbox.control.stats().apiResponses };
+    const beforeApi = Object.values(beforeBy).reduce((a, b) => a + b, 0);
     const first = await count('select coalesce(max(id), 0)::int as n from team_checks');
     const t0 = performance.now();
     await admin.query("update team_watches set next_due_at = now() - interval '1 second'");
@@ -186,12 +187,17 @@ try {
     const stats = sandbox.control.stats();
     const api = Object.values(stats.apiResponses).reduce((a, b) => a + b, 0) - beforeApi;
     const limited = stats.rateLimited - before429;
+    const byStatus = Object.entries(stats.apiResponses)
+      .map(([k, v]) => [k, v - (beforeBy[k] ?? 0)] as const)
+      .filter(([, v]) => v > 0)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ');
     missed += WATCHES - done;
     wrong += off;
     console.log(
       `round ${round}${killed ? ` (${killed} killed with SIGKILL and restarted)` : ''}: ${done}/${WATCHES} checks done, ${WATCHES - done} missed, ${retaken} taken up after a kill, ` +
         `${off} with changes lost or doubled; requests ${requests} / fewest ${fewest} = ${(requests / fewest).toFixed(2)}x; ` +
-        `429 ${limited} of ${api} (${((100 * limited) / Math.max(1, api)).toFixed(2)} %); ${(ms / 1000).toFixed(1)} s = ${(ms / base).toFixed(2)}x baseline`,
+        `429 ${limited} of ${api} (${((100 * limited) / Math.max(1, api)).toFixed(2)} %; by status ${byStatus}); ${(ms / 1000).toFixed(1)} s = ${(ms / base).toFixed(2)}x baseline`,
     );
   }
   const twice = await count('select count(*)::int as n from (select watch_id, due_at from team_checks group by 1, 2 having count(*) > 1) d');
