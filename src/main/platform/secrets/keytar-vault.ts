@@ -2,6 +2,7 @@
 // keytar is an optional native module: loading it or reaching the Secret Service can fail, so
 // `openKeytarVault` probes once and reports why instead of throwing.
 import { createRequire } from 'node:module';
+import { AppError } from '../../../shared/errors';
 import { VAULT_SERVICE, type SecretVault } from './vault';
 
 interface KeytarModule {
@@ -31,15 +32,30 @@ export function missingKeytarFunctions(mod: unknown): string[] {
   return KEYTAR_FUNCTIONS.filter((name) => typeof m[name] !== 'function');
 }
 
-export function keytarVault(keytar: KeytarModule, service = VAULT_SERVICE): SecretVault {
+/** A keychain call answers within this, or it is refused in words (a locked keyring can wait on a prompt for good). */
+export const KEYCHAIN_CALL_MS = 15_000;
+
+export function keytarVault(keytar: KeytarModule, service = VAULT_SERVICE, timeoutMs = KEYCHAIN_CALL_MS): SecretVault {
   return {
     kind: 'keychain',
-    get: (account) => keytar.getPassword(service, account),
-    set: (account, secret) => keytar.setPassword(service, account, secret),
+    get: (account) => bounded(keytar.getPassword(service, account), timeoutMs),
+    set: (account, secret) => bounded(keytar.setPassword(service, account, secret), timeoutMs),
     async delete(account) {
-      await keytar.deletePassword(service, account);
+      await bounded(keytar.deletePassword(service, account), timeoutMs);
     },
   };
+}
+
+/** `call`, or a refusal once `ms` passed: nothing waits on a keychain that does not answer. */
+function bounded<T>(call: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new AppError('vault_unavailable', `The OS keychain did not answer within ${Math.round(ms / 1000)} s (is it locked, or waiting for a password prompt?). Unlock it and try again.`, { retryable: true })),
+      ms,
+    );
+  });
+  return Promise.race([call, late]).finally(() => clearTimeout(timer));
 }
 
 /** Loads keytar and checks that a Secret Service answers (a read of a probe account), bounded by `timeoutMs`. */

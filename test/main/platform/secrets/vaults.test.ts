@@ -80,6 +80,19 @@ describe('openKeytarVault', () => {
   });
 });
 
+describe('keytarVault', () => {
+  it('refuses in words a keychain call that never answers (a locked keyring waiting on a prompt), and passes answers through', async () => {
+    const never = new Promise<never>(() => undefined);
+    const stuck = keytarVault({ getPassword: () => never, setPassword: () => never, deletePassword: () => never }, 'Firmscope', 50);
+    await expect(stuck.set('team-member-token', 'x')).rejects.toMatchObject({ code: 'vault_unavailable', message: expect.stringMatching(/did not answer .*Unlock it and try again/) as unknown });
+    await expect(stuck.get('a')).rejects.toMatchObject({ code: 'vault_unavailable' });
+    await expect(stuck.delete('a')).rejects.toMatchObject({ code: 'vault_unavailable' });
+    const fine = keytarVault({ getPassword: async () => 'kept', setPassword: async () => {}, deletePassword: async () => true }, 'Firmscope', 50);
+    expect(await fine.get('a')).toBe('kept');
+    await expect(fine.set('a', 'b')).resolves.toBeUndefined();
+  });
+});
+
 describe('chooseVault', () => {
   it('prefers an override, then the keychain', async () => {
     const override = createMemoryVault();
