@@ -134,8 +134,9 @@ try {
   const { member } = await core.members.redeem((await core.members.invite({ name: 'Bench' })).inviteCode, '127.0.0.1');
   const items = [];
   for (const [i, body] of BODIES.entries()) items.push(await core.items.share({ id: member.id, role: 'member' } as never, { kind: 'search', name: `Search ${COUNTRIES[i]}`, body, pageSize: 200 }));
+  // Due only when a round says so: the nodes' own minute tick must not start checks during the baseline.
   for (let i = 0; i < WATCHES; i++) {
-    await admin.query(`insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at) values (gen_random_uuid(), $1, $2, $3, '{"kind":"hourly"}', now())`, [`Watch ${i + 1}`, items[i % items.length]!.id, member.id]);
+    await admin.query(`insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at) values (gen_random_uuid(), $1, $2, $3, '{"kind":"hourly"}', now() + interval '1 day')`, [`Watch ${i + 1}`, items[i % items.length]!.id, member.id]);
   }
   const now = sandbox.control.datasetAt(sandbox.control.evolution().epoch);
   const rows = BODIES.map((b) => now.companies.filter(compileSearch(parseSearchBody(b))).length);
