@@ -8,6 +8,7 @@ import { AppError } from '../../../shared/errors';
 import type { Cadence } from './digest-model';
 import { tokenHash, type DigestKeys } from './sealed';
 import { targetHint, targetProblem, type Channel, type WebhookHosts } from './targets';
+import { withTransaction } from '../../platform/team-db/transaction';
 
 export const CADENCES: readonly Cadence[] = ['immediate', 'daily', 'weekly'];
 
@@ -44,20 +45,7 @@ const CANCEL = `update digest_deliveries set state = 'cancelled', next_attempt_a
 export function createSubscriptions(o: SubscriptionsOptions) {
   const { pool, keys } = o;
 
-  async function inTransaction<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const c = await pool.connect();
-    try {
-      await c.query('begin');
-      const out = await work(c);
-      await c.query('commit');
-      return out;
-    } catch (e) {
-      await c.query('rollback').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
-  }
+  const inTransaction = <T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> => withTransaction(pool, work);
 
   /** Updates the active subscription of (member, watch, channel), or adds one; one statement each, in one transaction. */
   async function upsert(s: { memberId: string; watchId: string; cadence: Cadence; channel: Channel; target: string }): Promise<Row> {

@@ -4,6 +4,7 @@
 // lease (killed mid-check) and checks a busy watch had to leave waiting.
 import type pg from 'pg';
 import { inTransaction, type JobQueue } from '../../platform/team-db/job-queue';
+import { withTransaction } from '../../platform/team-db/transaction';
 import { WatchScheduleSchema } from '../../../shared/watches/watches';
 import { nextDue } from './team-schedule';
 
@@ -56,9 +57,7 @@ export async function queueDueChecks(pool: pg.Pool, boss: JobQueue, timeZone: st
 }
 
 async function queueBatch(pool: pg.Pool, boss: JobQueue, timeZone: string): Promise<{ seen: number; queued: number }> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return withTransaction(pool, async (client) => {
     // Skip locked: another node queueing the same due watches now takes them, this one the rest.
     const due = await client.query<{ id: string; schedule: unknown; next_due_at: Date; now: Date }>(
       'select id, schedule, next_due_at, now() as now from team_watches where not paused and next_due_at <= now() order by next_due_at limit $1 for update skip locked',
@@ -77,14 +76,8 @@ async function queueBatch(pool: pg.Pool, boss: JobQueue, timeZone: string): Prom
       }
       await client.query('update team_watches set next_due_at = $2 where id = $1', [w.id, nextDue(WatchScheduleSchema.parse(w.schedule), w.now, timeZone)]);
     }
-    await client.query('commit');
     return { seen: due.rows.length, queued };
-  } catch (e) {
-    await client.query('rollback').catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Checks nobody works on: a lease that ran out (the node died) or queued for over a minute. */
@@ -101,21 +94,13 @@ async function requeueStalled(pool: pg.Pool, boss: JobQueue): Promise<number> {
 
 /** "Check now": a check due at the database's now, queued with its job in one transaction. */
 export async function queueCheckNow(pool: pg.Pool, boss: JobQueue, watchId: string): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return withTransaction(pool, async (client) => {
     const r = await client.query<{ id: number }>(
       "insert into team_checks (watch_id, due_at, trigger, status) values ($1, clock_timestamp(), 'manual', 'queued') returning id::int as id",
       [watchId],
     );
     const id = r.rows[0]!.id;
     await boss.send(CHECK_QUEUE, { checkId: id } satisfies CheckJob, { ...checkJobOptions(id), db: inTransaction(client) });
-    await client.query('commit');
     return id;
-  } catch (e) {
-    await client.query('rollback').catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import { toBridgeError } from '../../../shared/errors';
 import type { ApiClient } from '../../platform/api/types';
+import { withTransaction } from '../../platform/team-db/transaction';
 import { createMeter } from '../watches/metered-api';
 import type { FoundChange } from '../watches/change-store';
 import { runTeamSearchCheck } from './search-check';
@@ -93,17 +94,13 @@ interface Outcome {
 
 /** The check's end, its changes and the watch's new result, all or nothing, only by the lease holder. */
 async function commit(pool: pg.Pool, o: Outcome): Promise<boolean> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return withTransaction(pool, async (client) => {
     const ended = await client.query(
       "update team_checks set status = 'done', finished_at = now(), lease_until = null, requests = $3, rows = $4, changes = $5, baseline = $6, error = null where id = $1 and node = $2 and status = 'running'",
       [o.checkId, o.node, o.requests, o.rows, o.changes.length, o.baseline],
     );
-    if (ended.rowCount !== 1) {
-      await client.query('rollback');
-      return false;
-    }
+    // Not the lease holder any more: nothing was changed, and nothing more is.
+    if (ended.rowCount !== 1) return false;
     if (o.changes.length) {
       await client.query(
         `insert into team_changes (check_id, watch_id, kind, company_id, company_name, field, old_value, new_value)
@@ -116,12 +113,6 @@ async function commit(pool: pg.Pool, o: Outcome): Promise<boolean> {
       'insert into team_watch_results (watch_id, check_id, records) values ($1, $2, $3::jsonb) on conflict (watch_id) do update set check_id = excluded.check_id, records = excluded.records',
       [o.watchId, o.checkId, JSON.stringify(o.records)],
     );
-    await client.query('commit');
     return true;
-  } catch (e) {
-    await client.query('rollback').catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
