@@ -18,9 +18,10 @@ export const HELP = [
   '  revoke --member <id>                   end a member\'s access at once',
   '',
   'Settings (the JSON file given with --config; every one optional but the database):',
-  ...SETTINGS_HELP.map(([k, v]) => `  ${k.padEnd(20)} ${v}`),
+  ...SETTINGS_HELP.map(([k, v]) => `  ${k.padEnd(32)} ${v}`),
   '',
-  'The database URL holds a password: FIRMSCOPE_DATABASE_URL, or databaseUrlFile (mode 0600).',
+  'Secrets never go in the settings file: the database URL (FIRMSCOPE_DATABASE_URL or databaseUrlFile) and',
+  'the service\'s client secret (FIRMSCOPE_SERVICE_SECRET or service.clientSecretFile), each file mode 0600.',
 ].join('\n');
 
 export async function runCli(argv: string[], out: (line: string) => void = console.log): Promise<number> {

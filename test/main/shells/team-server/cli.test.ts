@@ -4,7 +4,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadTeamServerConfig, SETTINGS_HELP } from '../../../../src/main/shells/team-server/config';
+import { z } from 'zod';
+import { loadTeamServerConfig, SETTINGS_HELP, TeamServerConfigSchema } from '../../../../src/main/shells/team-server/config';
 import { runCli } from '../../../../src/main/shells/team-server/run-cli';
 import { postgresMissing, startTempPostgres } from '../../../helpers/postgres';
 
@@ -17,6 +18,21 @@ describe('team server settings', () => {
     expect(await runCli(['--help'], (l) => lines.push(l))).toBe(0);
     for (const [key] of SETTINGS_HELP) expect(lines.join('\n')).toContain(key);
     expect(lines.join('\n')).toMatch(/invite --name/);
+    // And the list is the schema's: every leaf setting has its line, and no line names a setting that is not there.
+    expect(SETTINGS_HELP.map(([key]) => key).sort()).toEqual(leaves(TeamServerConfigSchema).sort());
+  });
+
+  it('refuses a service secret file that others can read, and says how to fix it; the secret is in no message', () => {
+    const secretFile = join(dir, 'service-secret');
+    writeFileSync(secretFile, 'canary-service-secret\n');
+    chmodSync(secretFile, 0o644);
+    const settings = join(dir, 'service.json');
+    writeFileSync(settings, JSON.stringify({ service: { authUrl: 'https://auth.example.com', baseUrl: 'https://api.example.com', clientId: 'team', clientSecretFile: secretFile } }));
+    const env = { FIRMSCOPE_DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/x' };
+    expect(() => loadTeamServerConfig(settings, env)).toThrow(/can be read by others \(mode 644\).*client secret.*chmod 600/);
+    chmodSync(secretFile, 0o600);
+    expect(loadTeamServerConfig(settings, env).serviceSecret).toBe('canary-service-secret');
+    expect(loadTeamServerConfig(settings, { ...env, FIRMSCOPE_SERVICE_SECRET: 'from-env' }).serviceSecret).toBe('from-env');
   });
 
   it('refuses a database URL file that others can read, and says how to fix it', () => {
@@ -64,3 +80,11 @@ describe.skipIf(postgresMissing() !== null)('team server admin commands', () => 
     }
   }, 120_000);
 });
+
+/** The dotted names of a settings schema's leaves (objects opened through their defaults and optionals). */
+function leaves(schema: z.ZodType, prefix = ''): string[] {
+  let s: z.ZodType = schema;
+  while (s instanceof z.ZodDefault || s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType;
+  if (s instanceof z.ZodObject) return Object.entries(s.shape as Record<string, z.ZodType>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+  return [prefix];
+}
