@@ -14,6 +14,8 @@ export const TeamServerConfigSchema = z
       })
       .strict()
       .default({ host: '127.0.0.1', port: 8470 }),
+    /** Serve HTTPS itself: the certificate (PEM, with its chain) and its private key (a 0600 file). */
+    tls: z.object({ certFile: z.string().min(1), keyFile: z.string().min(1) }).strict().optional(),
     /** A file holding the PostgreSQL URL (postgres://user:password@host:port/db); must be mode 0600. */
     databaseUrlFile: z.string().min(1).optional(),
     inviteTtlDays: z.number().positive().max(90).default(7),
@@ -68,8 +70,10 @@ export type TeamServerConfig = z.infer<typeof TeamServerConfigSchema>;
 
 /** What --help prints: each setting with its default. */
 export const SETTINGS_HELP: ReadonlyArray<[string, string]> = [
-  ['listen.host', 'Address to bind (default 127.0.0.1; put a TLS reverse proxy in front to serve a team).'],
+  ['listen.host', 'Address to bind (default 127.0.0.1). To serve a team, bind its address with tls set, or keep 127.0.0.1 behind a TLS reverse proxy.'],
   ['listen.port', 'Port to bind (default 8470; 0 picks a free one and prints it).'],
+  ['tls.certFile', 'Serve HTTPS: the certificate (PEM, with its chain). Without tls, serve through a TLS reverse proxy.'],
+  ['tls.keyFile', 'The certificate\'s private key (PEM), mode 0600.'],
   ['databaseUrlFile', 'File holding the PostgreSQL URL, mode 0600. Or set FIRMSCOPE_DATABASE_URL.'],
   ['inviteTtlDays', 'Days an invite code can be redeemed (default 7).'],
   ['tokenTtlDays', 'Days a member token is valid (default 90).'],
@@ -94,6 +98,8 @@ export interface LoadedConfig {
   databaseUrl: string;
   /** The service's client secret (environment or its 0600 file); null without `service`. */
   serviceSecret: string | null;
+  /** The certificate and key to serve HTTPS with; null: plain HTTP. */
+  tls: { cert: string; key: string } | null;
 }
 
 export function loadTeamServerConfig(file: string | null, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
@@ -104,7 +110,9 @@ export function loadTeamServerConfig(file: string | null, env: NodeJS.ProcessEnv
     throw new Error(`${file ?? 'The settings'}: ${first?.path.join('.') || 'settings'}: ${first?.message ?? 'not valid'}. Run with --help for every setting.`);
   }
   const config = parsed.data;
-  return { config, databaseUrl: databaseUrl(config, env), serviceSecret: config.service ? serviceSecret(config.service.clientSecretFile, env) : null };
+  const tls = config.tls ? { cert: readFileSync(config.tls.certFile, 'utf8'), key: readPrivateFile(config.tls.keyFile, 'the TLS private key') } : null;
+  if (tls && !tls.cert.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`${config.tls!.certFile} is not a PEM certificate (-----BEGIN CERTIFICATE-----).`);
+  return { config, databaseUrl: databaseUrl(config, env), serviceSecret: config.service ? serviceSecret(config.service.clientSecretFile, env) : null, tls };
 }
 
 function serviceSecret(file: string | undefined, env: NodeJS.ProcessEnv): string {

@@ -45,7 +45,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     tokenTtlMs: config.tokenTtlDays * DAY,
     watches: serving ? watchSettings(loaded, out) : undefined,
   });
-  if (serving) return serve(core, config.listen, out);
+  if (serving) return serve(core, config.listen, loaded.tls, out);
   try {
     if (command === 'invite') {
       if (!values.name) throw new Error('invite needs --name <name>.');
@@ -74,8 +74,8 @@ function watchSettings({ config, serviceSecret }: LoadedConfig, out: (line: stri
   return { service, ...config.watches, onCheck: (checkId, result) => out(JSON.stringify({ event: 'check', checkId, result, at: new Date().toISOString() })) };
 }
 
-async function serve(core: TeamCore, listen: { host: string; port: number }, out: (line: string) => void): Promise<number> {
-  const app = buildTeamServer({ core });
+async function serve(core: TeamCore, listen: { host: string; port: number }, tls: LoadedConfig['tls'], out: (line: string) => void): Promise<number> {
+  const app = buildTeamServer({ core, tls: tls ?? undefined });
   const address = await app.listen({ host: listen.host, port: listen.port });
   out(`Firmscope team server listening on ${address}`);
   await new Promise<void>((resolve) => {

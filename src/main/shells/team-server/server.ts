@@ -12,6 +12,8 @@ import { registerWatchRoutes } from './watch-routes';
 
 export interface TeamServerOptions {
   core: TeamCore;
+  /** Serve HTTPS with this certificate (PEM) and key; absent: plain HTTP (behind a TLS reverse proxy). */
+  tls?: { cert: string; key: string };
   /** Where log lines go (JSON, one per line); default stdout. */
   logStream?: NodeJS.WritableStream;
 }
@@ -22,6 +24,7 @@ const STATUS: Partial<Record<string, number>> = { unauthorized: 401, forbidden: 
 
 export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
   const app = Fastify({
+    ...(o.tls ? { https: { cert: o.tls.cert, key: o.tls.key, minVersion: 'TLSv1.2' as const } } : {}),
     bodyLimit: 16 * 1024,
     logger: {
       level: 'info',
