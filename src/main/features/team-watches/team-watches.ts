@@ -20,8 +20,10 @@ export interface TeamWatchesOptions {
   concurrency: number;
   pollingIntervalSeconds: number;
   leaseSeconds?: number;
-  /** Told after each check this node ran (tests and logs). */
+  /** Told after each check this node ran (tests, logs, digests). */
   onCheck?(checkId: number, result: CheckRunResult): void;
+  /** Runs after each minute tick on the node that took it (immediate digests of checks that ended). */
+  afterTick?(): Promise<unknown>;
 }
 
 export function createTeamWatches(o: TeamWatchesOptions) {
@@ -33,6 +35,7 @@ export function createTeamWatches(o: TeamWatchesOptions) {
       await createCheckQueues(o.boss, o.pool);
       await o.boss.work(TICK_QUEUE, { pollingIntervalSeconds: o.pollingIntervalSeconds }, async () => {
         await queueDueChecks(o.pool, o.boss, o.timeZone);
+        await o.afterTick?.();
       });
       const api = o.api;
       if (!api) return;

@@ -11,6 +11,7 @@ import { startJobQueue, type JobQueue } from '../../platform/team-db/job-queue';
 import type { RequestGateStats } from '../../platform/team-db/request-gate';
 import { migrate } from '../../platform/team-db/migrate';
 import { createTeamServiceClient, type TeamServiceClient, type TeamServiceSettings } from './team-service-client';
+import { startTeamDigests, type TeamDigestSettings, type TeamDigests } from './team-digests';
 import { TEAM_MIGRATIONS } from '../../platform/team-db/migrations';
 
 export type { Member } from '../../features/members/members';
@@ -37,6 +38,8 @@ export interface TeamWatchSettings {
   /** This node's name in the checks table; default host:pid:random. */
   node?: string;
   onCheck?(checkId: number, result: CheckRunResult): void;
+  /** Digests by mail and chat from this node; absent: none are sent. */
+  digests?: TeamDigestSettings;
 }
 
 export interface TeamCore {
@@ -44,6 +47,8 @@ export interface TeamCore {
   items: TeamItems;
   /** Present when the core runs watches (serve). */
   watches: TeamWatches | null;
+  /** Present when the core sends digests (serve with digest settings). */
+  digests: TeamDigests | null;
   /** True when the database answers. */
   databaseUp(): Promise<boolean>;
   /** The team's request gate now (requests used today, budget, learned pace, hold); null without a service. */
@@ -66,6 +71,7 @@ export async function createTeamCore(o: TeamCoreOptions): Promise<TeamCore> {
     members: createMembers({ pool, now: o.now, inviteTtlMs: o.inviteTtlMs, tokenTtlMs: o.tokenTtlMs }),
     items: createTeamItems({ pool, now: o.now }),
     watches: running?.watches ?? null,
+    digests: running?.digests ?? null,
     serviceStats: async () => (running?.service ? running.service.gate.stats() : null),
     databaseUp: () =>
       pool.query('select 1').then(
@@ -74,6 +80,7 @@ export async function createTeamCore(o: TeamCoreOptions): Promise<TeamCore> {
       ),
     async close() {
       // Running checks stop where they are: their leases run out and another node takes them.
+      await running?.digests?.stop();
       await running?.boss.stop({ graceful: false, wait: true });
       await running?.service?.close();
       await pool.end();
@@ -81,11 +88,29 @@ export async function createTeamCore(o: TeamCoreOptions): Promise<TeamCore> {
   };
 }
 
-async function startWatches(pool: pg.Pool, databaseUrl: string, w: TeamWatchSettings): Promise<{ watches: TeamWatches; boss: JobQueue; service: TeamServiceClient | null }> {
+async function startWatches(pool: pg.Pool, databaseUrl: string, w: TeamWatchSettings): Promise<{ watches: TeamWatches; boss: JobQueue; service: TeamServiceClient | null; digests: TeamDigests | null }> {
   const service = w.service ? await createTeamServiceClient(w.service.settings, w.service.secret, { pool, timeZone: w.timeZone }) : null;
   const boss = await startJobQueue({ databaseUrl, poolSize: 2 });
   const node = w.node ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const watches = createTeamWatches({ pool, boss, node, api: service?.api ?? null, rowCap: w.rowCap, timeZone: w.timeZone, concurrency: w.concurrency, pollingIntervalSeconds: w.pollingIntervalSeconds, leaseSeconds: w.leaseSeconds, onCheck: w.onCheck });
+  const digests = w.digests ? startTeamDigests(pool, node, w.digests) : null;
+  // Immediate digests right after a check this node ran, and at every tick for checks whose node died first.
+  const feed = () => digests?.feed().catch(() => 0);
+  const watches = createTeamWatches({
+    pool,
+    boss,
+    node,
+    api: service?.api ?? null,
+    rowCap: w.rowCap,
+    timeZone: w.timeZone,
+    concurrency: w.concurrency,
+    pollingIntervalSeconds: w.pollingIntervalSeconds,
+    leaseSeconds: w.leaseSeconds,
+    onCheck: (checkId, result) => {
+      w.onCheck?.(checkId, result);
+      if (result === 'done') void feed();
+    },
+    afterTick: async () => feed(),
+  });
   await watches.start();
-  return { watches, boss, service };
+  return { watches, boss, service, digests };
 }

@@ -39,6 +39,31 @@ export const TeamServerConfigSchema = z
       })
       .strict()
       .optional(),
+    /** Digests by mail and chat; absent: none are sent. */
+    digests: z
+      .object({
+        /** A file holding the digest key (32+ random bytes, base64 or hex), mode 0600. Or FIRMSCOPE_DIGEST_KEY. */
+        keyFile: z.string().min(1).optional(),
+        /** The server's public address (https): unsubscribe links point there. */
+        publicUrl: serviceUrl,
+        smtp: z
+          .object({
+            host: z.string().trim().min(1),
+            port: z.number().int().min(1).max(65_535).default(587),
+            user: z.string().min(1),
+            /** A file holding the SMTP password, mode 0600. Or FIRMSCOPE_SMTP_PASSWORD. */
+            passwordFile: z.string().min(1).optional(),
+            from: z.string().min(3).max(320),
+            /** A company CA (PEM) the SMTP server's certificate is signed with. */
+            caFile: z.string().min(1).optional(),
+          })
+          .strict()
+          .optional(),
+        /** How often this node sends what is due (s). */
+        pollSeconds: z.number().min(1).max(300).default(5),
+      })
+      .strict()
+      .optional(),
     watches: z
       .object({
         /** The time zone schedules are read in ("daily at 07:00" where the team works). */
@@ -86,6 +111,15 @@ export const SETTINGS_HELP: ReadonlyArray<[string, string]> = [
   ['service.requestsPerSecond', 'The credential\'s rate limit, shared by every node (default none: 429s pace the team).'],
   ['service.dailyBudget', 'Requests a day for the whole team, all nodes together; resets at midnight in watches.timeZone (default none).'],
   ['service.caFile', 'A company CA (PEM) the service\'s certificate is signed with.'],
+  ['digests.keyFile', 'File holding the digest key (32+ random bytes, base64 or hex), mode 0600. Or set FIRMSCOPE_DIGEST_KEY.'],
+  ['digests.publicUrl', 'The server\'s public https address: unsubscribe links point there. Without digests, none are sent.'],
+  ['digests.smtp.host', 'SMTP server for digest mails (STARTTLS and sign-in required).'],
+  ['digests.smtp.port', 'SMTP port (default 587).'],
+  ['digests.smtp.user', 'SMTP user name.'],
+  ['digests.smtp.passwordFile', 'File holding the SMTP password, mode 0600. Or set FIRMSCOPE_SMTP_PASSWORD.'],
+  ['digests.smtp.from', 'Sender, e.g. "Firmscope <digests@example.com>".'],
+  ['digests.smtp.caFile', 'A company CA (PEM) the SMTP server\'s certificate is signed with.'],
+  ['digests.pollSeconds', 'How often a node sends what is due (default 5 s).'],
   ['watches.timeZone', 'Time zone schedules are read in (default UTC).'],
   ['watches.rowCap', 'Most companies a search check compares (default 10000).'],
   ['watches.concurrency', 'Checks one node runs at once (default 2).'],
@@ -100,6 +134,15 @@ export interface LoadedConfig {
   serviceSecret: string | null;
   /** The certificate and key to serve HTTPS with; null: plain HTTP. */
   tls: { cert: string; key: string } | null;
+  /** Digest secrets and settings; null without `digests`. */
+  digests: LoadedDigests | null;
+}
+
+export interface LoadedDigests {
+  key: Buffer;
+  publicUrl: string;
+  smtp: { host: string; port: number; user: string; password: string; from: string; ca?: string } | null;
+  pollSeconds: number;
 }
 
 export function loadTeamServerConfig(file: string | null, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
@@ -112,7 +155,22 @@ export function loadTeamServerConfig(file: string | null, env: NodeJS.ProcessEnv
   const config = parsed.data;
   const tls = config.tls ? { cert: readFileSync(config.tls.certFile, 'utf8'), key: readPrivateFile(config.tls.keyFile, 'the TLS private key') } : null;
   if (tls && !tls.cert.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`${config.tls!.certFile} is not a PEM certificate (-----BEGIN CERTIFICATE-----).`);
-  return { config, databaseUrl: databaseUrl(config, env), serviceSecret: config.service ? serviceSecret(config.service.clientSecretFile, env) : null, tls };
+  return { config, databaseUrl: databaseUrl(config, env), serviceSecret: config.service ? serviceSecret(config.service.clientSecretFile, env) : null, tls, digests: digestSettings(config, env) };
+}
+
+function digestSettings(config: TeamServerConfig, env: NodeJS.ProcessEnv): LoadedDigests | null {
+  const d = config.digests;
+  if (!d) return null;
+  const keyText = env.FIRMSCOPE_DIGEST_KEY ?? (d.keyFile ? readPrivateFile(d.keyFile, 'the digest key') : null);
+  if (!keyText) throw new Error('No digest key: set FIRMSCOPE_DIGEST_KEY, or digests.keyFile (32+ random bytes, e.g. from: openssl rand -base64 32).');
+  const t = keyText.trim();
+  const key = /^[0-9a-f]+$/i.test(t) && t.length % 2 === 0 ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64');
+  if (key.length < 32) throw new Error('The digest key is shorter than 32 bytes: make one with openssl rand -base64 32.');
+  const m = d.smtp;
+  const password = m ? (env.FIRMSCOPE_SMTP_PASSWORD ?? (m.passwordFile ? readPrivateFile(m.passwordFile, 'the SMTP password').trim() : null)) : null;
+  if (m && password === null) throw new Error('No SMTP password: set FIRMSCOPE_SMTP_PASSWORD, or digests.smtp.passwordFile.');
+  const smtp = m ? { host: m.host, port: m.port, user: m.user, password: password!, from: m.from, ...(m.caFile ? { ca: readFileSync(m.caFile, 'utf8') } : {}) } : null;
+  return { key, publicUrl: d.publicUrl, smtp, pollSeconds: d.pollSeconds };
 }
 
 function serviceSecret(file: string | undefined, env: NodeJS.ProcessEnv): string {

@@ -67,11 +67,19 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   }
 }
 
-function watchSettings({ config, serviceSecret }: LoadedConfig, out: (line: string) => void): TeamWatchSettings {
+function watchSettings({ config, serviceSecret, digests }: LoadedConfig, out: (line: string) => void): TeamWatchSettings {
   const service = config.service && serviceSecret ? { settings: config.service, secret: serviceSecret } : null;
   if (!service) out('No service in the settings: team watches are kept but not checked until one is set (--help).');
+  if (!digests) out('No digests in the settings: no digest mails or chat messages are sent (--help).');
   // One JSON line per check this node ran: which check and how it ended, nothing else.
-  return { service, ...config.watches, onCheck: (checkId, result) => out(JSON.stringify({ event: 'check', checkId, result, at: new Date().toISOString() })) };
+  const log = (line: object) => out(JSON.stringify({ ...line, at: new Date().toISOString() }));
+  return {
+    service,
+    ...config.watches,
+    onCheck: (checkId, result) => log({ event: 'check', checkId, result }),
+    // Delivery ids, channels and states only: never a target, a text or a secret (worker.ts).
+    digests: digests ? { ...digests, log } : undefined,
+  };
 }
 
 async function serve(core: TeamCore, listen: { host: string; port: number }, tls: LoadedConfig['tls'], out: (line: string) => void): Promise<number> {

@@ -9,6 +9,7 @@ import type { TeamCore } from '../compose/create-team-core';
 import { authenticated } from './auth';
 import { registerItemRoutes } from './item-routes';
 import { registerWatchRoutes } from './watch-routes';
+import { registerDigestRoutes } from './digest-routes';
 
 export interface TeamServerOptions {
   core: TeamCore;
@@ -68,6 +69,7 @@ export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
   app.get('/v1/me', async (req) => ({ member: await authenticated(o.core, req) }));
   registerItemRoutes(app, o.core);
   registerWatchRoutes(app, o.core);
+  registerDigestRoutes(app, o.core);
 
   return app;
 }

@@ -4,8 +4,6 @@
 // header. A wrong password fails with a clear reason and is retried later with backoff; neither
 // password is ever in the database, an error or the log.
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailChannel, type SmtpSettings } from '../../../../src/main/features/digests/deliver';
 import { renderMail } from '../../../../src/main/features/digests/render';
@@ -15,48 +13,12 @@ import { postgresMissing } from '../../../helpers/postgres';
 import { digestOf, SEARCH_WATCH, thousandChanges } from './helpers/digest-fixture';
 import { startDigestDb, type DigestDb } from './helpers/digest-db';
 import { parseRawMail } from './helpers/raw-mail';
+import { SMTP_PASSWORD, SMTP_USER, startSmtp } from './helpers/smtp-receiver';
 
-const USER = 'digests@example.test';
-const PASSWORD = 'Canary-Smtp-Pass-5b7c1e9d';
+const USER = SMTP_USER;
+const PASSWORD = SMTP_PASSWORD;
 const WRONG = 'Canary-Wrong-Pass-8a2f6c04';
 const UNSUBSCRIBE = 'https://team.example.test/v1/digests/unsubscribe';
-
-interface Received {
-  raw: string;
-  secure: boolean;
-  user: unknown;
-  to: string[];
-}
-
-async function startSmtp(ca: TestCa, o: Partial<SMTPServerOptions> = {}) {
-  const received: Received[] = [];
-  const authTries: string[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    key: ca.serverKey,
-    cert: ca.serverCert,
-    authMethods: ['PLAIN', 'LOGIN'],
-    allowInsecureAuth: false,
-    logger: false,
-    onAuth(auth, session, cb) {
-      authTries.push(session.secure ? 'tls' : 'plain');
-      if (auth.username === USER && auth.password === PASSWORD) cb(null, { user: USER });
-      else cb(new Error('Invalid username or password'));
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ raw: Buffer.concat(chunks).toString('utf8'), secure: session.secure, user: session.user, to: session.envelope.rcptTo.map((r) => r.address) });
-        cb();
-      });
-    },
-    ...o,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, authTries, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe.skipIf(postgresMissing() !== null)('digests by e-mail over SMTP with STARTTLS', () => {
   let t: DigestDb;
