@@ -3,7 +3,6 @@
 // node, leases that run out (a claim is queued again, a send is in doubt and never resent by itself),
 // backoff after a failure, unsubscribe links, and no webhook URL in any table. (The database is
 // startTempPostgres's, through helpers/digest-db.ts: an integration test, vitest.unit.config.ts.)
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IN_DOUBT } from '../../../../src/main/features/digests/outbox';
 import { periodKey, isoWeek } from '../../../../src/main/features/digests/period';
@@ -111,7 +110,7 @@ describe.skipIf(postgresMissing() !== null)('digest outbox on PostgreSQL', () =>
     await a.enqueue({ watchId, cadence: 'daily', periodKey: 'day:2026-11-28', items: items() });
     const [mine] = await a.claim('node-a', 5);
     expect(await b.claim('node-b', 5)).toEqual([]);
-    await sleep(1200);
+    await t.expireLeases();
     expect(await b.sweep()).toMatchObject({ requeued: 1, uncertain: 0 });
     const [theirs] = await b.claim('node-b', 5);
     expect(theirs!.id).toBe(mine!.id);
@@ -132,7 +131,7 @@ describe.skipIf(postgresMissing() !== null)('digest outbox on PostgreSQL', () =>
     await a.enqueue({ watchId, cadence: 'daily', periodKey: 'day:2026-11-28', items: items() });
     const [d] = await a.claim('node-a', 5);
     expect(await a.markSending(d!.id, d!.claimToken)).toBe(true);
-    await sleep(300);
+    await t.expireLeases();
     expect(await b.sweep()).toMatchObject({ requeued: 0, uncertain: 1 });
     expect(await b.claim('node-b', 5)).toEqual([]);
     const [view] = await b.deliveriesOf(ada.id);
@@ -144,7 +143,7 @@ describe.skipIf(postgresMissing() !== null)('digest outbox on PostgreSQL', () =>
     await a.enqueue({ watchId, cadence: 'daily', periodKey: 'day:2026-11-29', items: items() });
     const [e] = await a.claim('node-a', 5);
     await a.markSending(e!.id, e!.claimToken);
-    await sleep(300);
+    await t.expireLeases();
     await b.sweep();
     const bo = await t.member('Bo B');
     expect(await b.resend(bo.id, e!.id)).toBe(false);

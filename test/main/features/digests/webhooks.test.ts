@@ -4,7 +4,6 @@
 // delivery is in doubt, shown, and not posted again). No webhook URL in the database, an error or the log.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postWebhook } from '../../../../src/main/features/digests/deliver';
 import { IN_DOUBT, type OutboxOptions } from '../../../../src/main/features/digests/outbox';
@@ -161,7 +160,7 @@ describe.skipIf(postgresMissing() !== null)('digests to Slack and Teams webhooks
     const [d] = await a.claim('node-a', 1);
     expect(await a.markSending(d!.id, d!.claimToken)).toBe(true);
     await postWebhook('slack', hook.url(), renderSlack(digestOf(thousandChanges())), { hosts: LOOPBACK_HOOKS });
-    await sleep(400);
+    await t.expireLeases();
     expect(await worker({ sendLeaseMs: 300 }, 'node-b').runOnce()).toMatchObject({ sent: 0, uncertain: 0 });
     expect(hook.requests).toHaveLength(1);
     const [view] = await t.outbox().deliveriesOf(ada.id);
@@ -179,7 +178,7 @@ describe.skipIf(postgresMissing() !== null)('digests to Slack and Teams webhooks
     const a = t.outbox({ claimLeaseMs: 1000 }, t.node());
     expect(await a.claim('node-a', 1)).toHaveLength(1);
     expect(await worker({}, 'node-b').runOnce()).toMatchObject({ sent: 0 });
-    await sleep(1200);
+    await t.expireLeases();
     expect(await worker({}, 'node-b').runOnce()).toMatchObject({ sent: 1, requeued: 1 });
     expect(hook.requests).toHaveLength(1);
   });

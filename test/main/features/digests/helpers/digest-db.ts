@@ -59,6 +59,10 @@ export async function startDigestDb() {
       for (const t of [...TABLES, 'schema_migrations']) out.push(JSON.stringify((await pool.query(`select * from ${t}`)).rows));
       return `${out.join('\n')}\n${db.log()}`;
     },
+    /** As if a node had stood still past its leases: every claim and send lease has run out now (no waiting on a clock). */
+    async expireLeases() {
+      await pool.query("update digest_deliveries set lease_until = now() - interval '1 second' where lease_until is not null");
+    },
     /** As if the time had come: a failed delivery's next attempt is due now. */
     async due(deliveryId?: string) {
       await pool.query(`update digest_deliveries set next_attempt_at = now() where next_attempt_at is not null and ($1::uuid is null or id = $1)`, [deliveryId ?? null]);
