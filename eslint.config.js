@@ -50,7 +50,7 @@ export const FEATURE_USES = {
   snapshots: [],
   team: ['search'],
   'team-items': [],
-  'team-watches': ['watches'],
+  'team-watches': ['esg', 'esg-runs', 'watches'],
   'ui-state': [],
   watches: ['esg-runs', 'lists', 'search', 'snapshots'],
 };

@@ -30,7 +30,7 @@ export async function feedImmediateDigests(pool: pg.Pool, outbox: Outbox): Promi
   let queued = 0;
   for (const p of pending.rows) {
     const changes = await pool.query<FoundChange>(
-      `select kind, company_id as "companyId", company_name as "companyName", field, null as module, old_value as "oldValue", new_value as "newValue", null as detail
+      `select kind, company_id as "companyId", company_name as "companyName", field, module, old_value as "oldValue", new_value as "newValue", detail
          from team_changes where check_id = $1 order by id`,
       [p.check_id],
     );

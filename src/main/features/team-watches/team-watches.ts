@@ -6,6 +6,8 @@ import type { Job, JobQueue } from '../../platform/team-db/job-queue';
 import { CHECK_QUEUE, createCheckQueues, queueCheckNow, queueDueChecks, TICK_QUEUE, type CheckJob } from './check-queue';
 import { runQueuedCheck, type CheckRunResult } from './check-runner';
 import { createWatchStore } from './watch-store';
+import type { BackoffPolicy } from '../esg/backoff';
+import type { WatchTimers } from '../esg/timers';
 
 export interface TeamWatchesOptions {
   pool: pg.Pool;
@@ -20,6 +22,11 @@ export interface TeamWatchesOptions {
   concurrency: number;
   pollingIntervalSeconds: number;
   leaseSeconds?: number;
+  /** List checks: module requests and data reads in flight at once, per check (default 4). */
+  esgConcurrency?: number;
+  /** List checks' session polls: clock and backoff (defaults: real time, the desktop's backoff). */
+  timers?: WatchTimers;
+  policy?: BackoffPolicy;
   /** Told after each check this node ran (tests, logs, digests). */
   onCheck?(checkId: number, result: CheckRunResult): void;
   /** Runs after each minute tick on the node that took it (immediate digests of checks that ended). */
@@ -41,7 +48,10 @@ export function createTeamWatches(o: TeamWatchesOptions) {
       if (!api) return;
       const work = async ([job]: Job<CheckJob>[]) => {
         if (!job) return;
-        const result = await runQueuedCheck({ pool: o.pool, node: o.node, api, rowCap: o.rowCap, leaseSeconds: o.leaseSeconds }, job.data.checkId);
+        const result = await runQueuedCheck(
+          { pool: o.pool, node: o.node, api, rowCap: o.rowCap, leaseSeconds: o.leaseSeconds, esgConcurrency: o.esgConcurrency, timers: o.timers, policy: o.policy },
+          job.data.checkId,
+        );
         o.onCheck?.(job.data.checkId, result);
       };
       for (let i = 0; i < o.concurrency; i++) await o.boss.work<CheckJob>(CHECK_QUEUE, { pollingIntervalSeconds: o.pollingIntervalSeconds, batchSize: 1 }, work);

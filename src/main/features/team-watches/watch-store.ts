@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../../../shared/errors';
-import { WatchScheduleSchema, type WatchSchedule } from '../../../shared/watches/watches';
+import { ESG_MODULES, type EsgModule } from '../../../shared/service/schemas';
+import { SCORE_THRESHOLD_DEFAULT, WatchScheduleSchema, type WatchSchedule } from '../../../shared/watches/watches';
 import type { TeamChange, TeamWatchSummary } from '../../../shared/team/watches';
 import { nextDue } from './team-schedule';
 
@@ -34,6 +35,7 @@ export interface TeamCheck {
   rows: number | null;
   changes: number | null;
   baseline: boolean | null;
+  failedCells: number | null;
   error: string | null;
 }
 
@@ -60,21 +62,21 @@ const toWatch = (r: WatchRow): TeamWatch => ({
 });
 
 export const CHECK_COLUMNS =
-  'id::int as id, watch_id as "watchId", due_at as "dueAt", trigger, status, node, attempts, started_at as "startedAt", finished_at as "finishedAt", requests, rows, changes, baseline, error';
+  'id::int as id, watch_id as "watchId", due_at as "dueAt", trigger, status, node, attempts, started_at as "startedAt", finished_at as "finishedAt", requests, rows, changes, baseline, failed_cells as "failedCells", error';
 
 /** A watch with its item, owner and last check, as GET /v1/watches answers it. */
 const SUMMARY_SQL = `
-  select w.id, w.name, w.schedule, w.paused, w.next_due_at,
+  select w.id, w.name, w.schedule, w.modules, w.score_threshold, w.paused, w.next_due_at,
          json_build_object('id', i.id, 'name', i.name, 'kind', i.kind) as item,
          json_build_object('id', m.id, 'name', m.name) as owner,
          (select json_build_object('id', c.id, 'status', c.status, 'trigger', c.trigger, 'dueAt', c.due_at, 'finishedAt', c.finished_at,
-                 'requests', c.requests, 'rows', c.rows, 'changes', c.changes, 'baseline', c.baseline, 'error', c.error)
+                 'requests', c.requests, 'rows', c.rows, 'changes', c.changes, 'baseline', c.baseline, 'failedCells', c.failed_cells, 'error', c.error)
             from team_checks c where c.watch_id = w.id order by c.due_at desc, c.id desc limit 1) as last_check
     from team_watches w join team_items i on i.id = w.item_id join members m on m.id = w.owner_id`;
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
-function toSummary(r: { id: string; name: string; schedule: unknown; paused: boolean; next_due_at: Date | null; item: TeamWatchSummary['item']; owner: TeamWatchSummary['owner']; last_check: Record<string, unknown> | null }): TeamWatchSummary {
+function toSummary(r: { id: string; name: string; schedule: unknown; modules: EsgModule[] | null; score_threshold: number | null; paused: boolean; next_due_at: Date | null; item: TeamWatchSummary['item']; owner: TeamWatchSummary['owner']; last_check: Record<string, unknown> | null }): TeamWatchSummary {
   const c = r.last_check;
   return {
     id: r.id,
@@ -82,10 +84,21 @@ function toSummary(r: { id: string; name: string; schedule: unknown; paused: boo
     item: r.item,
     owner: r.owner,
     schedule: WatchScheduleSchema.parse(r.schedule),
+    modules: r.modules,
+    scoreThreshold: r.score_threshold,
     paused: r.paused,
     nextDueAt: iso(r.next_due_at),
     lastCheck: c ? ({ ...c, dueAt: iso(c.dueAt)!, finishedAt: iso(c.finishedAt) } as TeamWatchSummary['lastCheck']) : null,
   };
+}
+
+/** A list watch's modules and threshold (defaults: all three, 5 points); a search watch takes neither. */
+function listOptions(kind: string | null, w: { modules?: EsgModule[]; scoreThreshold?: number }): { modules: EsgModule[]; scoreThreshold: number } | null {
+  if (kind === 'list') return { modules: [...new Set(w.modules ?? ESG_MODULES)], scoreThreshold: w.scoreThreshold ?? SCORE_THRESHOLD_DEFAULT };
+  if (w.modules || w.scoreThreshold !== undefined) {
+    throw new AppError('invalid_input', 'ESG modules and a score threshold belong to a list watch; a saved search is checked for entries, exits and field changes.', { details: { field: w.modules ? 'modules' : 'scoreThreshold' } });
+  }
+  return null;
 }
 
 export function createWatchStore(pool: pg.Pool, timeZone: string) {
@@ -100,7 +113,7 @@ export function createWatchStore(pool: pg.Pool, timeZone: string) {
     /** The changes of one check (default: the watch's last finished one), at most `limit`. */
     async changes(watchId: string, checkId: number | null, limit = 5000): Promise<TeamChange[]> {
       const r = await pool.query<TeamChange>(
-        `select kind, company_id as "companyId", company_name as "companyName", field, old_value as "oldValue", new_value as "newValue"
+        `select kind, company_id as "companyId", company_name as "companyName", field, module, old_value as "oldValue", new_value as "newValue", detail
            from team_changes where watch_id = $1
             and check_id = coalesce($2, (select max(id) from team_checks where watch_id = $1 and status = 'done'))
           order by id limit $3`,
@@ -111,15 +124,16 @@ export function createWatchStore(pool: pg.Pool, timeZone: string) {
     async remove(id: string): Promise<boolean> {
       return ((await pool.query('delete from team_watches where id = $1', [id])).rowCount ?? 0) > 0;
     },
-    async create(w: { name: string; itemId: string; ownerId: string; schedule: WatchSchedule }): Promise<TeamWatch> {
+    async create(w: { name: string; itemId: string; ownerId: string; schedule: WatchSchedule; modules?: EsgModule[]; scoreThreshold?: number }): Promise<TeamWatch> {
       const name = w.name.trim();
       if (!name) throw new AppError('invalid_input', 'Give the watch a name.', { details: { field: 'name' } });
       const schedule = WatchScheduleSchema.parse(w.schedule);
-      const { rows } = await pool.query<{ now: Date }>('select now() as now');
+      const { rows } = await pool.query<{ now: Date; kind: string | null }>('select now() as now, (select kind from team_items where id = $1) as kind', [w.itemId]);
+      const list = listOptions(rows[0]!.kind, w);
       const due = nextDue(schedule, rows[0]!.now, timeZone);
       const r = await pool.query<WatchRow>(
-        'insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at) values ($1, $2, $3, $4, $5, $6) returning *',
-        [randomUUID(), name, w.itemId, w.ownerId, JSON.stringify(schedule), due],
+        'insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at, modules, score_threshold) values ($1, $2, $3, $4, $5, $6, $7, $8) returning *',
+        [randomUUID(), name, w.itemId, w.ownerId, JSON.stringify(schedule), due, list?.modules ?? null, list?.scoreThreshold ?? null],
       );
       return toWatch(r.rows[0]!);
     },

@@ -199,4 +199,15 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
       create index digest_deliveries_digest on digest_deliveries (digest_id);
     `,
   },
+  {
+    version: 7,
+    name: 'list watches on the server: ESG modules and score threshold per watch, module and detail per change, failed cells per check',
+    // A search watch keeps modules null. A rating change's detail is its direction (upgrade,
+    // downgrade), which the digests count ("2 rating downgrades").
+    sql: `
+      alter table team_watches add column modules text[], add column score_threshold double precision;
+      alter table team_changes add column module text, add column detail text;
+      alter table team_checks add column failed_cells integer;
+    `,
+  },
 ];

@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createMembers, type Members } from '../../features/members/members';
 import { createTeamItems, type TeamItems } from '../../features/team-items/items';
+import type { BackoffPolicy } from '../../features/esg/backoff';
+import type { WatchTimers } from '../../features/esg/timers';
 import { createTeamWatches, type TeamWatches } from '../../features/team-watches/team-watches';
 import type { CheckRunResult } from '../../features/team-watches/check-runner';
 import { startJobQueue, type JobQueue } from '../../platform/team-db/job-queue';
@@ -33,6 +35,11 @@ export interface TeamWatchSettings {
   timeZone: string;
   rowCap: number;
   concurrency: number;
+  /** A list check's module requests and data reads in flight at once (default 4). */
+  esgConcurrency?: number;
+  /** List checks' session polls: clock and backoff (tests and the bench run them fast). */
+  timers?: WatchTimers;
+  policy?: BackoffPolicy;
   pollingIntervalSeconds: number;
   leaseSeconds?: number;
   /** This node's name in the checks table; default host:pid:random. */
@@ -103,6 +110,9 @@ async function startWatches(pool: pg.Pool, databaseUrl: string, w: TeamWatchSett
     rowCap: w.rowCap,
     timeZone: w.timeZone,
     concurrency: w.concurrency,
+    esgConcurrency: w.esgConcurrency,
+    timers: w.timers,
+    policy: w.policy,
     pollingIntervalSeconds: w.pollingIntervalSeconds,
     leaseSeconds: w.leaseSeconds,
     onCheck: (checkId, result) => {
