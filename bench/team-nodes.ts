@@ -1,17 +1,23 @@
 // Team watches at scale: three server processes (`npm run server -- serve`) on one PostgreSQL check
-// W shared searches of about 1,000 companies each against the sandbox (in this process, with a
-// per-client rate limit and its data moved one epoch before each round). In every round but the
+// W watches on shared searches of about 1,000 companies each and L watches on shared lists of 100
+// companies (their ESG scores: each company's module requested, its processing session polled at
+// the status operation, its data read) against the sandbox (in this process, with a per-client rate
+// limit, ESG sessions of --session-ms, and its data moved one epoch before each round). In every round but the
 // first, one node is killed with SIGKILL once a third of the round's checks are done, and started
 // again. Printed per round and in total:
 //  - checks done / due (missed = due - done), checks that ended twice (must be 0: the unique check
 //    row and the lease make a second end impossible), attempts above one (taken up after a kill);
-//  - each check's stored changes against the sandbox's truth for its search (lost or doubled = 0);
+//  - each check's stored changes against the sandbox's truth for its search or list (lost or
+//    doubled = 0; a list's truth: the change log's score and rating moves of its companies);
 //  - requests per check against the fewest possible (ceil(rows / 200), the ratio the desktop's own
 //    check would have: same page walk, same diff) and the share of requests answered 429;
 //  - wall time of the round against a baseline measured in the same run: the same searches walked
 //    the desktop's way (its client and limiter at the same rate) by one process with no database,
-//    queue or gate (what the service's rate limit allows).
-// Run: npx tsx bench/team-nodes.ts [--watches 300] [--rounds 3] [--rate 60]
+//    queue or gate (what the service's rate limit allows), and against the floor the rate limit sets
+//    for every request of the round (requests / rate); list checks have no desktop floor here
+//    (bench/team-check-cost.ts compares one list check with the desktop's), their requests per
+//    company are printed instead.
+// Run: npx tsx bench/team-nodes.ts [--watches 300] [--lists 30] [--rounds 3] [--rate 60] [--session-ms 1000]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,8 +39,13 @@ import { createTransport } from '../src/main/platform/api/transport';
 import { TokenManager } from '../src/main/platform/auth/token-manager';
 import { DEFAULT_PATHS } from '../src/shared/profile';
 
-const { values } = parseArgs({ options: { watches: { type: 'string', default: '300' }, rounds: { type: 'string', default: '3' }, rate: { type: 'string', default: '60' } } });
-const WATCHES = Number(values.watches);
+const { values } = parseArgs({
+  options: { watches: { type: 'string', default: '300' }, lists: { type: 'string', default: '30' }, rounds: { type: 'string', default: '3' }, rate: { type: 'string', default: '60' }, 'session-ms': { type: 'string', default: '1000' } },
+});
+const SEARCH_WATCHES = Number(values.watches);
+const LIST_WATCHES = Number(values.lists);
+const WATCHES = SEARCH_WATCHES + LIST_WATCHES;
+const LIST_SIZE = 100;
 const ROUNDS = Number(values.rounds);
 const RATE = Number(values.rate);
 const NODE_NAMES = ['node-1', 'node-2', 'node-3'];
@@ -51,7 +62,13 @@ if (missing) {
 const db = await startTempPostgres();
 // Real time (the rate limit refills as it would) plus the epochs this bench steps.
 const clock = new OffsetClock();
-const sandbox = await startSandbox({ clock, seed: 42, rateLimit: { requestsPerSecond: RATE }, evolution: { rates: { added: 20, removed: 20, field: 40 } } });
+const sandbox = await startSandbox({
+  clock,
+  seed: 42,
+  rateLimit: { requestsPerSecond: RATE },
+  esg: { sessionMs: Number(values['session-ms']), itemsPerSession: 6 },
+  evolution: { rates: { added: 20, removed: 20, field: 40, score: 20, rating: 20 } },
+});
 const client = sandbox.control.clients.analyst;
 const dir = mkdtempSync(join(tmpdir(), 'firmscope-bench-nodes-'));
 writeFileSync(
@@ -90,6 +107,15 @@ const waitFor = async (ready: () => Promise<boolean>) => {
   while (!(await ready())) await new Promise((r) => setTimeout(r, 200));
 };
 
+/** Each list's score and rating moves in the change log between the epochs (threshold 1 point). */
+function listTruth(epoch: number, lists: string[][]): number[] {
+  const log = sandbox.control.changes({ since: epoch - 1, until: epoch }).filter((c) => c.kind === 'score' || c.kind === 'rating');
+  return lists.map((ids) => {
+    const of = new Set(ids);
+    return log.filter((c) => of.has(c.company_id)).length;
+  });
+}
+
 /** Companies of each search before and after the epoch: entered + left + changed fields, per body. */
 function truth(epoch: number): number[] {
   const before = sandbox.control.datasetAt(epoch - 1).byId;
@@ -117,7 +143,7 @@ async function baselineMs(): Promise<number> {
   const tokens = new TokenManager({ authUrl: sandbox.authUrl, clientId: client.id, scope: 'api:use', useDiscovery: false, getSecret: async () => client.secret, transport });
   const api = createApiClient({ profile: { baseUrl: sandbox.baseUrl, ...DEFAULT_PATHS }, tokens, transport, limiter: new RateLimiter({ requestsPerSecond: RATE }) });
   const t0 = performance.now();
-  const work = Array.from({ length: WATCHES }, (_, i) => BODIES[i % BODIES.length]!);
+  const work = Array.from({ length: SEARCH_WATCHES }, (_, i) => BODIES[i % BODIES.length]!);
   const lanes = 12;
   await Promise.all(
     Array.from({ length: lanes }, async (_, lane) => {
@@ -135,12 +161,28 @@ try {
   const items = [];
   for (const [i, body] of BODIES.entries()) items.push(await core.items.share({ id: member.id, role: 'member' } as never, { kind: 'search', name: `Search ${COUNTRIES[i]}`, body, pageSize: 200 }));
   // Due only when a round says so: the nodes' own minute tick must not start checks during the baseline.
-  for (let i = 0; i < WATCHES; i++) {
+  for (let i = 0; i < SEARCH_WATCHES; i++) {
     await admin.query(`insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at) values (gen_random_uuid(), $1, $2, $3, '{"kind":"hourly"}', now() + interval '1 day')`, [`Watch ${i + 1}`, items[i % items.length]!.id, member.id]);
+  }
+  // Lists of 100 companies known to the ESG sources, each its own item, overlapping by half.
+  const known = sandbox.control.esgCompanies('known', (LIST_WATCHES + 1) * (LIST_SIZE / 2));
+  const lists: string[][] = [];
+  const listItems: string[] = [];
+  for (let i = 0; i < LIST_WATCHES; i++) {
+    const companies = known.slice(i * (LIST_SIZE / 2), i * (LIST_SIZE / 2) + LIST_SIZE);
+    lists.push(companies.map((c) => c.company_id));
+    const item = await core.items.share({ id: member.id, role: 'member' } as never, { kind: 'list', name: `List ${i + 1}`, companies: companies.map((c) => ({ companyId: c.company_id, name: c.name })) });
+    listItems.push(item.id);
+    await admin.query(
+      `insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at, modules, score_threshold) values (gen_random_uuid(), $1, $2, $3, '{"kind":"hourly"}', now() + interval '1 day', '{scores}', 1)`,
+      [`List watch ${i + 1}`, item.id, member.id],
+    );
   }
   const now = sandbox.control.datasetAt(sandbox.control.evolution().epoch);
   const rows = BODIES.map((b) => now.companies.filter(compileSearch(parseSearchBody(b))).length);
-  console.log(`${WATCHES} watches on ${BODIES.length} searches of ${Math.min(...rows)}-${Math.max(...rows)} companies; 3 nodes; sandbox rate limit ${RATE}/s`);
+  console.log(
+    `${SEARCH_WATCHES} watches on ${BODIES.length} searches of ${Math.min(...rows)}-${Math.max(...rows)} companies, ${LIST_WATCHES} on lists of ${LIST_SIZE} companies (ESG scores, sessions of ${values['session-ms']} ms); 3 nodes; sandbox rate limit ${RATE}/s`,
+  );
 
   const base = await baselineMs();
   console.log(`baseline (one process walks every search, no database, queue or gate): ${(base / 1000).toFixed(1)} s`);
@@ -170,18 +212,27 @@ try {
     const ms = performance.now() - t0;
     const done = await count("select count(*)::int as n from team_checks where id > $1 and status = 'done'", [first]);
     const retaken = await count('select count(*)::int as n from team_checks where id > $1 and attempts > 1', [first]);
-    const perCheck = await admin.query<{ item: string; changes: number; stored: number; requests: number; rows: number }>(
-      `select w.item_id as item, c.changes, (select count(*)::int from team_changes x where x.check_id = c.id) as stored, c.requests, c.rows
+    const perCheck = await admin.query<{ item: string; changes: number; stored: number; requests: number; rows: number; failed: number | null }>(
+      `select w.item_id as item, c.changes, (select count(*)::int from team_changes x where x.check_id = c.id) as stored, c.requests, c.rows, c.failed_cells as failed
          from team_checks c join team_watches w on w.id = c.watch_id where c.id > $1 and c.status = 'done'`,
       [first],
     );
     const expected = round === 1 ? null : truth(epoch);
+    const expectedLists = round === 1 ? null : listTruth(epoch, lists);
     let off = 0;
     let requests = 0;
     let fewest = 0;
+    let listRequests = 0;
+    let failedCells = 0;
     for (const c of perCheck.rows) {
-      const want = expected ? expected[items.findIndex((i) => i.id === c.item)]! : 0;
+      const listIndex = listItems.indexOf(c.item);
+      const want = listIndex >= 0 ? (expectedLists?.[listIndex] ?? 0) : expected ? expected[items.findIndex((i) => i.id === c.item)]! : 0;
       if (c.stored !== c.changes || c.changes !== want) off++;
+      failedCells += c.failed ?? 0;
+      if (listIndex >= 0) {
+        listRequests += c.requests;
+        continue;
+      }
       requests += c.requests;
       fewest += Math.max(1, Math.ceil(c.rows / 200));
     }
@@ -197,8 +248,9 @@ try {
     wrong += off;
     console.log(
       `round ${round}${killed ? ` (${killed} killed with SIGKILL and restarted)` : ''}: ${done}/${WATCHES} checks done, ${WATCHES - done} missed, ${retaken} taken up after a kill, ` +
-        `${off} with changes lost or doubled; requests ${requests} / fewest ${fewest} = ${(requests / fewest).toFixed(2)}x; ` +
-        `429 ${limited} of ${api} (${((100 * limited) / Math.max(1, api)).toFixed(2)} %; by status ${byStatus}); ${(ms / 1000).toFixed(1)} s = ${(ms / base).toFixed(2)}x baseline`,
+        `${off} with changes lost or doubled; search requests ${requests} / fewest ${fewest} = ${(requests / fewest).toFixed(2)}x; ` +
+        `list requests ${(listRequests / Math.max(1, LIST_WATCHES * LIST_SIZE)).toFixed(2)} per company (fewest 1, when the service's data is fresh), ${failedCells} cells failed; ` +
+        `429 ${limited} of ${api} (${((100 * limited) / Math.max(1, api)).toFixed(2)} %; by status ${byStatus}); ${(ms / 1000).toFixed(1)} s = ${(ms / base).toFixed(2)}x the searches' baseline, ${(ms / 1000 / (api / RATE)).toFixed(2)}x the rate limit's floor for its ${api} requests`,
     );
   }
   const twice = await count('select count(*)::int as n from (select watch_id, due_at from team_checks group by 1, 2 having count(*) > 1) d');

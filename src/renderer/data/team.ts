@@ -57,6 +57,14 @@ export function useWatchSavedSearchWithTeam() {
   });
 }
 
+export function useWatchListWithTeam() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: Parameters<typeof teamCalls.watchList>[0]) => teamCalls.watchList(v),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: teamWatchKeys.all }),
+  });
+}
+
 export function useTeamCheckNow() {
   const qc = useQueryClient();
   return useMutation({

@@ -31,7 +31,7 @@ export function TeamChanges({ watch, onClose }: { watch: TeamWatchSummary; onClo
               { key: 'company', header: 'Company', rowHeader: true, cell: (c) => c.companyName ?? c.companyId },
               { key: 'kind', header: 'Change', cell: (c) => kindLabel(c.kind) },
               { key: 'what', header: 'Field', cell: (c) => changeSubject({ kind: c.kind as never, field: c.field }) || '–' },
-              { key: 'values', header: 'Old → new', cell: (c) => changeValues({ kind: c.kind as never, field: c.field, oldValue: c.oldValue, newValue: c.newValue, detail: null }) },
+              { key: 'values', header: 'Old → new', cell: (c) => changeValues({ kind: c.kind as never, field: c.field, oldValue: c.oldValue, newValue: c.newValue, detail: c.detail ?? null }) },
             ]}
           />
         )

@@ -1,6 +1,6 @@
 // Team: the team server's watches, which run there while this computer is off. Each with what it
 // watches, who made it, its schedule, its last check (when, what it cost, what it found) and
-// Check now; the changes of a watch's last check; a saved search shared and watched in one step.
+// Check now; the changes of a watch's last check; a saved search or a list shared and watched in one step.
 import { useState } from 'react';
 import type { TeamWatchSummary } from '../../shared/team/watches';
 import { useTeamCheckNow, useTeamStatus, useTeamWatches } from '../data/team';
@@ -9,9 +9,11 @@ import { Banner } from '../ui/Banner';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { DataTable, type TableColumn } from '../ui/grid/DataTable';
 import { Spinner } from '../ui/Spinner';
-import { formatCount, formatWhen } from '../ui/format';
+import { MODULE_LABELS } from '../../shared/esg/count-semantics';
+import { formatCount, formatNumber, formatWhen } from '../ui/format';
 import { scheduleInWords } from '../watches/watch-format';
 import { TeamChanges } from './TeamChanges';
+import { WatchListWithTeam } from './WatchListWithTeam';
 import { WatchWithTeam } from './WatchWithTeam';
 
 export function TeamScreen() {
@@ -44,7 +46,7 @@ function TeamWatches() {
   const shown = watches.data.find((w) => w.id === open) ?? null;
   const columns: TableColumn<TeamWatchSummary>[] = [
     { key: 'name', header: 'Watch', rowHeader: true, cell: (w) => w.name },
-    { key: 'item', header: 'Watches', cell: (w) => `${w.item.kind === 'search' ? 'Search' : 'List'} ‘${w.item.name}’` },
+    { key: 'item', header: 'Watches', cell: (w) => watchedInWords(w) },
     { key: 'owner', header: 'Made by', cell: (w) => w.owner.name },
     { key: 'schedule', header: 'Schedule', cell: (w) => scheduleInWords(w.schedule) },
     { key: 'last', header: 'Last check', cell: (w) => lastCheckInWords(w) },
@@ -69,10 +71,11 @@ function TeamWatches() {
   return (
     <>
       <h2 className="section-title">Team watches</h2>
-      {watches.data.length === 0 ? <p>No team watches yet. Share a saved search with the team below to watch it there.</p> : <DataTable label="Team watches" columns={columns} rows={watches.data} rowKey={(w) => w.id} />}
+      {watches.data.length === 0 ? <p>No team watches yet. Share a saved search or a list with the team below to watch it there.</p> : <DataTable label="Team watches" columns={columns} rows={watches.data} rowKey={(w) => w.id} />}
       {checkNow.error ? <ErrorMessage error={checkNow.error} /> : null}
       {shown ? <TeamChanges watch={shown} onClose={() => setOpen(null)} /> : null}
       <WatchWithTeam />
+      <WatchListWithTeam />
     </>
   );
 }
@@ -84,6 +87,13 @@ function lastCheckInWords(w: TeamWatchSummary): string {
   if (c.status === 'running') return 'Checking now…';
   const when = c.finishedAt ? formatWhen(Date.parse(c.finishedAt)) : '';
   if (c.status === 'failed') return `Failed ${when}: ${c.error ?? 'no reason given'}`;
-  if (c.baseline) return `${when}: first check, ${formatCount(c.rows ?? 0)} companies (the baseline)`;
-  return `${when}: ${c.changes === 1 ? '1 change' : `${formatCount(c.changes ?? 0)} changes`}`;
+  const kept = c.failedCells ? `; ${formatCount(c.failedCells)} of its ESG refreshes failed and kept their last result (${c.error ?? 'no reason given'})` : '';
+  if (c.baseline) return `${when}: first check, ${formatCount(c.rows ?? 0)} companies (the baseline)${kept}`;
+  return `${when}: ${c.changes === 1 ? '1 change' : `${formatCount(c.changes ?? 0)} changes`}${kept}`;
+}
+
+function watchedInWords(w: TeamWatchSummary): string {
+  if (w.item.kind === 'search') return `Search ‘${w.item.name}’`;
+  const modules = (w.modules ?? []).map((m) => MODULE_LABELS[m]).join(', ');
+  return `List ‘${w.item.name}’${modules ? `: ${modules}` : ''}${w.scoreThreshold ? `, score moves of ${formatNumber(w.scoreThreshold, 1)} points or more` : ''}`;
 }

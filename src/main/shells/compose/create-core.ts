@@ -127,6 +127,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     now,
     typedCaFile: !opts.shell.chooseCaFile,
     activeProfileId: () => connections.activeProfile()?.id ?? null,
+    // The active profile's list as shared: a member without a known name goes by its id.
+    listToShare: (listId) => {
+      if (!connections.activeProfile()) return null;
+      const store = f.lists.activeStore();
+      const list = store.get(listId);
+      return list ? { name: list.name, companies: store.listMembers(listId).map((m) => ({ companyId: m.companyId, name: m.name ?? m.companyId, ...(m.country ? { country: m.country } : {}) })) } : null;
+    },
     onChange: (s) => emit('team', 'changed', s),
     fetchFor: async (caFile) =>
       network.fetchFor({ profileId: 'team', proxy: { mode: 'system' }, caPem: caFile ? await readCaFile(caFile, opts.dataDir) : null, caFile: caFile || null }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { event, fn, group } from '../define';
 import { TeamConnectInputSchema, type TeamStatus } from '../../team/connection';
 import type { TeamChange, TeamWatchSummary } from '../../team/watches';
+import { EsgModuleSchema } from '../../service/schemas';
 import { WatchScheduleSchema } from '../../watches/watches';
 
 const TeamWatchId = z.uuid('Not a team watch id');
@@ -21,6 +22,15 @@ export const teamGroup = group({
     watches: fn(z.void()).returns<TeamWatchSummary[]>(),
     /** Shares a saved search of the active profile with the team and watches it there. */
     watchSavedSearch: fn(z.object({ savedSearchId: z.string().min(1).max(128), schedule: WatchScheduleSchema })).returns<TeamWatchSummary>(),
+    /** Shares a list of the active profile with the team (its companies, a copy) and watches its ESG there. */
+    watchList: fn(
+      z.object({
+        listId: z.number().int().positive(),
+        modules: z.array(EsgModuleSchema).min(1, 'Choose at least one ESG module').max(3),
+        scoreThreshold: z.number('The threshold is a number of score points').min(0.1, 'The threshold is at least 0.1 points').max(100, 'The threshold is at most 100 points'),
+        schedule: WatchScheduleSchema,
+      }),
+    ).returns<TeamWatchSummary>(),
     /** Queues a check of a team watch now; any node of the server runs it. */
     checkNow: fn(z.object({ watchId: TeamWatchId })).returns<{ checkId: number }>(),
     /** What the watch's last finished check found. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../src/shared/errors';
 import { createMemoryVault } from '../../../../src/main/platform/secrets/memory-vault';
 import { createTeamConnection, TEAM_SETTINGS_KEY, TEAM_TOKEN_ACCOUNT } from '../../../../src/main/features/team/team-connection';
+import { createTeamWatchCalls } from '../../../../src/main/features/team/team-watch-calls';
 import type { TeamStatus } from '../../../../src/shared/team/connection';
 import { createTeamCore, type TeamCore } from '../../../../src/main/shells/compose/create-team-core';
 import { buildTeamServer } from '../../../../src/main/shells/team-server/server';
@@ -22,7 +23,8 @@ describe.skipIf(postgresMissing() !== null)('the Team connection against a real 
   let port: number;
   beforeAll(async () => {
     db = await startTempPostgres();
-    core = await createTeamCore({ databaseUrl: db.url, poolSize: 4 });
+    // Watches kept, none checked (no service): what sharing a list and watching it needs.
+    core = await createTeamCore({ databaseUrl: db.url, poolSize: 4, watches: { service: null, timeZone: 'UTC', rowCap: 1000, concurrency: 1, pollingIntervalSeconds: 1 } });
     app = buildTeamServer({ core, logStream: devNull() });
     serverUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;
@@ -157,6 +159,25 @@ describe.skipIf(postgresMissing() !== null)('the Team connection against a real 
     const before = sent.length;
     expect(await team.check()).toMatchObject({ state: 'signed_out', message: expect.stringMatching(/has expired/) as unknown });
     expect(sent).toHaveLength(before);
+  });
+
+  it('a list is shared with the team and its ESG watched there in one step; a deleted or empty list is refused by field', async () => {
+    const { inviteCode } = await core.members.invite({ name: 'Lea Lister' });
+    const team = connection();
+    await team.connect({ serverUrl, inviteCode });
+    const lists: Record<number, { name: string; companies: Array<{ companyId: string; name: string }> }> = {
+      7: { name: 'Portfolio A', companies: [{ companyId: '2f1c6b1e-8d4a-4c1e-9a0b-3e5d7f9a1b2c', name: 'Acme GmbH' }, { companyId: '3a2d7c2f-9e5b-4d2f-8b1c-4f6e8a0b2c3d', name: 'Beta SA' }] },
+      8: { name: 'Empty', companies: [] },
+    };
+    const calls = createTeamWatchCalls(team, () => null, (id) => lists[id] ?? null);
+    const watch = await calls.watchList(7, { modules: ['scores', 'news'], scoreThreshold: 2.5 }, { kind: 'daily', at: '07:00' });
+    expect(watch).toMatchObject({ name: 'Portfolio A', item: { kind: 'list', name: 'Portfolio A' }, owner: { name: 'Lea Lister' }, modules: ['scores', 'news'], scoreThreshold: 2.5, schedule: { kind: 'daily', at: '07:00' } });
+    // The server holds a copy of the companies, owned by the member.
+    const item = await core.items.get({ id: watch.owner.id, role: 'member' } as never, watch.item.id);
+    expect(item).toMatchObject({ kind: 'list', companies: lists[7]!.companies });
+    expect((await calls.list()).map((w) => w.id)).toContain(watch.id);
+    await expect(calls.watchList(9, { modules: ['scores'], scoreThreshold: 5 }, { kind: 'hourly' })).rejects.toMatchObject({ code: 'not_found', details: { field: 'listId' } });
+    await expect(calls.watchList(8, { modules: ['scores'], scoreThreshold: 5 }, { kind: 'hourly' })).rejects.toMatchObject({ code: 'invalid_input', details: { field: 'listId' } });
   });
 
   it('disconnect forgets the server and the token on this computer', async () => {
