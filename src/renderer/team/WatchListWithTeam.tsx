@@ -1,11 +1,12 @@
 // Share a list with the team and watch its companies' ESG on the server in one step: the server
 // keeps a copy of the list's companies the analyst owns there, and refreshes the chosen modules on
 // the schedule chosen here (score moves of at least the threshold, rating moves, new news and
-// commitments, as a list watch in this app finds them).
+// commitments, as a list watch in this app finds them). Nothing costly is preselected: the modules
+// are chosen, and the requests a check costs are said before the button is pressed.
 import { useState } from 'react';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
-import { SCORE_THRESHOLD_DEFAULT } from '../../shared/watches/watches';
+import { SCORE_THRESHOLD_DEFAULT, TYPICAL_REQUESTS_PER_CELL } from '../../shared/watches/watches';
 import { useLists } from '../data/lists';
 import { mutateThen } from '../data/mutate-then';
 import { useWatchListWithTeam } from '../data/team';
@@ -19,7 +20,8 @@ export function WatchListWithTeam() {
   const lists = useLists();
   const watch = useWatchListWithTeam();
   const [listId, setListId] = useState<number | null>(null);
-  const [modules, setModules] = useState<EsgModule[]>([...ESG_MODULES]);
+  const [modules, setModules] = useState<EsgModule[]>([]);
+  const [tried, setTried] = useState(false);
   const [threshold, setThreshold] = useState(String(SCORE_THRESHOLD_DEFAULT));
   const [every, setEvery] = useState<Every>('daily');
   const [at, setAt] = useState('07:00');
@@ -30,6 +32,7 @@ export function WatchListWithTeam() {
   const thresholdError = threshold.trim() === '' || !Number.isFinite(points) || points < 0.1 || points > 100 ? 'Enter a number of points from 0.1 to 100.' : undefined;
   const modulesError = modules.length === 0 ? 'Choose at least one ESG module.' : undefined;
   const submit = () => {
+    setTried(true);
     if (!chosen || thresholdError || modulesError) return;
     setDone(null);
     const schedule = every === 'hourly' ? ({ kind: 'hourly' } as const) : ({ kind: 'daily', at } as const);
@@ -65,7 +68,7 @@ export function WatchListWithTeam() {
                 {MODULE_LABELS[m]}
               </label>
             ))}
-            {modulesError ? <p className="field__error">{modulesError}</p> : null}
+            {tried && modulesError ? <p className="field__error">{modulesError}</p> : null}
           </fieldset>
           <TextField label="Score change that counts (points)" value={threshold} inputMode="decimal" error={thresholdError} onChange={(e) => setThreshold(e.target.value)} />
           <SelectField label="When the server checks the list" value={every} onChange={(e) => setEvery(e.target.value as Every)}>
@@ -73,8 +76,9 @@ export function WatchListWithTeam() {
             <option value="daily">Daily at a time</option>
           </SelectField>
           {every === 'daily' ? <TextField label="Check time (the server's time zone)" type="time" value={at} onChange={(e) => setAt(e.target.value)} required /> : null}
+          <p data-testid="team-list-cost">{costInWords(chosen?.memberCount ?? 0, modules.length, every)}</p>
           <div className="action-bar">
-            <button type="submit" className="button button--primary" disabled={watch.isPending || !!thresholdError || !!modulesError}>
+            <button type="submit" className="button button--primary" disabled={watch.isPending}>
               Share and watch the list with the team
             </button>
             {done ? <span role="status">{done}</span> : null}
@@ -84,4 +88,12 @@ export function WatchListWithTeam() {
       )}
     </section>
   );
+}
+
+/** What a check costs the team's daily budget, said before anything is shared. */
+function costInWords(companies: number, modules: number, every: Every): string {
+  if (modules === 0) return 'Choose the ESG modules to see what a check costs.';
+  const perCheck = companies * modules * TYPICAL_REQUESTS_PER_CELL;
+  const perDay = every === 'hourly' ? perCheck * 24 : perCheck;
+  return `About ${formatCount(perCheck)} requests per check (${formatCount(companies)} ${companies === 1 ? "company" : "companies"} x ${modules} ${modules === 1 ? 'module' : 'modules'} x about ${TYPICAL_REQUESTS_PER_CELL}), ${formatCount(perDay)} a day from the team's daily budget.`;
 }

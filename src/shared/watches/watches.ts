@@ -10,6 +10,12 @@ export const WATCHES_MAX = 200;
 export const WATCH_DAILY_BUDGET_DEFAULT = 2_000;
 /** Default ESG movement that counts as a change, in score points (0-100 scale), per watch. */
 export const SCORE_THRESHOLD_DEFAULT = 5;
+/**
+ * Requests one ESG cell (company x module) usually takes: the module request, a status poll or two
+ * while the service processes it, and the read of the data (docs/watches.md). The desktop's cost
+ * estimate and the Team screen's both use it.
+ */
+export const TYPICAL_REQUESTS_PER_CELL = 4;
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM (24-hour clock)');
 

@@ -2,14 +2,10 @@
 // day at its schedule, with the basis of the estimate in words. A search check reads every page
 // of its search (200 rows a page); a list check refreshes companies x modules through ESG runs.
 import { PAGE_SIZE_MAX } from '../../../shared/service/schemas';
-import type { WatchCost, WatchSchedule } from '../../../shared/watches/watches';
+import { TYPICAL_REQUESTS_PER_CELL, type WatchCost, type WatchSchedule } from '../../../shared/watches/watches';
 import { checksPerDay } from './schedule';
 
-/**
- * Requests one ESG cell (company x module) usually takes: the module request, a status poll or two
- * while the service processes it, and the read of the data (docs/watches.md).
- */
-export const TYPICAL_REQUESTS_PER_CELL = 4;
+export { TYPICAL_REQUESTS_PER_CELL };
 /** A search watch compares at most this many companies (the default row cap of a loaded snapshot). */
 export const WATCH_ROW_CAP = 100_000;
 
