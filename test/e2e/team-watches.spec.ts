@@ -3,6 +3,8 @@
 // a saved search and watches it there, checks it now (the baseline), the sandbox's data moves one
 // epoch, checks again: the Team screen shows the last check, its cost and exactly the companies that
 // entered and left the search (computed from the sandbox's own evolution code); axe on the way.
+// Then the same for a list: shared with its ESG modules chosen (the cost said first), refreshed on
+// the server twice, its rating changes and news equal to the sandbox's change log.
 import type { FastifyInstance } from 'fastify';
 import { createTeamCore, type TeamCore } from '../../src/main/shells/compose/create-team-core';
 import { buildTeamServer } from '../../src/main/shells/team-server/server';
@@ -11,12 +13,16 @@ import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS } from './fixtures';
 import { controlCall as control, sandboxUp, steeredTest } from './steered-host';
+import type { Page } from '@playwright/test';
+import type { DataChange } from '../../src/sandbox/evolution/changes';
+import { listFromIds } from './esg-run-helpers';
 import { expectSearch } from './watches-expected';
 
 const test = steeredTest;
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const SEARCH_NAME = 'DE 500-5000';
+const LIST_NAME = 'Portfolio A';
 const body = {
   filters: {
     and: [
@@ -41,13 +47,11 @@ test.afterAll(async () => {
   await db?.stop();
 });
 
-test('share a saved search with the team, check it on the server twice, see what entered and left', async ({ page, host }) => {
-  test.setTimeout(240_000);
-  await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
-  await sandboxUp(host.control);
-  await control(host.control, '/evolution', { method: 'PUT', body: JSON.stringify({ rates: RATES }) });
-  // The team server checks the app's own embedded sandbox, with its own credential.
-  const baseUrl = host.control.replace(/\/__control$/, '');
+/** A team server on the spec's database checking the app's own embedded sandbox with its own credential; an invite for Ada. */
+async function startTeamServer(controlUrl: string): Promise<{ serverUrl: string; inviteCode: string }> {
+  await server?.close();
+  await core?.close();
+  const baseUrl = controlUrl.replace(/\/__control$/, '');
   core = await createTeamCore({
     databaseUrl: db.url,
     poolSize: 4,
@@ -61,7 +65,25 @@ test('share a saved search with the team, check it on the server twice, see what
   });
   server = buildTeamServer({ core, logStream: { write: () => true } as unknown as NodeJS.WritableStream });
   const serverUrl = await server.listen({ host: '127.0.0.1', port: 0 });
-  const { inviteCode } = await core.members.invite({ name: 'Ada Analyst' });
+  return { serverUrl, inviteCode: (await core.members.invite({ name: 'Ada Analyst' })).inviteCode };
+}
+
+/** Settings → Team server: join with the invite, then open the Team screen. */
+async function joinTeam(page: Page, team: { serverUrl: string; inviteCode: string }): Promise<void> {
+  const region = page.getByRole('region', { name: 'Team server' });
+  await region.getByLabel('Team server URL').fill(team.serverUrl);
+  await region.getByLabel('Invite code').fill(team.inviteCode);
+  await region.getByRole('button', { name: 'Join team' }).click();
+  await expect(region.getByText('Ada Analyst (member)')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Team/ }).click();
+}
+
+test('share a saved search with the team, check it on the server twice, see what entered and left', async ({ page, host }) => {
+  test.setTimeout(240_000);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
+  await sandboxUp(host.control);
+  await control(host.control, '/evolution', { method: 'PUT', body: JSON.stringify({ rates: RATES }) });
+  const joining = await startTeamServer(host.control);
 
   // A saved search of the app's own.
   await page.getByLabel('Request body (JSON)').fill(JSON.stringify(body));
@@ -74,13 +96,7 @@ test('share a saved search with the team, check it on the server twice, see what
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: /^Team/ }).click();
   await page.getByRole('button', { name: 'Join a team server in Settings' }).click();
-  const team = page.getByRole('region', { name: 'Team server' });
-  await team.getByLabel('Team server URL').fill(serverUrl);
-  await team.getByLabel('Invite code').fill(inviteCode);
-  await team.getByRole('button', { name: 'Join team' }).click();
-  await expect(team.getByText('Ada Analyst (member)')).toBeVisible();
-
-  await nav.getByRole('button', { name: /^Team/ }).click();
+  await joinTeam(page, joining);
   await expect(page.getByText('No team watches yet.')).toBeVisible();
   const share = page.getByRole('region', { name: 'Watch a saved search with the team' });
   await share.getByLabel('Saved search').selectOption({ label: SEARCH_NAME });
@@ -111,4 +127,51 @@ test('share a saved search with the team, check it on the server twice, see what
   expect(await whatOf('Left the search')).toBe(expected.left.size);
   expect(expected.entered.size + expected.left.size).toBeGreaterThan(0);
   await expectNoAxeViolations(page, 'the changes of a team watch');
+});
+
+test('share a list with the team, refresh its ESG on the server twice, see the rating changes and news of the change log', async ({ page, host }) => {
+  test.setTimeout(240_000);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
+  await sandboxUp(host.control);
+  await control(host.control, '/esg/pace', { method: 'PUT', body: JSON.stringify({ sessionMs: 300 }) });
+  await control(host.control, '/evolution', { method: 'PUT', body: JSON.stringify({ rates: { score: 150, rating: 150, news: 150 } }) });
+  const listed = (await control<{ result: Array<{ company_id: string; name: string }> }>(host.control, '/esg/companies?kind=known&limit=20')).result;
+  const joining = await startTeamServer(host.control);
+  await listFromIds(page, LIST_NAME, listed.map((c) => c.company_id));
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings', exact: true }).click();
+  await joinTeam(page, joining);
+  const share = page.getByRole('region', { name: 'Watch a list with the team' });
+  await share.getByLabel('List', { exact: true }).selectOption({ label: `${LIST_NAME} (20 companies)` });
+  await expect(share.getByTestId('team-list-cost')).toHaveText('Choose the ESG modules to see what a check costs.');
+  await share.getByRole('checkbox', { name: 'Scores' }).check();
+  await share.getByRole('checkbox', { name: 'News' }).check();
+  await expect(share.getByTestId('team-list-cost')).toHaveText("About 160 requests per check (20 companies x 2 modules x about 4), 160 a day from the team's daily budget.");
+  await share.getByRole('button', { name: 'Share and watch the list with the team' }).click();
+  await expect(share.getByRole('status')).toHaveText(`‘${LIST_NAME}’ is shared with the team and its ESG watched on the server.`);
+  const row = page.getByRole('table', { name: 'Team watches' }).getByRole('row', { name: new RegExp(LIST_NAME) });
+  await expect(row).toContainText(`List ‘${LIST_NAME}’: News, Scores, score moves of 5 points or more`);
+  await expectNoAxeViolations(page, 'the Team screen with a list watch');
+
+  await row.getByRole('button', { name: `Check now: ‘${LIST_NAME}’` }).click();
+  await expect(row).toContainText('first check, 20 companies (the baseline)', { timeout: 60_000 });
+  const step = await control<{ epoch: number }>(host.control, '/evolution/step', { method: 'POST', body: JSON.stringify({ epochs: 1 }) });
+  const ids = new Set(listed.map((c) => c.company_id));
+  const log = (await control<{ changes: DataChange[] }>(host.control, `/changes?since=${step.epoch - 1}&until=${step.epoch}`)).changes.filter((c) => ids.has(c.company_id));
+  const ratings = log.filter((c) => c.kind === 'rating');
+  const news = log.filter((c) => c.kind === 'news');
+  expect(ratings.length + news.length, 'the epoch moved something in the list').toBeGreaterThan(0);
+
+  await row.getByRole('button', { name: `Check now: ‘${LIST_NAME}’` }).click();
+  await expect(row).toContainText(/: [\d,]+ changes?/, { timeout: 60_000 });
+  await row.getByRole('button', { name: `Changes found by ‘${LIST_NAME}’` }).click();
+  const found = page.getByRole('table', { name: `Changes found by ‘${LIST_NAME}’` });
+  const rowsOf = (what: string) => found.getByRole('row').filter({ has: page.getByRole('cell', { name: what, exact: true }) });
+  await expect(rowsOf('ESG rating changed')).toHaveCount(ratings.length);
+  await expect(rowsOf('New news')).toHaveCount(news.length);
+  for (const r of ratings) {
+    const name = listed.find((c) => c.company_id === r.company_id)!.name;
+    await expect(rowsOf('ESG rating changed').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).first()).toContainText(`${String(r.old)} → ${String(r.new)}`);
+  }
+  await expectNoAxeViolations(page, 'the changes of a team list watch');
 });

@@ -3,6 +3,7 @@
 // compare with the previous check's results (the desktop's diff, watches/esg-diff.ts). A cell that
 // fails keeps its previous result, so the next check compares with the last one known: a change is
 // reported late rather than lost.
+import { setMaxListeners } from 'node:events';
 import { RUN_COMPANIES_MAX } from '../../../shared/esg-runs/schemas';
 import type { EsgModule } from '../../../shared/service/schemas';
 import { TeamCompanySchema, type TeamCompany } from '../../../shared/team/items';
@@ -71,6 +72,8 @@ const keyOf = (companyId: string, module: EsgModule) => `${companyId}\u0000${mod
 export async function runTeamListCheck(c: TeamListCheck): Promise<TeamListOutcome> {
   const companies = companiesOf(c.content, c.name);
   const signal = c.signal ?? new AbortController().signal;
+  // Every cell in a session or a request listens for the check's stop: as many listeners as cells.
+  setMaxListeners(0, signal);
   const ctx: CellContext = { api: c.api, timers: c.timers, policy: c.policy, signal, inSlot: slots(c.concurrency) };
   const before = new Map((c.previous ?? []).map((r) => [keyOf(r.companyId, r.module), r]));
   const records: EsgResultItems[] = [];
