@@ -17,7 +17,9 @@
 //    for every request of the round (requests / rate); list checks have no desktop floor here
 //    (bench/team-check-cost.ts compares one list check with the desktop's), their requests per
 //    company are printed instead.
-// Run: npx tsx bench/team-nodes.ts [--watches 300] [--lists 30] [--rounds 3] [--rate 60] [--session-ms 1000]
+// With --kill-every S, a node is killed with SIGKILL and restarted every S seconds through every
+// round instead (the issue's scale run: --watches 500 --lists 500 --kill-every 300).
+// Run: npx tsx bench/team-nodes.ts [--watches 300] [--lists 30] [--rounds 3] [--rate 60] [--session-ms 1000] [--kill-every 0]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,8 +42,16 @@ import { TokenManager } from '../src/main/platform/auth/token-manager';
 import { DEFAULT_PATHS } from '../src/shared/profile';
 
 const { values } = parseArgs({
-  options: { watches: { type: 'string', default: '300' }, lists: { type: 'string', default: '30' }, rounds: { type: 'string', default: '3' }, rate: { type: 'string', default: '60' }, 'session-ms': { type: 'string', default: '1000' } },
+  options: {
+    watches: { type: 'string', default: '300' },
+    lists: { type: 'string', default: '30' },
+    rounds: { type: 'string', default: '3' },
+    rate: { type: 'string', default: '60' },
+    'session-ms': { type: 'string', default: '1000' },
+    'kill-every': { type: 'string', default: '0' },
+  },
 });
+const KILL_EVERY_S = Number(values['kill-every']);
 const SEARCH_WATCHES = Number(values.watches);
 const LIST_WATCHES = Number(values.lists);
 const WATCHES = SEARCH_WATCHES + LIST_WATCHES;
@@ -83,6 +93,15 @@ const core = await createTeamCore({ databaseUrl: db.url, poolSize: 2 });
 const admin = new pg.Pool({ connectionString: db.url, max: 2 });
 const boss = await startJobQueue({ databaseUrl: db.url, poolSize: 1 });
 const nodes = new Map<string, ChildProcess>();
+
+let restarting: Promise<void> = Promise.resolve();
+/** SIGKILL, then the node started again as an admin would (its checks are taken up after their lease). */
+function killAndRestart(name: string): void {
+  restarting = restarting.then(async () => {
+    nodes.get(name)!.kill('SIGKILL');
+    await startNode(name);
+  });
+}
 
 function startNode(name: string): Promise<void> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main/shells/team-server/cli.ts', 'serve', '--config', join(dir, 'server.json')], {
@@ -164,12 +183,14 @@ try {
   for (let i = 0; i < SEARCH_WATCHES; i++) {
     await admin.query(`insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at) values (gen_random_uuid(), $1, $2, $3, '{"kind":"hourly"}', now() + interval '1 day')`, [`Watch ${i + 1}`, items[i % items.length]!.id, member.id]);
   }
-  // Lists of 100 companies known to the ESG sources, each its own item, overlapping by half.
-  const known = sandbox.control.esgCompanies('known', (LIST_WATCHES + 1) * (LIST_SIZE / 2));
+  // Lists of 100 companies known to the ESG sources, each its own item, overlapping by half (and
+  // from the start again past 20,000 companies).
+  const known = sandbox.control.esgCompanies('known', Math.min(20_000, (LIST_WATCHES + 1) * (LIST_SIZE / 2)));
   const lists: string[][] = [];
   const listItems: string[] = [];
   for (let i = 0; i < LIST_WATCHES; i++) {
-    const companies = known.slice(i * (LIST_SIZE / 2), i * (LIST_SIZE / 2) + LIST_SIZE);
+    const start = (i * (LIST_SIZE / 2)) % (known.length - LIST_SIZE + 1);
+    const companies = known.slice(start, start + LIST_SIZE);
     lists.push(companies.map((c) => c.company_id));
     const item = await core.items.share({ id: member.id, role: 'member' } as never, { kind: 'list', name: `List ${i + 1}`, companies: companies.map((c) => ({ companyId: c.company_id, name: c.name })) });
     listItems.push(item.id);
@@ -198,7 +219,10 @@ try {
     await admin.query("update team_watches set next_due_at = now() - interval '1 second'");
     await queueDueChecks(admin, boss, 'UTC');
     let killed = '';
-    if (round > 1) {
+    // --kill-every: one node killed and restarted every so many seconds for the whole round.
+    let kills = 0;
+    const killer = KILL_EVERY_S > 0 ? setInterval(() => void killAndRestart(NODE_NAMES[kills++ % NODE_NAMES.length]!), KILL_EVERY_S * 1000) : null;
+    if (round > 1 && !killer) {
       await waitFor(async () => (await count("select count(*)::int as n from team_checks where id > $1 and status = 'done'", [first])) >= WATCHES / 3);
       killed = NODE_NAMES[round % NODE_NAMES.length]!;
       nodes.get(killed)!.kill('SIGKILL');
@@ -209,6 +233,11 @@ try {
       await queueDueChecks(admin, boss, 'UTC');
       return (await count("select count(*)::int as n from team_checks where id > $1 and status in ('done', 'failed')", [first])) >= WATCHES;
     });
+    if (killer) {
+      clearInterval(killer);
+      await restarting;
+      killed = `${kills} nodes`;
+    }
     const ms = performance.now() - t0;
     const done = await count("select count(*)::int as n from team_checks where id > $1 and status = 'done'", [first]);
     const retaken = await count('select count(*)::int as n from team_checks where id > $1 and attempts > 1', [first]);
@@ -247,7 +276,7 @@ try {
     missed += WATCHES - done;
     wrong += off;
     console.log(
-      `round ${round}${killed ? ` (${killed} killed with SIGKILL and restarted)` : ''}: ${done}/${WATCHES} checks done, ${WATCHES - done} missed, ${retaken} taken up after a kill, ` +
+      `round ${round}${killed ? ` (${killed} killed with SIGKILL and restarted)` : ''}, ${(ms / 60_000).toFixed(1)} min: ${done}/${WATCHES} checks done, ${WATCHES - done} missed, ${retaken} taken up after a kill, ` +
         `${off} with changes lost or doubled; search requests ${requests} / fewest ${fewest} = ${(requests / fewest).toFixed(2)}x; ` +
         `list requests ${(listRequests / Math.max(1, LIST_WATCHES * LIST_SIZE)).toFixed(2)} per company (fewest 1, when the service's data is fresh), ${failedCells} cells failed; ` +
         `429 ${limited} of ${api} (${((100 * limited) / Math.max(1, api)).toFixed(2)} %; by status ${byStatus}); ${(ms / 1000).toFixed(1)} s = ${(ms / base).toFixed(2)}x the searches' baseline, ${(ms / 1000 / (api / RATE)).toFixed(2)}x the rate limit's floor for its ${api} requests`,
