@@ -284,6 +284,15 @@ try {
   }
   const twice = await count('select count(*)::int as n from (select watch_id, due_at from team_checks group by 1, 2 having count(*) > 1) d');
   console.log(`total: ${missed} missed, ${twice} slots checked twice, ${wrong} checks with changes lost or doubled`);
+  // How much room the team's data takes: the whole database and the largest tables, per 1,000 watches.
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const size = await admin.query<{ name: string; bytes: string }>(
+    `select 'database' as name, pg_database_size(current_database())::text as bytes
+     union all select c.relname, pg_total_relation_size(c.oid)::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and c.relname like 'team_%' order by 2 desc`,
+  );
+  const per = 1000 / WATCHES;
+  console.log(`database after ${ROUNDS} rounds: ${size.rows.map((r) => `${r.name} ${mb(Number(r.bytes))} (${mb(Number(r.bytes) * per)} per 1,000 watches)`).join('; ')}`);
 } finally {
   for (const p of nodes.values()) p.kill('SIGKILL');
   await boss.stop({ graceful: false, wait: true });
