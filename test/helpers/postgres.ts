@@ -19,6 +19,13 @@ function binDir(): string | null {
   return versions[0] ? join(VERSIONS_DIR, versions[0], 'bin') : null;
 }
 
+/** A PostgreSQL program of the installed server (pg_dump, pg_restore, psql...). */
+export function postgresTool(name: string): string {
+  const bin = binDir();
+  if (!bin) throw new Error(postgresMissing() ?? 'PostgreSQL is not installed');
+  return join(bin, name);
+}
+
 /** Why PostgreSQL cannot run here (null when it can): the Debian package `postgresql` is missing. */
 export function postgresMissing(): string | null {
   if (binDir()) return null;
