@@ -133,6 +133,15 @@ const BRIDGE_OUTSIDE_DATA = {
   message: 'Only src/renderer/data/ calls the bridge: use the typed calls, hooks and events of data/<group>.ts (errors arrive as the shared AppError).',
 };
 /** react-query drops mutate()'s callbacks when the click came before the component subscribed. */
+/** SQL with a value spliced into its text, or built with +, in a call of query/prepare/exec. */
+const SQL_CALL = "CallExpression[callee.property.name=/^(query|prepare|exec)$/]";
+const SQL_VALUES_SPLICED = [
+  {
+    selector: `${SQL_CALL} > TemplateLiteral.arguments > :not(Identifier[name=/^[A-Z][A-Z0-9_]*$/]).expressions`,
+    message: 'SQL takes values as parameters ($1 / ?), never in its text: pass the value in the parameter list (a module constant in UPPER_CASE may be spliced).',
+  },
+  { selector: `${SQL_CALL} > BinaryExpression.arguments`, message: 'SQL is one literal or template with parameters, never built with +.' },
+];
 const MUTATE_WITH_CALLBACKS = {
   selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
   message: 'mutate(input, callbacks) loses its callbacks when the component has not subscribed yet: use mutateThen(mutation, input, callbacks) from data/mutate-then.ts.',
@@ -212,6 +221,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Every SQL statement is parameterized: a value never goes into the text of a query (PostgreSQL
+    // on the team server, SQLite in the workspace). Module constants (UPPER_CASE: column lists,
+    // shared fragments) may be spliced in; the two places that must splice identifiers or
+    // placeholders say why where they do it.
+    files: ['src/main/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...SQL_VALUES_SPLICED] },
   },
   {
     files: ['src/renderer/**', 'src/shared/**', 'src/preload/**'],

@@ -88,7 +88,6 @@ export const DEFAULT_RETRY_RULE: RetryRule = { baseMs: 60_000, capMs: 6 * 3_600_
 export const IN_DOUBT =
   'In doubt: the server stopped while sending it, so it may or may not have arrived. It is not sent again by itself: send it again if it did not arrive.';
 const ERROR_CHARS = 500;
-const ms = (n: number) => `($${n}::double precision * interval '1 millisecond')`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 interface ClaimRow {
@@ -111,7 +110,7 @@ const CLAIM = `
     order by d.next_attempt_at, d.id limit $1
     for update of d skip locked
   ), claimed as (
-    update digest_deliveries d set state = 'claimed', claim_token = gen_random_uuid(), lease_owner = $2, lease_until = now() + ${ms(3)}
+    update digest_deliveries d set state = 'claimed', claim_token = gen_random_uuid(), lease_owner = $2, lease_until = now() + ($3::double precision * interval '1 millisecond')
     from due where d.id = due.id
     returning d.id, d.claim_token, d.subscription_id, d.digest_id
   )
@@ -205,7 +204,7 @@ export function createOutbox(o: OutboxOptions) {
     /** Committed before the first byte leaves; false when the row is no longer this claim's (then nothing may be sent). */
     async markSending(id: string, claimToken: string): Promise<boolean> {
       const r = await pool.query(
-        `update digest_deliveries set state = 'sending', attempts = attempts + 1, last_attempt_at = now(), lease_until = now() + ${ms(3)} where id = $1 and claim_token = $2 and state = 'claimed'`,
+        `update digest_deliveries set state = 'sending', attempts = attempts + 1, last_attempt_at = now(), lease_until = now() + ($3::double precision * interval '1 millisecond') where id = $1 and claim_token = $2 and state = 'claimed'`,
         [id, claimToken, sendLease],
       );
       return r.rowCount === 1;
@@ -225,7 +224,7 @@ export function createOutbox(o: OutboxOptions) {
       }
       const r = await pool.query(
         `update digest_deliveries set state = $3, last_error = $4, lease_until = null,
-           next_attempt_at = case when $5::double precision is null then null else now() + ${ms(5)} end,
+           next_attempt_at = case when $5::double precision is null then null else now() + ($5::double precision * interval '1 millisecond') end,
            sent_at = case when $3 = 'sent' then now() else sent_at end
          where id = $1 and claim_token = $2 and state in ('claimed', 'sending', 'uncertain')`,
         [id, claimToken, state, error, wait],
