@@ -68,6 +68,9 @@ export function builderConfig(env: NodeJS.ProcessEnv = process.env): Configurati
     npmRebuild: true,
     buildDependenciesFromSource: false,
     electronFuses: { ...FUSES },
+    // firmscope:// links from digest mails and chat (docs/server.md): the OS opens them with the app
+    // (macOS Info.plist, the Linux .desktop MimeType; the Windows handler is registered at start).
+    protocols: [{ name: `${PRODUCT_NAME} link`, schemes: ['firmscope'] }], // DEEP_LINK_SCHEME (src/shared/team/deep-link.ts; the test keeps them equal)
     publish: updateFeed(env),
     icon: 'build/icon.png',
     linux: {

@@ -1,5 +1,6 @@
 // The installer configuration (electron-builder.config.ts): fuses, asar, native modules, targets,
 // icons, update feed and signing, read from the configuration electron-builder itself loads.
+import { DEEP_LINK_SCHEME } from '../../src/shared/team/deep-link';
 import { flipFuses, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { PlatformPackager } from 'app-builder-lib';
 import { spawnSync } from 'node:child_process';
@@ -60,6 +61,10 @@ describe('package contents', () => {
     for (const m of NATIVE_MODULES) expect(config.asarUnpack).toContain(`**/node_modules/${m}/**`);
     expect(config.asarUnpack).toContain('**/*.node');
     expect(config.npmRebuild).toBe(true);
+  });
+
+  it('registers firmscope:// links with the OS (digest mails and chat open the app)', () => {
+    expect(config.protocols).toEqual([{ name: 'Firmscope link', schemes: [DEEP_LINK_SCHEME] }]);
   });
 
   it('ships the built app, not sources or the browser-mode host', () => {

@@ -4,18 +4,28 @@
 import type { FeatureModule } from '../../platform/ports/feature-deps';
 import { SavedSearchStore } from '../search/saved-store';
 import { createTeamConnection, type TeamConnectionDeps } from './team-connection';
+import type { DeepLink } from '../../../shared/team/deep-link';
+import { createTeamLinks } from './team-links';
 import { createTeamWatchCalls, type ListToShare } from './team-watch-calls';
 
 /** How often a connected app asks the server who it is. */
 export const TEAM_CHECK_EVERY_MS = 5 * 60_000;
 
-export function createTeamFeature(d: TeamConnectionDeps & { checkEveryMs?: number; activeProfileId(): string | null; listToShare: ListToShare }): FeatureModule<'team'> {
+export interface TeamFeature extends FeatureModule<'team'> {
+  /** A firmscope:// link from outside (the OS, the browser-mode host): told to the page when valid. */
+  openLink(text: string): DeepLink | null;
+}
+
+export function createTeamFeature(
+  d: TeamConnectionDeps & { checkEveryMs?: number; activeProfileId(): string | null; listToShare: ListToShare; onLink(link: DeepLink): void },
+): TeamFeature {
   const connection = createTeamConnection(d);
   const saved = new SavedSearchStore(d.settings, d.now);
   const watches = createTeamWatchCalls(connection, (id) => {
     const profileId = d.activeProfileId();
     return profileId ? (saved.list(profileId).find((s) => s.id === id) ?? null) : null;
   }, d.listToShare);
+  const links = createTeamLinks(d.onLink);
   let timer: NodeJS.Timeout | null = null;
   const checkQuietly = () => void connection.check().catch(() => undefined);
   return {
@@ -27,9 +37,11 @@ export function createTeamFeature(d: TeamConnectionDeps & { checkEveryMs?: numbe
       watches: () => watches.list(),
       watchSavedSearch: ({ savedSearchId, schedule }) => watches.watchSavedSearch(savedSearchId, schedule),
       watchList: ({ listId, modules, scoreThreshold, schedule }) => watches.watchList(listId, { modules, scoreThreshold }, schedule),
+      pendingLink: async () => links.take(),
       checkNow: async ({ watchId }) => ({ checkId: await watches.checkNow(watchId) }),
       changes: ({ watchId }) => watches.changes(watchId),
     },
+    openLink: (text) => links.open(text),
     async start() {
       checkQuietly();
       timer = setInterval(checkQuietly, d.checkEveryMs ?? TEAM_CHECK_EVERY_MS);

@@ -56,6 +56,8 @@ export interface CoreOptions {
 export interface Core {
   handlers: BridgeHandlers;
   onEvent(listener: (group: string, event: string, payload: unknown) => void): () => void;
+  /** A firmscope:// link handed over by the shell; false (nothing happens) when it is not one the app opens. */
+  openLink(text: string): boolean;
   close(): Promise<void>;
 }
 
@@ -135,6 +137,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return list ? { name: list.name, companies: store.listMembers(listId).map((m) => ({ companyId: m.companyId, name: m.name ?? m.companyId, ...(m.country ? { country: m.country } : {}) })) } : null;
     },
     onChange: (s) => emit('team', 'changed', s),
+    onLink: (link) => emit('team', 'linkOpened', link),
     fetchFor: async (caFile) =>
       network.fetchFor({ profileId: 'team', proxy: { mode: 'system' }, caPem: caFile ? await readCaFile(caFile, opts.dataDir) : null, caFile: caFile || null }),
   });
@@ -165,6 +168,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     // Notices raised while booting (vault fallback, corrupt settings) came before anyone could
     // listen: every new listener gets them.
     onEvent: (listener) => events.listen(listener, notices.list()),
+    openLink: (text) => team.openLink(text) !== null,
     async close() {
       if (closed) return;
       closed = true;

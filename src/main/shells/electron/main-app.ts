@@ -10,6 +10,7 @@ import { createCore } from '../compose/create-core';
 import { appMenuTemplate } from './app-menu';
 import { APP_INDEX_URL, APP_ORIGIN, handleAppScheme, registerAppScheme } from './app-protocol';
 import { createElectronNetwork, type RequestLike, type SessionLike } from './electron-fetch';
+import { createLinkIntake, linkInArgv, registerLinkScheme } from './deep-link-intake';
 import { createElectronShellHooks } from './electron-shell-hooks';
 import { createUpdates, loadElectronUpdater } from './updates';
 import { electronStoreBackend } from './electron-store-backend';
@@ -57,11 +58,26 @@ export function runElectronApp(): void {
   }
   let win: BrowserWindow | null = null;
   let core: Awaited<ReturnType<typeof createCore>> | null = null;
-
-  app.on('second-instance', () => {
+  const links = createLinkIntake({ refused: () => console.warn('[firmscope] ignored a link that is not a Firmscope place') });
+  const toFront = () => {
     if (!win) return;
     if (win.isMinimized()) win.restore();
     win.focus();
+  };
+  registerLinkScheme(app, process.argv, process.execPath);
+  const firstLink = linkInArgv(process.argv);
+  if (firstLink) links.take(firstLink);
+
+  app.on('second-instance', (_e, argv: string[]) => {
+    const link = linkInArgv(argv);
+    if (link) links.take(link);
+    toFront();
+  });
+  // macOS hands links over this way, also before the app is ready.
+  app.on('open-url', (e, url) => {
+    e.preventDefault();
+    links.take(url);
+    toFront();
   });
   // Every web contents ever created (including any a bug might open) gets the same guards.
   app.on('web-contents-created', (_e, contents) => installWebContentsGuards(contents, openExternal));
@@ -104,6 +120,8 @@ export function runElectronApp(): void {
     core.onEvent((group, name, payload) => {
       if (win && !win.isDestroyed()) win.webContents.send(eventChannel(group, name), payload);
     });
+    const ready = core;
+    links.ready((text) => ready.openLink(text));
     const updates = createUpdates({
       isPackaged: app.isPackaged,
       // Undefined outside Electron's own process (unit tests with a fake electron module).

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { event, fn, group } from '../define';
 import { TeamConnectInputSchema, type TeamStatus } from '../../team/connection';
+import type { DeepLink } from '../../team/deep-link';
 import type { TeamChange, TeamWatchSummary } from '../../team/watches';
 import { EsgModuleSchema } from '../../service/schemas';
 import { WatchScheduleSchema } from '../../watches/watches';
@@ -31,6 +32,8 @@ export const teamGroup = group({
         schedule: WatchScheduleSchema,
       }),
     ).returns<TeamWatchSummary>(),
+    /** The link that opened the app and that the page has not shown yet, once (null: none). */
+    pendingLink: fn(z.void()).returns<DeepLink | null>(),
     /** Queues a check of a team watch now; any node of the server runs it. */
     checkNow: fn(z.object({ watchId: TeamWatchId })).returns<{ checkId: number }>(),
     /** What the watch's last finished check found. */
@@ -38,5 +41,7 @@ export const teamGroup = group({
   },
   events: {
     changed: event<TeamStatus>(),
+    /** A firmscope:// link opened the app (its place, parsed; see team/deep-link.ts). */
+    linkOpened: event<DeepLink>(),
   },
 });

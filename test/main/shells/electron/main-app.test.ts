@@ -23,6 +23,8 @@ const fake = vi.hoisted(() => {
     getVersion: () => '0.1.0',
     getName: () => 'Firmscope',
     requestSingleInstanceLock: () => true,
+    schemes: [] as unknown[][],
+    setAsDefaultProtocolClient: (...a: unknown[]) => (app.schemes.push(a), true),
     whenReady: () => Promise.resolve(),
     quit: () => void app.emit('quit-called'),
     exit: (code: number) => void app.emit('exit-called', code),
@@ -56,6 +58,11 @@ const fake = vi.hoisted(() => {
     isMinimized = () => false;
     maximize() {}
     show() {}
+    focused = 0;
+    focus() {
+      this.focused++;
+    }
+    restore() {}
     getNormalBounds = () => ({ x: 1, y: 2, width: 1100, height: 700 });
   }
   const calls: string[] = [];
@@ -103,6 +110,9 @@ vi.mock('electron', () => ({ ...fake.module, default: fake.module }));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fs-electron-main-'));
 process.env.FIRMSCOPE_DATA_DIR = dataDir;
+// The OS started the app with a link (Windows, Linux): the page gets it once it asks.
+const WATCH = '2f1c6b1e-8d4a-4c1e-9a0b-3e5d7f9a1b2c';
+process.argv.push('firmscope://digests');
 
 /** `fn()`'s value once it has one: checked now, and again each time the app does something to the fake electron. */
 function until<T>(fn: () => T | undefined): Promise<T> {
@@ -125,6 +135,7 @@ describe('Electron main process (fake electron, real core)', async () => {
     options: { webPreferences: Record<string, unknown> };
     webContents: EventEmitter & { sent: unknown[][]; mainFrame: unknown };
     loaded: string[];
+    focused: number;
   };
   const goodEvent = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
 
@@ -164,6 +175,26 @@ describe('Electron main process (fake electron, real core)', async () => {
       error: { code: string };
     };
     expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('registers firmscope://; a link from the first launch, a second launch and macOS reaches the page as its place, anything else not at all', async () => {
+    expect(fake.module.app.schemes).toEqual([['firmscope']]);
+    const pending = (await fake.handlers.get('firmscope:team.pendingLink')!(goodEvent, undefined)) as { ok: boolean; value: unknown };
+    expect(pending).toEqual({ ok: true, value: { kind: 'digests' } });
+    const opened = () => win.webContents.sent.filter((s) => s[0] === 'firmscope-event:team.linkOpened').map((s) => s[1]);
+    const before = opened().length;
+    fake.module.app.emit('second-instance', {}, ['/opt/Firmscope/firmscope', `firmscope://watches/${WATCH}/changes?check=12&company=C-1`], '/');
+    await until(() => opened().length > before || undefined);
+    expect(opened().at(-1)).toEqual({ kind: 'changes', watchId: WATCH, checkId: '12', companyId: 'C-1' });
+    let prevented = false;
+    fake.module.app.emit('open-url', { preventDefault: () => (prevented = true) }, `firmscope://watches/${WATCH}/changes`);
+    await until(() => opened().length > before + 1 || undefined);
+    expect(opened().at(-1)).toEqual({ kind: 'changes', watchId: WATCH });
+    expect(prevented).toBe(true);
+    expect(win.focused).toBeGreaterThanOrEqual(2);
+    fake.module.app.emit('second-instance', {}, ['/opt/Firmscope/firmscope', 'firmscope://watches/not-a-uuid/changes']);
+    fake.module.app.emit('open-url', { preventDefault: () => undefined }, 'javascript:alert(1)');
+    expect(opened()).toHaveLength(before + 2);
   });
 
   it('forwards core events to the window on their event channel', async () => {
