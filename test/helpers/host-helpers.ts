@@ -35,7 +35,7 @@ export interface RawResponse {
 }
 
 /** Plain HTTP with full control of the Host header (fetch would not let us forge it). */
-export function rawGet(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
+export function rawGet(port: number, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
       let body = '';
@@ -44,7 +44,7 @@ export function rawGet(port: number, path: string, headers: Record<string, strin
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Dispatcher } from '../../platform/bridge/dispatcher';
 import { securityHeaders } from '../../platform/security/response-headers';
-import { hasValidSession, isAllowedHost, requestPath, sameSecret, sessionCookieName } from './request-guards';
+import { hasValidSession, isAllowedHost, isAllowedOrigin, requestPath, sameSecret, sessionCookieName } from './request-guards';
+import { createOpenLinkRoute } from './open-link';
 import { createBridgeUpgrade } from './bridge-upgrade';
 import { createDownloads, DOWNLOAD_PREFIX } from './downloads';
 import { createStaticHandler } from './static-files';
@@ -41,6 +42,8 @@ export interface BrowserHost {
   /** Mints a new one-time launch URL (the previous unused one stops working). */
   newLaunchUrl(): string;
   setDispatcher(d: Dispatcher): void;
+  /** Who takes a firmscope:// link posted to /open (the core; open-link.ts). */
+  setLinkOpener(open: (text: string) => boolean): void;
   broadcast(channel: string, payload: unknown): void;
   /** Makes one finished file downloadable under an unguessable path; returns that path. */
   registerDownload(filePath: string): string;
@@ -61,6 +64,13 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   let cookieName = '';
   /** The one launch code not yet exchanged, if any. */
   let launchCode: string | null = null;
+  let openLink: ((text: string) => boolean) | null = null;
+  const openRoute = createOpenLinkRoute({
+    headers,
+    signedIn: (req) => hasValidSession(req.headers.cookie, cookieName, token),
+    sameOrigin: (req) => isAllowedOrigin(req.headers.origin, port),
+    open: (text) => openLink?.(text) ?? false,
+  });
 
   const plain = (res: ServerResponse, status: number, text: string) => {
     res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
@@ -69,9 +79,10 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
 
   async function onRequest(req: IncomingMessage, res: ServerResponse) {
     if (!isAllowedHost(req.headers.host, port)) return plain(res, 403, 'Forbidden: unexpected Host header.');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.');
     const target = requestPath(req.url);
     if (!target) return plain(res, 400, 'Bad request target.');
+    if (target.pathname === '/open' && (req.method === 'GET' || req.method === 'POST')) return openRoute(req, res, target);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.');
     const code = target.searchParams.get(LAUNCH_PARAM);
     if (code !== null) return launch(req, res, code);
     if (target.pathname.startsWith(DOWNLOAD_PREFIX)) {
@@ -147,6 +158,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     url: newLaunchUrl(),
     newLaunchUrl,
     setDispatcher: (d) => bridge.setDispatcher(d),
+    setLinkOpener: (open) => void (openLink = open),
     broadcast: (channel, payload) => bridge.broadcast(channel, payload),
     registerDownload: (filePath) => downloads.register(filePath),
     get connections() {

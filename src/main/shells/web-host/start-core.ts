@@ -11,5 +11,6 @@ export async function startCoreBehind(host: BrowserHost, dataDir: string): Promi
   const core = await createCore({ dataDir, shell: createWebHostHooks(dataDir, host) });
   host.setDispatcher(createDispatcher(bridgeTable, core.handlers));
   core.onEvent((group, name, payload) => host.broadcast(eventChannel(group, name), payload));
+  host.setLinkOpener((text) => core.openLink(text));
   return core;
 }
