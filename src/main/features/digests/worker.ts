@@ -30,7 +30,11 @@ export interface DigestWorkerOptions {
   /** The team server's public unsubscribe address (https), `?token=` is appended. */
   unsubscribeBase: string;
   appBase?: string;
-  /** The team server's https page that opens a deep link (digest-model.ts DigestLinks.openVia); default none. */
+  /**
+   * The team server's https page that opens a deep link (digest-model.ts DigestLinks.openVia),
+   * used in chat messages only (chat clients make only http(s) links clickable; mail keeps the
+   * firmscope:// link itself); default none.
+   */
   openVia?: string;
   /** Who holds a claim, for the operator: host and process. */
   nodeId: string;
@@ -65,7 +69,7 @@ export function createDigestWorker(o: DigestWorkerOptions) {
       return { reason: (e as Error).message };
     }
     const unsubscribeUrl = o.subscriptions.unsubscribeUrl(o.unsubscribeBase, d.subscriptionId);
-    return { target, input: { member: { name: d.memberName }, cadence: d.cadence, items: d.content.items, links: { appBase, unsubscribeUrl, ...(o.openVia ? { openVia: o.openVia } : {}) } } };
+    return { target, input: { member: { name: d.memberName }, cadence: d.cadence, items: d.content.items, links: { appBase, unsubscribeUrl, ...(o.openVia && d.channel !== 'email' ? { openVia: o.openVia } : {}) } } };
   }
 
   async function deliverOne(d: ClaimedDelivery): Promise<DeliveryState | null> {

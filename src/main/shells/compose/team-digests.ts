@@ -38,6 +38,8 @@ export function startTeamDigests(pool: pg.Pool, nodeId: string, s: TeamDigestSet
     keys,
     mail: s.smtp ? createMailChannel(s.smtp) : null,
     unsubscribeBase: `${s.publicUrl.replace(/\/+$/, '')}/unsubscribe`,
+    // Chat messages link to the server's page that offers the firmscope:// link (open-routes.ts).
+    openVia: `${s.publicUrl.replace(/\/+$/, '')}/open`,
     nodeId,
     log: s.log,
   });

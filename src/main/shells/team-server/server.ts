@@ -10,6 +10,7 @@ import { authenticated } from './auth';
 import { registerItemRoutes } from './item-routes';
 import { registerWatchRoutes } from './watch-routes';
 import { registerDigestRoutes } from './digest-routes';
+import { registerOpenRoutes } from './open-routes';
 
 export interface TeamServerOptions {
   core: TeamCore;
@@ -70,6 +71,7 @@ export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
   registerItemRoutes(app, o.core);
   registerWatchRoutes(app, o.core);
   registerDigestRoutes(app, o.core);
+  registerOpenRoutes(app);
 
   return app;
 }
