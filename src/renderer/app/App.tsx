@@ -1,4 +1,5 @@
 // The frame: header, notices, navigation and the current screen inside an error boundary.
+import { useOpenedLinks } from '../data/team-links';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AppHeader } from './AppHeader';
 import { BridgeHealthProvider } from '../data/bridge-health-context';
@@ -64,6 +65,9 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
     focusMain.current = false;
     mainRef.current?.focus();
   }, [route]);
+
+  // A firmscope:// link (a digest, a chat message) opens the Team screen at its place.
+  useOpenedLinks((link) => navigate({ screen: 'team', link }));
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

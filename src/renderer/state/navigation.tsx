@@ -1,6 +1,7 @@
 // In-app navigation between feature screens (no URL router: the app has no navigable URLs).
 import { createContext, useContext } from 'react';
 import type { EsgModule } from '../../shared/service/schemas';
+import type { DeepLink } from '../../shared/team/deep-link';
 
 export type Route =
   | { screen: 'search' }
@@ -12,7 +13,7 @@ export type Route =
   | { screen: 'diagnostics' }
   | { screen: 'lists'; listId?: number }
   | { screen: 'watches' }
-  | { screen: 'team' };
+  | { screen: 'team'; /** A firmscope:// link that opened the app: the place the Team screen shows. */ link?: DeepLink };
 
 export interface Navigation {
   route: Route;
