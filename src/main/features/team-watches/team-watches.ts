@@ -6,6 +6,10 @@ import type { Job, JobQueue } from '../../platform/team-db/job-queue';
 import { CHECK_QUEUE, createCheckQueues, queueCheckNow, queueDueChecks, TICK_QUEUE, type CheckJob } from './check-queue';
 import { runQueuedCheck, type CheckRunResult } from './check-runner';
 import { createWatchStore } from './watch-store';
+import { pruneOldChecks } from './prune';
+
+/** Days finished checks and their changes are kept unless the settings say otherwise. */
+export const KEEP_DAYS = 90;
 import type { BackoffPolicy } from '../esg/backoff';
 import type { WatchTimers } from '../esg/timers';
 
@@ -27,6 +31,8 @@ export interface TeamWatchesOptions {
   /** List checks' session polls: clock and backoff (defaults: real time, the desktop's backoff). */
   timers?: WatchTimers;
   policy?: BackoffPolicy;
+  /** Days finished checks and their changes are kept (default 90; prune.ts). */
+  keepDays?: number;
   /** Told after each check this node ran (tests, logs, digests). */
   onCheck?(checkId: number, result: CheckRunResult): void;
   /** Runs after each minute tick on the node that took it (immediate digests of checks that ended). */
@@ -42,6 +48,7 @@ export function createTeamWatches(o: TeamWatchesOptions) {
       await createCheckQueues(o.boss, o.pool);
       await o.boss.work(TICK_QUEUE, { pollingIntervalSeconds: o.pollingIntervalSeconds }, async () => {
         await queueDueChecks(o.pool, o.boss, o.timeZone);
+        await pruneOldChecks(o.pool, o.keepDays ?? KEEP_DAYS);
         await o.afterTick?.();
       });
       const api = o.api;

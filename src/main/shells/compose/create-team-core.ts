@@ -37,6 +37,8 @@ export interface TeamWatchSettings {
   concurrency: number;
   /** A list check's module requests and data reads in flight at once (default 4). */
   esgConcurrency?: number;
+  /** Days finished checks and their changes are kept (default 90). */
+  keepDays?: number;
   /** List checks' session polls: clock and backoff (tests and the bench run them fast). */
   timers?: WatchTimers;
   policy?: BackoffPolicy;
@@ -111,6 +113,7 @@ async function startWatches(pool: pg.Pool, databaseUrl: string, w: TeamWatchSett
     timeZone: w.timeZone,
     concurrency: w.concurrency,
     esgConcurrency: w.esgConcurrency,
+    keepDays: w.keepDays,
     timers: w.timers,
     policy: w.policy,
     pollingIntervalSeconds: w.pollingIntervalSeconds,

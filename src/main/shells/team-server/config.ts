@@ -74,13 +74,15 @@ export const TeamServerConfigSchema = z
         concurrency: z.number().int().min(1).max(32).default(2),
         /** A list check's ESG module requests and data reads in flight at once (its sessions are polled besides). */
         esgConcurrency: z.number().int().min(1).max(32).default(4),
+        /** Days finished checks and their changes are kept (each watch's latest check always is). */
+        keepDays: z.number().int().min(1).max(3650).default(90),
         /** How often an idle node asks the queue for a check (s). */
         pollingIntervalSeconds: z.number().min(0.5).max(60).default(2),
         /** How long a node's claim on a running check lasts without renewal: a node killed mid-check has its check taken up by another after this. */
         leaseSeconds: z.number().int().min(5).max(3600).default(60),
       })
       .strict()
-      .default({ timeZone: 'UTC', rowCap: 10_000, concurrency: 2, esgConcurrency: 4, pollingIntervalSeconds: 2, leaseSeconds: 60 }),
+      .default({ timeZone: 'UTC', rowCap: 10_000, concurrency: 2, esgConcurrency: 4, keepDays: 90, pollingIntervalSeconds: 2, leaseSeconds: 60 }),
   })
   .strict();
 
@@ -125,6 +127,7 @@ export const SETTINGS_HELP: ReadonlyArray<[string, string]> = [
   ['watches.timeZone', 'Time zone schedules are read in (default UTC).'],
   ['watches.rowCap', 'Most companies a search check compares (default 10000).'],
   ['watches.concurrency', 'Checks one node runs at once (default 2).'],
+  ['watches.keepDays', 'Days finished checks and their changes are kept; each watch\'s latest check always is (default 90).'],
   ['watches.esgConcurrency', 'A list check\'s ESG module requests and data reads in flight at once; its sessions are polled besides (default 4).'],
   ['watches.pollingIntervalSeconds', 'How often an idle node asks for a check (default 2 s).'],
   ['watches.leaseSeconds', 'A node killed mid-check has its check taken up by another after this (default 60 s).'],
