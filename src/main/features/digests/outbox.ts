@@ -173,7 +173,14 @@ export function createOutbox(o: OutboxOptions) {
 
   return {
     /** Keeps a period's digest of a watch once and queues it for each active subscription of that cadence; returns how many it queued now. */
-    async enqueue(d: { watchId: string; cadence: Cadence; periodKey: string; items: readonly DigestItem[] }): Promise<{ digestId: string | null; queued: number }> {
+    async enqueue(d: {
+      watchId: string;
+      cadence: Cadence;
+      periodKey: string;
+      items: readonly DigestItem[];
+      /** Only subscriptions made before this (a period's end): a new subscriber is not sent a past day or week. */
+      subscribedBefore?: Date;
+    }): Promise<{ digestId: string | null; queued: number }> {
       if (!d.items.some((i) => i.changes.length > 0)) return { digestId: null, queued: 0 };
       await pool.query('insert into digests (id, watch_id, cadence, period_key, content) values ($1, $2, $3, $4, $5) on conflict (watch_id, cadence, period_key) do nothing', [
         randomUUID(),
@@ -188,9 +195,9 @@ export function createOutbox(o: OutboxOptions) {
       const queued = await pool.query(
         `insert into digest_deliveries (id, subscription_id, digest_id, state, next_attempt_at)
          select gen_random_uuid(), s.id, $1, 'queued', now() from digest_subscriptions s join members m on m.id = s.member_id
-         where s.watch_id = $2 and s.cadence = $3 and s.unsubscribed_at is null and m.revoked_at is null
+         where s.watch_id = $2 and s.cadence = $3 and s.unsubscribed_at is null and m.revoked_at is null and ($4::timestamptz is null or s.created_at < $4)
          on conflict (subscription_id, digest_id) do nothing`,
-        [digestId, d.watchId, d.cadence],
+        [digestId, d.watchId, d.cadence, d.subscribedBefore ?? null],
       );
       return { digestId, queued: queued.rowCount ?? 0 };
     },

@@ -35,7 +35,7 @@ export interface TeamWatchesOptions {
   keepDays?: number;
   /** Told after each check this node ran (tests, logs, digests). */
   onCheck?(checkId: number, result: CheckRunResult): void;
-  /** Runs after each minute tick on the node that took it (immediate digests of checks that ended). */
+  /** Runs after each minute tick on the node that took it (immediate digests of checks that ended, daily and weekly ones of periods that ended). */
   afterTick?(): Promise<unknown>;
 }
 

@@ -101,9 +101,11 @@ async function startWatches(pool: pg.Pool, databaseUrl: string, w: TeamWatchSett
   const service = w.service ? await createTeamServiceClient(w.service.settings, w.service.secret, { pool, timeZone: w.timeZone }) : null;
   const boss = await startJobQueue({ databaseUrl, poolSize: 2 });
   const node = w.node ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const digests = w.digests ? startTeamDigests(pool, node, w.digests) : null;
-  // Immediate digests right after a check this node ran, and at every tick for checks whose node died first.
+  const digests = w.digests ? startTeamDigests(pool, node, w.digests, w.timeZone) : null;
+  // Immediate digests right after a check this node ran, and at every tick for checks whose node died
+  // first; daily and weekly ones at every tick, for the days and weeks that ended.
   const feed = () => digests?.feed().catch(() => 0);
+  const feedPeriods = () => digests?.feedPeriods().catch(() => 0);
   const watches = createTeamWatches({
     pool,
     boss,
@@ -122,7 +124,7 @@ async function startWatches(pool: pg.Pool, databaseUrl: string, w: TeamWatchSett
       w.onCheck?.(checkId, result);
       if (result === 'done') void feed();
     },
-    afterTick: async () => feed(),
+    afterTick: async () => Promise.all([feed(), feedPeriods()]),
   });
   await watches.start();
   return { watches, boss, service, digests };

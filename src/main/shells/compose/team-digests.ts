@@ -1,11 +1,13 @@
 // Digests on a server node: the outbox and subscriptions over the team's database, immediate
-// digests fed from finished checks, and this node's delivery worker every few seconds (one run at
+// digests fed from finished checks, daily and weekly ones from the periods (in the team's time
+// zone) that ended, and this node's delivery worker every few seconds (one run at
 // a time; stopped at close). Without SMTP settings e-mail deliveries fail with a sentence the member
 // sees; webhooks still go.
 import type pg from 'pg';
 import { feedImmediateDigests } from '../../features/digests/check-feed';
 import { createMailChannel, type SmtpSettings } from '../../features/digests/deliver';
 import { createOutbox, type Outbox } from '../../features/digests/outbox';
+import { feedPeriodDigests } from '../../features/digests/period-feed';
 import { digestKeys } from '../../features/digests/sealed';
 import { createSubscriptions, type Subscriptions } from '../../features/digests/subscriptions';
 import { createDigestWorker, type DigestLogEvent } from '../../features/digests/worker';
@@ -25,10 +27,13 @@ export interface TeamDigests {
   subscriptions: Subscriptions;
   /** Queues the immediate digests of checks that ended (safe to call on any node, any time). */
   feed(): Promise<number>;
+  /** Queues the daily and weekly digests of days and weeks that ended (safe on any node, any time; at each tick). */
+  feedPeriods(): Promise<number>;
   stop(): Promise<void>;
 }
 
-export function startTeamDigests(pool: pg.Pool, nodeId: string, s: TeamDigestSettings): TeamDigests {
+/** `timeZone` is the team's (`watches.timeZone`): where daily and weekly digests' days begin. */
+export function startTeamDigests(pool: pg.Pool, nodeId: string, s: TeamDigestSettings, timeZone: string): TeamDigests {
   const keys = digestKeys(s.key);
   const outbox = createOutbox({ pool });
   const subscriptions = createSubscriptions({ pool, keys });
@@ -54,6 +59,7 @@ export function startTeamDigests(pool: pg.Pool, nodeId: string, s: TeamDigestSet
     outbox,
     subscriptions,
     feed: () => feedImmediateDigests(pool, outbox),
+    feedPeriods: () => feedPeriodDigests(pool, outbox, { timeZone }),
     async stop() {
       stopped = true;
       clearInterval(timer);
