@@ -201,13 +201,15 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
-    name: 'list watches on the server: ESG modules and score threshold per watch, module and detail per change, failed cells per check',
+    name: 'list watches on the server: ESG modules and score threshold per watch, module and detail per change, failed cells per check; finished checks by time',
     // A search watch keeps modules null. A rating change's detail is its direction (upgrade,
     // downgrade), which the digests count ("2 rating downgrades").
     sql: `
       alter table team_watches add column modules text[], add column score_threshold double precision;
       alter table team_changes add column module text, add column detail text;
       alter table team_checks add column failed_cells integer;
+      -- Every minute tick reads finished checks by time (digest feeds, pruning).
+      create index team_checks_finished on team_checks (finished_at) where status in ('done', 'failed');
     `,
   },
 ];
