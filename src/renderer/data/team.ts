@@ -45,8 +45,13 @@ export function useTeamWatches(enabled: boolean) {
   });
 }
 
-export function useTeamChanges(watchId: string | null) {
-  return useQuery({ queryKey: teamWatchKeys.changes(watchId ?? ''), queryFn: () => teamCalls.changes({ watchId: watchId! }), enabled: watchId !== null });
+/** The changes of one check of the watch (default: its last finished one). */
+export function useTeamChanges(watchId: string | null, checkId?: number) {
+  return useQuery({
+    queryKey: [...teamWatchKeys.changes(watchId ?? ''), checkId ?? 'last'],
+    queryFn: () => teamCalls.changes({ watchId: watchId!, ...(checkId === undefined ? {} : { checkId }) }),
+    enabled: watchId !== null,
+  });
 }
 
 export function useWatchSavedSearchWithTeam() {

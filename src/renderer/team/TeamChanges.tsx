@@ -7,26 +7,39 @@ import { DataTable } from '../ui/grid/DataTable';
 import { Spinner } from '../ui/Spinner';
 import { changeSubject, changeValues } from '../watches/watch-format';
 
-export function TeamChanges({ watch, onClose }: { watch: TeamWatchSummary; onClose(): void }) {
-  const changes = useTeamChanges(watch.id);
+export interface TeamChangesProps {
+  watch: TeamWatchSummary;
+  /** One check's changes (a link from a digest); default the last finished check's. */
+  checkId?: number;
+  /** A company the link named: its rows first, marked. */
+  companyId?: string;
+  onClose(): void;
+}
+
+export function TeamChanges({ watch, checkId, companyId, onClose }: TeamChangesProps) {
+  const changes = useTeamChanges(watch.id, checkId);
+  const rows = companyId && changes.data ? [...changes.data.filter((c) => c.companyId === companyId), ...changes.data.filter((c) => c.companyId !== companyId)] : changes.data;
+  const named = companyId ? changes.data?.find((c) => c.companyId === companyId) : undefined;
   return (
     <section className="profile-editor team-connection" aria-labelledby="team-changes-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <h2 id="team-changes-title" className="section-title">
-        What ‘{watch.name}’ found
+        What ‘{watch.name}’ found{checkId ? ` in check ${checkId}` : ''}
       </h2>
+      {named ? <p data-testid="team-changes-company">The changes of {named.companyName ?? named.companyId} come first.</p> : null}
       <button type="button" className="button" onClick={onClose}>
         Close
       </button>
       {changes.isPending ? <Spinner label="Loading the changes…" /> : null}
       {changes.isError ? <ErrorMessage error={changes.error} /> : null}
-      {changes.data ? (
-        changes.data.length === 0 ? (
-          <p>The last check found no changes.</p>
+      {rows ? (
+        rows.length === 0 ? (
+          <p>{checkId ? 'This check found no changes.' : 'The last check found no changes.'}</p>
         ) : (
           <DataTable
             label={`Changes found by ‘${watch.name}’`}
-            rows={changes.data}
+            rows={rows}
             rowKey={(_c, i) => String(i)}
+            rowProps={(c) => (companyId && c.companyId === companyId ? { className: 'data-table__row--marked', 'aria-current': 'true' } : {})}
             columns={[
               { key: 'company', header: 'Company', rowHeader: true, cell: (c) => c.companyName ?? c.companyId },
               { key: 'kind', header: 'Change', cell: (c) => kindLabel(c.kind) },

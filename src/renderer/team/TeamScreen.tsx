@@ -1,7 +1,7 @@
 // Team: the team server's watches, which run there while this computer is off. Each with what it
 // watches, who made it, its schedule, its last check (when, what it cost, what it found) and
 // Check now; the changes of a watch's last check; a saved search or a list shared and watched in one step.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TeamWatchSummary } from '../../shared/team/watches';
 import { useTeamCheckNow, useTeamStatus, useTeamWatches } from '../data/team';
 import { useNavigation } from '../state/navigation';
@@ -40,10 +40,16 @@ export function TeamScreen() {
 function TeamWatches() {
   const watches = useTeamWatches(true);
   const checkNow = useTeamCheckNow();
-  const [open, setOpen] = useState<string | null>(null);
+  const { route } = useNavigation();
+  const link = route.screen === 'team' ? route.link : undefined;
+  const [open, setOpen] = useState<{ watchId: string; checkId?: number; companyId?: string } | null>(null);
+  // A digest's link opens its watch's changes (that check, that company first).
+  useEffect(() => {
+    if (link?.kind === 'changes') setOpen({ watchId: link.watchId, ...(link.checkId && /^\d+$/.test(link.checkId) ? { checkId: Number(link.checkId) } : {}), ...(link.companyId ? { companyId: link.companyId } : {}) });
+  }, [link]);
   if (watches.isPending) return <Spinner label="Loading the team's watches…" />;
   if (watches.isError) return <ErrorMessage error={watches.error} title="Could not load the team's watches" onRetry={() => void watches.refetch()} alwaysRetry />;
-  const shown = watches.data.find((w) => w.id === open) ?? null;
+  const shown = watches.data.find((w) => w.id === open?.watchId) ?? null;
   const columns: TableColumn<TeamWatchSummary>[] = [
     { key: 'name', header: 'Watch', rowHeader: true, cell: (w) => w.name },
     { key: 'item', header: 'Watches', cell: (w) => watchedInWords(w) },
@@ -61,7 +67,7 @@ function TeamWatches() {
           <button type="button" className="button" onClick={() => checkNow.mutate({ watchId: w.id })} disabled={checkNow.isPending} aria-label={`Check now: ‘${w.name}’`}>
             Check now
           </button>
-          <button type="button" className="button" onClick={() => setOpen(w.id)} aria-label={`Changes found by ‘${w.name}’`} disabled={!w.lastCheck || w.lastCheck.status !== 'done'}>
+          <button type="button" className="button" onClick={() => setOpen({ watchId: w.id })} aria-label={`Changes found by ‘${w.name}’`} disabled={!w.lastCheck || w.lastCheck.status !== 'done'}>
             Changes
           </button>
         </span>
@@ -73,7 +79,9 @@ function TeamWatches() {
       <h2 className="section-title">Team watches</h2>
       {watches.data.length === 0 ? <p>No team watches yet. Share a saved search or a list with the team below to watch it there.</p> : <DataTable label="Team watches" columns={columns} rows={watches.data} rowKey={(w) => w.id} />}
       {checkNow.error ? <ErrorMessage error={checkNow.error} /> : null}
-      {shown ? <TeamChanges watch={shown} onClose={() => setOpen(null)} /> : null}
+      {open && !shown ? <Banner level="warning">The watch that link names is not on the team server any more (it was deleted).</Banner> : null}
+      {link?.kind === 'digests' ? <Banner level="info">Digest subscriptions are kept on the team server; each watch&apos;s digests are set up there for now.</Banner> : null}
+      {shown ? <TeamChanges watch={shown} checkId={open?.checkId} companyId={open?.companyId} onClose={() => setOpen(null)} /> : null}
       <WatchWithTeam />
       <WatchListWithTeam />
     </>

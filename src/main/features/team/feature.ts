@@ -39,7 +39,7 @@ export function createTeamFeature(
       watchList: ({ listId, modules, scoreThreshold, schedule }) => watches.watchList(listId, { modules, scoreThreshold }, schedule),
       pendingLink: async () => links.take(),
       checkNow: async ({ watchId }) => ({ checkId: await watches.checkNow(watchId) }),
-      changes: ({ watchId }) => watches.changes(watchId),
+      changes: ({ watchId, checkId }) => watches.changes(watchId, checkId),
     },
     openLink: (text) => links.open(text),
     async start() {

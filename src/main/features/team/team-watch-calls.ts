@@ -41,8 +41,9 @@ export function createTeamWatchCalls(connection: Pick<TeamConnection, 'asMember'
     async checkNow(watchId: string): Promise<number> {
       return (await connection.asMember('POST', `/v1/watches/${encodeURIComponent(watchId)}/check`, CheckAnswer)).checkId;
     },
-    async changes(watchId: string): Promise<TeamChange[]> {
-      return (await connection.asMember('GET', `/v1/watches/${encodeURIComponent(watchId)}/changes`, ChangesAnswer)).changes;
+    async changes(watchId: string, checkId?: number): Promise<TeamChange[]> {
+      const query = checkId === undefined ? '' : `?check=${checkId}`;
+      return (await connection.asMember('GET', `/v1/watches/${encodeURIComponent(watchId)}/changes${query}`, ChangesAnswer)).changes;
     },
   };
 }

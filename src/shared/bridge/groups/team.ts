@@ -36,8 +36,8 @@ export const teamGroup = group({
     pendingLink: fn(z.void()).returns<DeepLink | null>(),
     /** Queues a check of a team watch now; any node of the server runs it. */
     checkNow: fn(z.object({ watchId: TeamWatchId })).returns<{ checkId: number }>(),
-    /** What the watch's last finished check found. */
-    changes: fn(z.object({ watchId: TeamWatchId })).returns<TeamChange[]>(),
+    /** What one check of the watch found (default: its last finished one). */
+    changes: fn(z.object({ watchId: TeamWatchId, checkId: z.number().int().positive().optional() })).returns<TeamChange[]>(),
   },
   events: {
     changed: event<TeamStatus>(),
