@@ -16,6 +16,7 @@ import { controlCall as control, sandboxUp, steeredTest } from './steered-host';
 import type { Page } from '@playwright/test';
 import type { DataChange } from '../../src/sandbox/evolution/changes';
 import { listFromIds } from './esg-run-helpers';
+import { buildDeepLink } from '../../src/shared/team/deep-link';
 import { expectSearch } from './watches-expected';
 
 const test = steeredTest;
@@ -127,6 +128,20 @@ test('share a saved search with the team, check it on the server twice, see what
   expect(await whatOf('Left the search')).toBe(expected.left.size);
   expect(expected.entered.size + expected.left.size).toBeGreaterThan(0);
   await expectNoAxeViolations(page, 'the changes of a team watch');
+
+  // A digest's link to that check and one company that entered, opened through browser mode's /open
+  // from elsewhere in the app: the Team screen shows that check with that company first.
+  const summary = (await core!.watches!.store.summaries()).find((w) => w.name === SEARCH_NAME)!;
+  const company = [...expected.entered][0] ?? [...expected.left][0]!;
+  const link = buildDeepLink({ kind: 'changes', watchId: summary.id, checkId: String(summary.lastCheck!.id), companyId: company });
+  await nav.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.goto(`${new URL(page.url()).origin}/open?link=${encodeURIComponent(link)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Open in Firmscope' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show it in Firmscope' }).click();
+  const linked = page.getByRole('table', { name: `Changes found by ‘${SEARCH_NAME}’` });
+  await expect(page.getByRole('heading', { name: `What ‘${SEARCH_NAME}’ found in check ${summary.lastCheck!.id}` })).toBeVisible();
+  await expect(page.getByTestId('team-changes-company')).toContainText('come first');
+  await expect(linked.getByRole('row').nth(1)).toHaveAttribute('aria-current', 'true');
 });
 
 test('share a list with the team, refresh its ESG on the server twice, see the rating changes and news of the change log', async ({ page, host }) => {

@@ -2,12 +2,8 @@
 // sandbox (test/main/features/*/helpers/e2e-host.ts): host, core, bridge, events, clean stop.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventChannel } from '../../src/shared/bridge/define';
-import { bridgeTable } from '../../src/shared/bridge/table';
-import { createDispatcher } from '../../src/main/platform/bridge/dispatcher';
-import { createWebHostHooks } from '../../src/main/shells/web-host/web-host-hooks';
 import { startBrowserHost } from '../../src/main/shells/web-host/host';
-import { createCore } from '../../src/main/shells/compose/create-core';
+import { startCoreBehind } from '../../src/main/shells/web-host/start-core';
 import type { SandboxOptions } from '../../src/sandbox/server';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -15,9 +11,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Starts the host on `port` (0 = any) and stops it on SIGINT/SIGTERM; resolves with its URL. */
 export async function bootE2eHost(o: { dataDir: string; port?: number; sandbox: SandboxOptions }): Promise<string> {
   const host = await startBrowserHost({ rendererDir: join(repoRoot, 'out', 'renderer'), port: o.port ?? 0 });
-  const core = await createCore({ dataDir: o.dataDir, shell: createWebHostHooks(o.dataDir, host), sandbox: o.sandbox });
-  host.setDispatcher(createDispatcher(bridgeTable, core.handlers));
-  core.onEvent((group, name, payload) => host.broadcast(eventChannel(group, name), payload));
+  const core = await startCoreBehind(host, o.dataDir, { sandbox: o.sandbox });
   const stop = async () => {
     await Promise.allSettled([core.close(), host.close()]);
     process.exit(0);

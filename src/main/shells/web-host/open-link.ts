@@ -58,6 +58,7 @@ export function createOpenLinkRoute(o: OpenLinkRoute) {
       `<form method="post" action="/open"><input type="hidden" name="link" value="${escapeHtml(text)}"><button type="submit">Show it in Firmscope</button></form>`,
       '</body></html>',
     ].join('');
-    send(res, 200, { ...o.headers, 'Content-Security-Policy': PAGE_POLICY }, 'text/html', page);
+    // same-origin, not no-referrer: under no-referrer a browser sends the form's POST with Origin: null.
+    send(res, 200, { ...o.headers, 'Content-Security-Policy': PAGE_POLICY, 'Referrer-Policy': 'same-origin' }, 'text/html', page);
   };
 }

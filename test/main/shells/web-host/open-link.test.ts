@@ -28,6 +28,8 @@ describe('browser host: /open', () => {
     const r = await rawGet(host.port, `/open?link=${encodeURIComponent(LINK)}`);
     expect(r.status).toBe(200);
     expect(r.headers['content-security-policy']).toBe("default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    // A browser posts the form with this host as its Origin only when the page's referrer policy lets it.
+    expect(r.headers['referrer-policy']).toBe('same-origin');
     expect(r.body).toContain('This link shows the changes one check of a team watch found.');
     expect(r.body).toContain(`<form method="post" action="/open"><input type="hidden" name="link" value="firmscope://watches/${WATCH}/changes?check=12&#38;company=C-1">`);
     expect(opened).toEqual([]);
