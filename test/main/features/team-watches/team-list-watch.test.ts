@@ -18,6 +18,7 @@ import type { SandboxHandle } from '../../../../src/sandbox/server';
 import { AppError } from '../../../../src/shared/errors';
 import { postgresMissing, startTempPostgres, type TempPostgres } from '../../../helpers/postgres';
 import { realClient } from '../../../helpers/real-client';
+import { expectEsgChangesEqualLog } from '../watches/helpers/esg-truth';
 import { fastTimers, sandboxOnManualClock } from '../watches/helpers/world';
 
 const sorted = <T>(xs: T[]) => xs.map((x) => JSON.stringify(x)).sort();
@@ -116,19 +117,8 @@ describe.skipIf(postgresMissing() !== null)('team list watches on the server', (
     const log = sandbox.control.changes({ since: epoch - 1, until: epoch }).filter((c) => ids.has(c.company_id));
     const rows = await nodes[1]!.watches.store.changes(watch.id, second.id);
     expect(rows).toHaveLength(second.changes!);
-    const of = (kind: string) => rows.filter((r) => r.kind === kind);
-    const logOf = (kind: string) => log.filter((c) => c.kind === kind);
-    for (const k of ['score', 'rating', 'news', 'commitment']) expect(logOf(k).length, k).toBeGreaterThan(0);
-    expect(sorted(of('score').map((r) => [r.companyId, r.field, r.oldValue, r.newValue]))).toEqual(sorted(logOf('score').map((c) => [c.company_id, c.field, c.old, c.new])));
-    expect(sorted(of('rating').map((r) => [r.companyId, r.oldValue, r.newValue]))).toEqual(sorted(logOf('rating').map((c) => [c.company_id, c.old, c.new])));
-    expect(sorted(of('news').map((r) => [r.companyId, r.newValue]))).toEqual(sorted(logOf('news').map((c) => [c.company_id, (c.new as { title: string }).title])));
-    const commitments = logOf('commitment').map((c) =>
-      c.field === 'status' ? [c.company_id, 'status', (c.old as { status: string }).status, (c.new as { status: string }).status] : [c.company_id, null, null, (c.new as { title: string }).title],
-    );
-    expect(sorted(of('commitment').map((r) => [r.companyId, r.field, r.oldValue, r.newValue]))).toEqual(sorted(commitments));
-    for (const r of of('rating')) expect(['upgrade', 'downgrade']).toContain(r.detail);
+    expectEsgChangesEqualLog(rows, log, new Map(members.map((m) => [m.company_id, m.name])));
     for (const r of rows) expect(r.module).toBe(r.kind === 'news' ? 'news' : r.kind === 'commitment' ? 'commitments' : 'scores');
-    expect(rows.every((r) => r.companyName === members.find((m) => m.company_id === r.companyId)!.name)).toBe(true);
   });
 
   it('a company whose refresh fails keeps its previous result: its changes come with the next check, not lost', async () => {
