@@ -5,6 +5,7 @@ import type { ApiClient } from '../../platform/api/types';
 import type { Job, JobQueue } from '../../platform/team-db/job-queue';
 import { CHECK_QUEUE, createCheckQueues, queueCheckNow, queueDueChecks, TICK_QUEUE, type CheckJob } from './check-queue';
 import { runQueuedCheck, type CheckRunResult } from './check-runner';
+import { createInboxStore } from './inbox-store';
 import { createWatchStore } from './watch-store';
 import { pruneOldChecks } from './prune';
 
@@ -43,6 +44,8 @@ export function createTeamWatches(o: TeamWatchesOptions) {
   const store = createWatchStore(o.pool, o.timeZone);
   return {
     store,
+    /** The team inbox: checks with changes and each member's read marks. */
+    inbox: createInboxStore(o.pool),
     /** Registers the queues, the minute tick and this node's workers. */
     async start(): Promise<void> {
       await createCheckQueues(o.boss, o.pool);

@@ -200,6 +200,22 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 6,
+    name: 'read marks of the team inbox, per member and check',
+    // A check's changes are read or not by each member (issue 37's "What changed" inbox); a mark goes
+    // with its member or its check. The partial index serves the inbox's newest-first page.
+    sql: `
+      create table team_check_reads (
+        member_id uuid not null references members (id) on delete cascade,
+        check_id bigint not null references team_checks (id) on delete cascade,
+        read_at timestamptz not null default now(),
+        primary key (member_id, check_id)
+      );
+      create index team_check_reads_check on team_check_reads (check_id);
+      create index team_checks_inbox on team_checks (finished_at desc, id desc) where status = 'done' and changes > 0;
+    `,
+  },
+  {
     version: 7,
     name: 'list watches on the server: ESG modules and score threshold per watch, module and detail per change, failed cells per check; finished checks by time',
     // A search watch keeps modules null. A rating change's detail is its direction (upgrade,

@@ -10,6 +10,7 @@ import { authenticated } from './auth';
 import { registerItemRoutes } from './item-routes';
 import { registerWatchRoutes } from './watch-routes';
 import { registerDigestRoutes } from './digest-routes';
+import { registerInboxRoutes } from './inbox-routes';
 import { registerOpenRoutes } from './open-routes';
 
 export interface TeamServerOptions {
@@ -71,6 +72,7 @@ export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
   registerItemRoutes(app, o.core);
   registerWatchRoutes(app, o.core);
   registerDigestRoutes(app, o.core);
+  registerInboxRoutes(app, o.core);
   registerOpenRoutes(app);
 
   return app;

@@ -31,7 +31,7 @@ describe.skipIf(postgresMissing() !== null)('team database migrations', () => {
     expect(rows.rows.map((r) => r.version)).toEqual(TEAM_MIGRATIONS.map((m) => m.version));
     expect(await migrate(pool(), TEAM_MIGRATIONS)).toEqual([]);
     const tables = await nodes[0]!.query<{ t: string }>("select tablename as t from pg_tables where schemaname = 'public' order by 1");
-    expect(tables.rows.map((r) => r.t)).toEqual(['digest_deliveries', 'digest_subscriptions', 'digests', 'member_credentials', 'members', 'request_gates', 'schema_migrations', 'sign_in_failures', 'team_changes', 'team_checks', 'team_items', 'team_watch_results', 'team_watches']);
+    expect(tables.rows.map((r) => r.t)).toEqual(['digest_deliveries', 'digest_subscriptions', 'digests', 'member_credentials', 'members', 'request_gates', 'schema_migrations', 'sign_in_failures', 'team_changes', 'team_check_reads', 'team_checks', 'team_items', 'team_watch_results', 'team_watches']);
   });
 
   it('brings a database made at version 1 up to date, its members kept', async () => {
