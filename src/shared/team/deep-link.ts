@@ -46,3 +46,12 @@ export function parseDeepLink(text: string): DeepLink | null {
   const parsed = DeepLinkSchema.safeParse({ kind: 'changes', watchId: m[1]!.toLowerCase(), checkId: opt('check'), companyId: opt('company') });
   return parsed.success ? parsed.data : null;
 }
+
+/** What a link opens, in words ("This link shows …"): the pages that offer a link say it so. */
+export function deepLinkPlaceInWords(l: DeepLink): string {
+  if (l.kind === 'digests') return 'your digest subscriptions';
+  return l.checkId ? 'the changes one check of a team watch found' : 'the changes of a team watch';
+}
+
+/** A link's text as an HTML attribute value (every character that could end or open markup as an entity). */
+export const deepLinkAsAttribute = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,10 +4,8 @@
 // check, never a secret. Only a link parseDeepLink accepts is shown, escaped, under a policy that
 // allows nothing but that link.
 import type { FastifyInstance } from 'fastify';
-import { parseDeepLink, type DeepLink } from '../../../shared/team/deep-link';
+import { deepLinkAsAttribute, deepLinkPlaceInWords, parseDeepLink } from '../../../shared/team/deep-link';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const placeInWords = (l: DeepLink) => (l.kind === 'digests' ? 'your digest subscriptions' : l.checkId ? 'the changes one check of a team watch found' : 'the changes of a team watch');
 const POLICY = "default-src 'none'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 export function registerOpenRoutes(app: FastifyInstance): void {
@@ -15,7 +13,7 @@ export function registerOpenRoutes(app: FastifyInstance): void {
     const text = typeof req.query.link === 'string' ? req.query.link : '';
     const link = parseDeepLink(text);
     const [status, title, body] = link
-      ? [200, 'Open in Firmscope', `<p>This link shows ${placeInWords(link)} in the Firmscope app.</p><p><a href="${escapeHtml(text)}">Open in Firmscope</a></p><p>Nothing happens? Open Firmscope, then Team.</p>`]
+      ? [200, 'Open in Firmscope', `<p>This link shows ${deepLinkPlaceInWords(link)} in the Firmscope app.</p><p><a href="${deepLinkAsAttribute(text)}">Open in Firmscope</a></p><p>Nothing happens? Open Firmscope, then Team.</p>`]
       : [400, 'Not a Firmscope link', '<p>This link opens nothing. Open the link from the digest again.</p>'];
     return reply
       .status(status)

@@ -5,7 +5,7 @@
 // session cookie (SameSite=Strict: never sent from another site) and this host as its Origin.
 // Only a link parseDeepLink accepts goes anywhere.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseDeepLink, type DeepLink } from '../../../shared/team/deep-link';
+import { deepLinkAsAttribute, deepLinkPlaceInWords, parseDeepLink } from '../../../shared/team/deep-link';
 
 /** Bytes of a POST body read at most (a link is at most 1,024 characters). */
 const MAX_BODY = 4096;
@@ -19,8 +19,6 @@ export interface OpenLinkRoute {
   open(text: string): boolean;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const placeInWords = (l: DeepLink) => (l.kind === 'digests' ? 'your digest subscriptions' : l.checkId ? 'the changes one check of a team watch found' : 'the changes of a team watch');
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, type: string, body: string) {
   res.writeHead(status, { ...headers, 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store' });
@@ -54,8 +52,8 @@ export function createOpenLinkRoute(o: OpenLinkRoute) {
     if (!link) return plain(res, 400, 'Not a Firmscope link: it opens nothing.');
     const page = [
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Open in Firmscope</title></head><body>',
-      `<h1>Open in Firmscope</h1><p>This link shows ${placeInWords(link)}.</p>`,
-      `<form method="post" action="/open"><input type="hidden" name="link" value="${escapeHtml(text)}"><button type="submit">Show it in Firmscope</button></form>`,
+      `<h1>Open in Firmscope</h1><p>This link shows ${deepLinkPlaceInWords(link)}.</p>`,
+      `<form method="post" action="/open"><input type="hidden" name="link" value="${deepLinkAsAttribute(text)}"><button type="submit">Show it in Firmscope</button></form>`,
       '</body></html>',
     ].join('');
     // same-origin, not no-referrer: under no-referrer a browser sends the form's POST with Origin: null.
