@@ -7,6 +7,8 @@ import { createTeamConnection, type TeamConnectionDeps } from './team-connection
 import type { DeepLink } from '../../../shared/team/deep-link';
 import { createTeamLinks } from './team-links';
 import { createTeamWatchCalls, type ListToShare } from './team-watch-calls';
+import { createTeamInboxCalls } from './team-inbox-calls';
+import { createTeamDigestCalls } from './team-digest-calls';
 
 /** How often a connected app asks the server who it is. */
 export const TEAM_CHECK_EVERY_MS = 5 * 60_000;
@@ -25,6 +27,8 @@ export function createTeamFeature(
     const profileId = d.activeProfileId();
     return profileId ? (saved.list(profileId).find((s) => s.id === id) ?? null) : null;
   }, d.listToShare);
+  const inbox = createTeamInboxCalls(connection);
+  const digests = createTeamDigestCalls(connection);
   const links = createTeamLinks(d.onLink);
   let timer: NodeJS.Timeout | null = null;
   const checkQuietly = () => void connection.check().catch(() => undefined);
@@ -40,6 +44,14 @@ export function createTeamFeature(
       pendingLink: async () => links.take(),
       checkNow: async ({ watchId }) => ({ checkId: await watches.checkNow(watchId) }),
       changes: ({ watchId, checkId }) => watches.changes(watchId, checkId),
+      inbox: (q) => inbox.page(q),
+      markRead: (input) => inbox.markRead(input),
+      markUnread: (input) => inbox.markUnread(input),
+      subscriptions: () => digests.subscriptions(),
+      subscribe: (input) => digests.subscribe(input),
+      unsubscribe: ({ subscriptionId }) => digests.unsubscribe(subscriptionId),
+      deliveries: () => digests.deliveries(),
+      resend: ({ deliveryId }) => digests.resend(deliveryId),
     },
     openLink: (text) => links.open(text),
     async start() {

@@ -16,21 +16,25 @@ export type TeamOutcome<T> =
   | { kind: 'refused'; message: string; status: 401 | 403 }
   /** 400/404/409/413: what was asked cannot be done as asked; the server says why. */
   | { kind: 'invalid'; message: string }
+  /** 503 with the server's sentence: this server does not offer that (no digests set up); it is up. */
+  | { kind: 'unavailable'; message: string }
   /** 429: try after `retryAfterS`. */
   | { kind: 'slowed'; message: string; retryAfterS: number }
   /** No answer, a failure, or something that is not a team server's answer. */
   | { kind: 'unreachable'; message: string };
 
+export type TeamMethod = 'GET' | 'POST' | 'DELETE';
+
 export interface TeamClient {
   redeem(code: string): Promise<TeamOutcome<RedeemAnswer>>;
   me(token: string): Promise<TeamOutcome<TeamMember>>;
-  /** Any member call: `GET` or `POST` of `path` with the token, its answer read with `schema`. */
-  call<T>(token: string, method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<TeamOutcome<T>>;
+  /** Any member call of `path` with the token, its answer read with `schema`. */
+  call<T>(token: string, method: TeamMethod, path: string, schema: z.ZodType<T>, body?: unknown): Promise<TeamOutcome<T>>;
 }
 
 export function createTeamClient(serverUrl: string, fetchImpl: FetchLike): TeamClient {
   const base = serverUrl.replace(/\/+$/, '');
-  const call = async <T>(path: string, schema: z.ZodType<T>, init: { method: 'GET' | 'POST'; token?: string; body?: unknown }): Promise<TeamOutcome<T>> => {
+  const call = async <T>(path: string, schema: z.ZodType<T>, init: { method: TeamMethod; token?: string; body?: unknown }): Promise<TeamOutcome<T>> => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -53,6 +57,7 @@ export function createTeamClient(serverUrl: string, fetchImpl: FetchLike): TeamC
     if (res.status === 401 || res.status === 403) return { kind: 'refused', message: said.data.error.message, status: res.status };
     if (res.status === 429) return { kind: 'slowed', message: said.data.error.message, retryAfterS: Number(res.headers.get('retry-after')) || 1 };
     if ([400, 404, 409, 413].includes(res.status)) return { kind: 'invalid', message: said.data.error.message };
+    if (res.status === 503 && said.data.error.code === 'not_configured') return { kind: 'unavailable', message: said.data.error.message };
     return { kind: 'unreachable', message: `The team server at ${base} answered: ${said.data.error.message}` };
   };
   return {

@@ -9,7 +9,7 @@ import { NO_TEAM, TeamConnectInputSchema, type TeamConnectInput, type TeamStatus
 import type { FetchLike } from '../../platform/api/http';
 import type { FeatureSettings } from '../../platform/ports/feature-deps';
 import type { SecretVault } from '../../platform/secrets/vault';
-import { createTeamClient, type TeamClient } from './team-client';
+import { createTeamClient, type TeamClient, type TeamMethod } from './team-client';
 
 export const TEAM_SETTINGS_KEY = 'team';
 /** The keychain entry: the token and where it may go. */
@@ -82,7 +82,7 @@ export function createTeamConnection(d: TeamConnectionDeps) {
     const r = await client.redeem(inviteCode);
     if (r.kind === 'refused' || r.kind === 'invalid') throw new AppError('invalid_input', r.message, { retryable: false, details: { field: 'inviteCode' } });
     if (r.kind === 'slowed') throw new AppError('rate_limited', `${r.message} (the server asks to wait ${r.retryAfterS} s).`, { retryable: false });
-    if (r.kind === 'unreachable') throw new AppError('network', r.message, { retryable: false, details: { field: 'serverUrl' } });
+    if (r.kind === 'unreachable' || r.kind === 'unavailable') throw new AppError('network', r.message, { retryable: false, details: { field: 'serverUrl' } });
     const bound: BoundToken = { token: r.value.token, serverUrl, caFile };
     await d.vault.set(TEAM_TOKEN_ACCOUNT, JSON.stringify(bound));
     return save({ state: 'connected', serverUrl, caFile, member: r.value.member, tokenExpiresAt: r.value.expiresAt, checkedAt: d.now(), message: null });
@@ -112,7 +112,7 @@ export function createTeamConnection(d: TeamConnectionDeps) {
    * out (the token is deleted and not sent again); no answer marks the server unreachable. Either
    * way the caller gets an AppError with the sentence to show.
    */
-  async function asMember<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  async function asMember<T>(method: TeamMethod, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
     const current = status();
     const notConnected = (message: string) => new AppError('not_configured', message, { retryable: false });
     if (current.state === 'none' || !current.serverUrl) throw notConnected('Join a team server first (Settings → Team server).');
@@ -131,6 +131,7 @@ export function createTeamConnection(d: TeamConnectionDeps) {
     }
     if (r.kind === 'slowed') throw new AppError('rate_limited', r.message, { retryable: true });
     if (r.kind === 'invalid') throw new AppError('invalid_input', r.message, { retryable: false });
+    if (r.kind === 'unavailable') throw new AppError('not_configured', r.message, { retryable: false });
     save({ ...current, state: 'unreachable', checkedAt: d.now(), message: r.message });
     throw new AppError('network', r.message, { retryable: true });
   }

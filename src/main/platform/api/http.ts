@@ -19,7 +19,7 @@ export class TransportError extends Error {
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: string;

@@ -4,10 +4,13 @@ import { event, fn, group } from '../define';
 import { TeamConnectInputSchema, type TeamStatus } from '../../team/connection';
 import type { DeepLink } from '../../team/deep-link';
 import type { TeamChange, TeamWatchSummary } from '../../team/watches';
+import { InboxReadSchema, InboxUnreadSchema, INBOX_PAGE_MAX, type Inbox, type InboxMarked } from '../../team/inbox';
+import { DigestSubscribeSchema, type DigestDelivery, type DigestSubscription } from '../../team/digests';
 import { EsgModuleSchema } from '../../service/schemas';
 import { WatchScheduleSchema } from '../../watches/watches';
 
 const TeamWatchId = z.uuid('Not a team watch id');
+const ServerId = z.uuid('Not an id the team server gave');
 
 export const teamGroup = group({
   fns: {
@@ -38,6 +41,20 @@ export const teamGroup = group({
     checkNow: fn(z.object({ watchId: TeamWatchId })).returns<{ checkId: number }>(),
     /** What one check of the watch found (default: its last finished one). */
     changes: fn(z.object({ watchId: TeamWatchId, checkId: z.number().int().positive().optional() })).returns<TeamChange[]>(),
+    /** A page of the team's What changed inbox (checks with changes, newest first, read or not by this member). */
+    inbox: fn(z.object({ limit: z.number().int().min(1).max(INBOX_PAGE_MAX).optional(), before: z.number().int().positive().optional() })).returns<Inbox>(),
+    /** Marks checks (or all seen up to a time) read for this member. */
+    markRead: fn(InboxReadSchema).returns<InboxMarked>(),
+    markUnread: fn(InboxUnreadSchema).returns<InboxMarked>(),
+    /** This member's digest subscriptions (a webhook is shown only as a hint). */
+    subscriptions: fn(z.void()).returns<DigestSubscription[]>(),
+    /** Follows a team watch's digests on a channel (again: changes its cadence or target). */
+    subscribe: fn(DigestSubscribeSchema).returns<DigestSubscription>(),
+    unsubscribe: fn(z.object({ subscriptionId: ServerId })).returns<void>(),
+    /** This member's latest digest deliveries: sent, waiting, failed and why. */
+    deliveries: fn(z.void()).returns<DigestDelivery[]>(),
+    /** Sends a failed or uncertain delivery once more. */
+    resend: fn(z.object({ deliveryId: ServerId })).returns<void>(),
   },
   events: {
     changed: event<TeamStatus>(),

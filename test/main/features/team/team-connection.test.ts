@@ -9,6 +9,7 @@ import { AppError } from '../../../../src/shared/errors';
 import { createMemoryVault } from '../../../../src/main/platform/secrets/memory-vault';
 import { createTeamConnection, TEAM_SETTINGS_KEY, TEAM_TOKEN_ACCOUNT } from '../../../../src/main/features/team/team-connection';
 import { createTeamWatchCalls } from '../../../../src/main/features/team/team-watch-calls';
+import { createTeamDigestCalls } from '../../../../src/main/features/team/team-digest-calls';
 import type { TeamStatus } from '../../../../src/shared/team/connection';
 import { createTeamCore, type TeamCore } from '../../../../src/main/shells/compose/create-team-core';
 import { buildTeamServer } from '../../../../src/main/shells/team-server/server';
@@ -178,6 +179,16 @@ describe.skipIf(postgresMissing() !== null)('the Team connection against a real 
     expect((await calls.list()).map((w) => w.id)).toContain(watch.id);
     await expect(calls.watchList(9, { modules: ['scores'], scoreThreshold: 5 }, { kind: 'hourly' })).rejects.toMatchObject({ code: 'not_found', details: { field: 'listId' } });
     await expect(calls.watchList(8, { modules: ['scores'], scoreThreshold: 5 }, { kind: 'hourly' })).rejects.toMatchObject({ code: 'invalid_input', details: { field: 'listId' } });
+  });
+
+  it('a server that sends no digests says so, and stays connected (it is up, it only does not offer that)', async () => {
+    const { inviteCode } = await core.members.invite({ name: 'Ida Inbox' });
+    const team = connection();
+    await team.connect({ serverUrl, inviteCode });
+    const digests = createTeamDigestCalls(team);
+    await expect(digests.subscriptions()).rejects.toMatchObject({ code: 'not_configured', message: 'This server does not send digests: ask your team admin to set them up.' });
+    expect(team.status()).toMatchObject({ state: 'connected', message: null });
+    expect(changes.at(-1)?.state).toBe('connected');
   });
 
   it('disconnect forgets the server and the token on this computer', async () => {
