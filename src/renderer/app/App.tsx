@@ -1,5 +1,6 @@
 // The frame: header, notices, navigation and the current screen inside an error boundary.
 import { useOpenedLinks } from '../data/team-links';
+import { useTeamUnreadCount } from '../data/team-inbox';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AppHeader } from './AppHeader';
 import { BridgeHealthProvider } from '../data/bridge-health-context';
@@ -47,6 +48,8 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
   useWatchesLiveUpdates();
   useCheckFinishedNotifications();
   const unread = useUnreadCount() ?? 0;
+  // The team server's inbox: checks with changes this analyst has not read.
+  const teamUnread = useTeamUnreadCount() ?? 0;
   const nav = useMemo<Navigation>(() => ({ route, navigate }), [route, navigate]);
 
   // The lazy screens load once the first screen is up and the page is idle (see lazy-screen.ts).
@@ -91,7 +94,7 @@ export function App({ initialRoute = { screen: 'search' } }: { initialRoute?: Ro
           </a>
           <AppFrame>
             <AppHeader />
-            <NavBar current={route.screen} onSelect={navigateFromNav} badges={{ watches: { count: unread, noun: 'unread' } }} />
+            <NavBar current={route.screen} onSelect={navigateFromNav} badges={{ watches: { count: unread, noun: 'unread' }, team: { count: teamUnread, noun: 'unread' } }} />
             <main id="main-content" ref={mainRef} tabIndex={-1} className="app-main">
               <Notices />
               <ErrorBoundary resetKey={route.screen} onBack={() => navigate({ screen: 'search' })}>

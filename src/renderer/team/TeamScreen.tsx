@@ -1,7 +1,9 @@
 // Team: the team server's watches, which run there while this computer is off. Each with what it
 // watches, who made it, its schedule, its last check (when, what it cost, what it found) and
-// Check now; the changes of a watch's last check; a saved search or a list shared and watched in one step.
-import { useEffect, useState } from 'react';
+// Check now; the changes of a watch's last check; each watch's digests; the team's What changed
+// inbox; a saved search or a list shared and watched in one step.
+import { useEffect, useRef, useState } from 'react';
+import type { DeepLink } from '../../shared/team/deep-link';
 import type { TeamWatchSummary } from '../../shared/team/watches';
 import { useTeamCheckNow, useTeamStatus, useTeamWatches } from '../data/team';
 import { useNavigation } from '../state/navigation';
@@ -13,6 +15,11 @@ import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { formatCount, formatNumber, formatWhen } from '../ui/format';
 import { scheduleInWords } from '../watches/watch-format';
 import { TeamChanges } from './TeamChanges';
+import { TeamDigests } from './TeamDigests';
+import { TeamInbox } from './TeamInbox';
+import { subscriptionsShort } from './team-format';
+import { useDigestSubscriptions } from '../data/team-digests';
+import { useRefreshTeamInbox } from '../data/team-inbox';
 import { WatchListWithTeam } from './WatchListWithTeam';
 import { WatchWithTeam } from './WatchWithTeam';
 
@@ -37,19 +44,29 @@ export function TeamScreen() {
   );
 }
 
+type Panel = { kind: 'changes'; watchId: string; checkId?: number; companyId?: string } | { kind: 'digests'; watchId: string | null };
+
+/** The panel a firmscope:// link asks for: a check's changes (that company first) or the digests. */
+function panelOf(link: DeepLink | undefined): Panel | null {
+  if (link?.kind === 'digests') return { kind: 'digests', watchId: null };
+  if (link?.kind !== 'changes') return null;
+  const checkId = link.checkId && /^\d+$/.test(link.checkId) ? Number(link.checkId) : undefined;
+  return { kind: 'changes', watchId: link.watchId, ...(checkId ? { checkId } : {}), ...(link.companyId ? { companyId: link.companyId } : {}) };
+}
+
 function TeamWatches() {
   const watches = useTeamWatches(true);
+  const subs = useDigestSubscriptions();
   const checkNow = useTeamCheckNow();
   const { route } = useNavigation();
   const link = route.screen === 'team' ? route.link : undefined;
-  const [open, setOpen] = useState<{ watchId: string; checkId?: number; companyId?: string } | null>(null);
-  // A digest's link opens its watch's changes (that check, that company first).
-  useEffect(() => {
-    if (link?.kind === 'changes') setOpen({ watchId: link.watchId, ...(link.checkId && /^\d+$/.test(link.checkId) ? { checkId: Number(link.checkId) } : {}), ...(link.companyId ? { companyId: link.companyId } : {}) });
-  }, [link]);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  useEffect(() => setPanel(panelOf(link)), [link]);
+  useRefreshInboxOnChecks(watches.data);
   if (watches.isPending) return <Spinner label="Loading the team's watches…" />;
   if (watches.isError) return <ErrorMessage error={watches.error} title="Could not load the team's watches" onRetry={() => void watches.refetch()} alwaysRetry />;
-  const shown = watches.data.find((w) => w.id === open?.watchId) ?? null;
+  const shown = panel?.watchId ? (watches.data.find((w) => w.id === panel.watchId) ?? null) : null;
+  const digestsOf = (w: TeamWatchSummary) => (subs.isError ? 'Not offered by this server' : subs.data ? subscriptionsShort(subs.data.filter((s) => s.watchId === w.id)) : '…');
   const columns: TableColumn<TeamWatchSummary>[] = [
     { key: 'name', header: 'Watch', rowHeader: true, cell: (w) => w.name },
     { key: 'item', header: 'Watches', cell: (w) => watchedInWords(w) },
@@ -58,6 +75,7 @@ function TeamWatches() {
     { key: 'last', header: 'Last check', cell: (w) => lastCheckInWords(w) },
     { key: 'cost', header: 'Requests', num: true, cell: (w) => (w.lastCheck ? formatCount(w.lastCheck.requests) : '–') },
     { key: 'next', header: 'Next check', cell: (w) => (w.nextDueAt ? formatWhen(Date.parse(w.nextDueAt)) : 'only on Check now') },
+    { key: 'digests', header: 'Your digests', cell: digestsOf },
     {
       key: 'actions',
       header: 'Actions',
@@ -67,8 +85,11 @@ function TeamWatches() {
           <button type="button" className="button" onClick={() => checkNow.mutate({ watchId: w.id })} disabled={checkNow.isPending} aria-label={`Check now: ‘${w.name}’`}>
             Check now
           </button>
-          <button type="button" className="button" onClick={() => setOpen({ watchId: w.id })} aria-label={`Changes found by ‘${w.name}’`} disabled={!w.lastCheck || w.lastCheck.status !== 'done'}>
+          <button type="button" className="button" onClick={() => setPanel({ kind: 'changes', watchId: w.id })} aria-label={`Changes found by ‘${w.name}’`} disabled={!w.lastCheck || w.lastCheck.status !== 'done'}>
             Changes
+          </button>
+          <button type="button" className="button" onClick={() => setPanel({ kind: 'digests', watchId: w.id })} aria-label={`Digests of ‘${w.name}’`}>
+            Digests
           </button>
         </span>
       ),
@@ -79,13 +100,28 @@ function TeamWatches() {
       <h2 className="section-title">Team watches</h2>
       {watches.data.length === 0 ? <p>No team watches yet. Share a saved search or a list with the team below to watch it there.</p> : <DataTable label="Team watches" columns={columns} rows={watches.data} rowKey={(w) => w.id} />}
       {checkNow.error ? <ErrorMessage error={checkNow.error} /> : null}
-      {open && !shown ? <Banner level="warning">The watch that link names is not on the team server any more (it was deleted).</Banner> : null}
-      {link?.kind === 'digests' ? <Banner level="info">Digest subscriptions are kept on the team server; each watch&apos;s digests are set up there for now.</Banner> : null}
-      {shown ? <TeamChanges watch={shown} checkId={open?.checkId} companyId={open?.companyId} onClose={() => setOpen(null)} /> : null}
+      {panel?.watchId && !shown ? <Banner level="warning">The watch that link names is not on the team server any more (it was deleted).</Banner> : null}
+      {panel?.kind === 'changes' && shown ? <TeamChanges watch={shown} checkId={panel.checkId} companyId={panel.companyId} onClose={() => setPanel(null)} /> : null}
+      {panel?.kind === 'digests' && (shown || panel.watchId === null) ? <TeamDigests watch={shown} watches={watches.data} onClose={() => setPanel(null)} /> : null}
+      <TeamInbox onOpen={(e) => setPanel({ kind: 'changes', watchId: e.watch.id, checkId: e.checkId })} />
       <WatchWithTeam />
       <WatchListWithTeam />
     </>
   );
+}
+
+/** A team check that ended (seen in the watches' last checks) may be new in the inbox: ask it again. */
+function useRefreshInboxOnChecks(watches: readonly TeamWatchSummary[] | undefined) {
+  const refresh = useRefreshTeamInbox();
+  const ended = (watches ?? []).map((w) => (w.lastCheck?.finishedAt ? `${w.lastCheck.id}` : '')).join(',');
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    refresh();
+  }, [ended, refresh]);
 }
 
 function lastCheckInWords(w: TeamWatchSummary): string {
