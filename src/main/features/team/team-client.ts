@@ -23,7 +23,7 @@ export type TeamOutcome<T> =
   /** No answer, a failure, or something that is not a team server's answer. */
   | { kind: 'unreachable'; message: string };
 
-export type TeamMethod = 'GET' | 'POST' | 'DELETE';
+export type TeamMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface TeamClient {
   redeem(code: string): Promise<TeamOutcome<RedeemAnswer>>;

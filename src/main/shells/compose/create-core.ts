@@ -136,6 +136,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       const list = store.get(listId);
       return list ? { name: list.name, companies: store.listMembers(listId).map((m) => ({ companyId: m.companyId, name: m.name ?? m.companyId, ...(m.country ? { country: m.country } : {}) })) } : null;
     },
+    // A team list copied into the active profile: a new list, under the next free name.
+    createList: ({ name, companies }) => {
+      if (!connections.activeProfile()) return null;
+      const store = f.lists.activeStore();
+      const { list } = store.createList({ name: store.freeName(name), companies: companies.map((c) => ({ companyId: c.companyId, name: c.name, ...(c.country ? { country: c.country } : {}) })) });
+      return { id: list.id, name: list.name };
+    },
     onChange: (s) => emit('team', 'changed', s),
     onLink: (link) => emit('team', 'linkOpened', link),
     fetchFor: async (caFile) =>

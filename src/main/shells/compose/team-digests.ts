@@ -27,8 +27,8 @@ export interface TeamDigests {
   subscriptions: Subscriptions;
   /** Queues the immediate digests of checks that ended (safe to call on any node, any time). */
   feed(): Promise<number>;
-  /** Queues the daily and weekly digests of days and weeks that ended (safe on any node, any time; at each tick). */
-  feedPeriods(): Promise<number>;
+  /** Queues the daily and weekly digests of days and weeks that ended by `at` (default the database's now; safe on any node, any time; at each tick). */
+  feedPeriods(at?: Date): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -59,7 +59,7 @@ export function startTeamDigests(pool: pg.Pool, nodeId: string, s: TeamDigestSet
     outbox,
     subscriptions,
     feed: () => feedImmediateDigests(pool, outbox),
-    feedPeriods: () => feedPeriodDigests(pool, outbox, { timeZone }),
+    feedPeriods: (at) => feedPeriodDigests(pool, outbox, { timeZone, ...(at ? { now: at } : {}) }),
     async stop() {
       stopped = true;
       clearInterval(timer);

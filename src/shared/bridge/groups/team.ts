@@ -6,6 +6,8 @@ import type { DeepLink } from '../../team/deep-link';
 import type { TeamChange, TeamWatchSummary } from '../../team/watches';
 import { InboxReadSchema, InboxUnreadSchema, INBOX_PAGE_MAX, type Inbox, type InboxMarked } from '../../team/inbox';
 import { DigestSubscribeSchema, type DigestDelivery, type DigestSubscription } from '../../team/digests';
+import { TeamItemNameSchema, type TeamItemSummary } from '../../team/items';
+import type { TeamItemCopy } from '../../team/item-copy';
 import { EsgModuleSchema } from '../../service/schemas';
 import { WatchScheduleSchema } from '../../watches/watches';
 
@@ -55,6 +57,32 @@ export const teamGroup = group({
     deliveries: fn(z.void()).returns<DigestDelivery[]>(),
     /** Sends a failed or uncertain delivery once more. */
     resend: fn(z.object({ deliveryId: ServerId })).returns<void>(),
+    /** The saved searches and lists shared with the team (each with its owner; `mine` when this member's). */
+    items: fn(z.void()).returns<TeamItemSummary[]>(),
+    /** Shares a saved search or a list of the active profile with the team, without watching it. */
+    shareItem: fn(z.union([z.object({ savedSearchId: z.string().min(1).max(128) }), z.object({ listId: z.number().int().positive() })])).returns<TeamItemSummary>(),
+    /** Copies a team item into the active profile's workspace (a saved search, or a new list). */
+    copyItem: fn(z.object({ itemId: ServerId })).returns<TeamItemCopy>(),
+    /** Watches a team item (anyone's) on the server; a list's watch names its ESG modules. */
+    watchItem: fn(
+      z.object({
+        itemId: ServerId,
+        schedule: WatchScheduleSchema,
+        modules: z.array(EsgModuleSchema).min(1, 'Choose at least one ESG module').max(3).optional(),
+        scoreThreshold: z.number('The threshold is a number of score points').min(0.1, 'The threshold is at least 0.1 points').max(100, 'The threshold is at most 100 points').optional(),
+      }),
+    ).returns<TeamWatchSummary>(),
+    /** The owner's edit of a team item: a new name, and/or its content again from a saved search or list of theirs. */
+    updateItem: fn(
+      z.object({
+        itemId: ServerId,
+        version: z.number().int().min(1),
+        name: TeamItemNameSchema.optional(),
+        from: z.union([z.object({ savedSearchId: z.string().min(1).max(128) }), z.object({ listId: z.number().int().positive() })]).optional(),
+      }),
+    ).returns<TeamItemSummary>(),
+    /** Removes a team item (its owner or a team admin); its team watches go with it. */
+    removeItem: fn(z.object({ itemId: ServerId })).returns<void>(),
   },
   events: {
     changed: event<TeamStatus>(),

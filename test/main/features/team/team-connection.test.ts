@@ -10,6 +10,7 @@ import { createMemoryVault } from '../../../../src/main/platform/secrets/memory-
 import { createTeamConnection, TEAM_SETTINGS_KEY, TEAM_TOKEN_ACCOUNT } from '../../../../src/main/features/team/team-connection';
 import { createTeamWatchCalls } from '../../../../src/main/features/team/team-watch-calls';
 import { createTeamDigestCalls } from '../../../../src/main/features/team/team-digest-calls';
+import { createTeamItemCalls } from '../../../../src/main/features/team/team-item-calls';
 import type { TeamStatus } from '../../../../src/shared/team/connection';
 import { createTeamCore, type TeamCore } from '../../../../src/main/shells/compose/create-team-core';
 import { buildTeamServer } from '../../../../src/main/shells/team-server/server';
@@ -170,7 +171,8 @@ describe.skipIf(postgresMissing() !== null)('the Team connection against a real 
       7: { name: 'Portfolio A', companies: [{ companyId: '2f1c6b1e-8d4a-4c1e-9a0b-3e5d7f9a1b2c', name: 'Acme GmbH' }, { companyId: '3a2d7c2f-9e5b-4d2f-8b1c-4f6e8a0b2c3d', name: 'Beta SA' }] },
       8: { name: 'Empty', companies: [] },
     };
-    const calls = createTeamWatchCalls(team, () => null, (id) => lists[id] ?? null);
+    const items = createTeamItemCalls(team, { savedSearch: () => null, listToShare: (id) => lists[id] ?? null, copies: () => null });
+    const calls = createTeamWatchCalls(team, (from) => items.share(from));
     const watch = await calls.watchList(7, { modules: ['scores', 'news'], scoreThreshold: 2.5 }, { kind: 'daily', at: '07:00' });
     expect(watch).toMatchObject({ name: 'Portfolio A', item: { kind: 'list', name: 'Portfolio A' }, owner: { name: 'Lea Lister' }, modules: ['scores', 'news'], scoreThreshold: 2.5, schedule: { kind: 'daily', at: '07:00' } });
     // The server holds a copy of the companies, owned by the member.
