@@ -17,6 +17,7 @@ import { scheduleInWords } from '../watches/watch-format';
 import { TeamChanges } from './TeamChanges';
 import { TeamDigests } from './TeamDigests';
 import { TeamInbox } from './TeamInbox';
+import { TeamItems } from './TeamItems';
 import { subscriptionsShort } from './team-format';
 import { useDigestSubscriptions } from '../data/team-digests';
 import { useRefreshTeamInbox } from '../data/team-inbox';
@@ -104,6 +105,7 @@ function TeamWatches() {
       {panel?.kind === 'changes' && shown ? <TeamChanges watch={shown} checkId={panel.checkId} companyId={panel.companyId} onClose={() => setPanel(null)} /> : null}
       {panel?.kind === 'digests' && (shown || panel.watchId === null) ? <TeamDigests watch={shown} watches={watches.data} onClose={() => setPanel(null)} /> : null}
       <TeamInbox onOpen={(e) => setPanel({ kind: 'changes', watchId: e.watch.id, checkId: e.checkId })} />
+      <TeamItems watches={watches.data} />
       <WatchWithTeam />
       <WatchListWithTeam />
     </>

@@ -4,39 +4,30 @@
 // commitments, as a list watch in this app finds them). Nothing costly is preselected: the modules
 // are chosen, and the requests a check costs are said before the button is pressed.
 import { useState } from 'react';
-import { MODULE_LABELS } from '../../shared/esg/count-semantics';
-import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
-import { SCORE_THRESHOLD_DEFAULT, TYPICAL_REQUESTS_PER_CELL } from '../../shared/watches/watches';
 import { useLists } from '../data/lists';
 import { mutateThen } from '../data/mutate-then';
 import { useWatchListWithTeam } from '../data/team';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { SelectField, TextField } from '../ui/Field';
+import { SelectField } from '../ui/Field';
 import { formatCount } from '../ui/format';
-
-type Every = 'hourly' | 'daily';
+import { checkEsgChoice, DEFAULT_ESG_CHOICE, DEFAULT_SCHEDULE, EsgFields, listCostInWords, ScheduleFields, scheduleOf } from './TeamWatchFields';
 
 export function WatchListWithTeam() {
   const lists = useLists();
   const watch = useWatchListWithTeam();
   const [listId, setListId] = useState<number | null>(null);
-  const [modules, setModules] = useState<EsgModule[]>([]);
+  const [esg, setEsg] = useState(DEFAULT_ESG_CHOICE);
   const [tried, setTried] = useState(false);
-  const [threshold, setThreshold] = useState(String(SCORE_THRESHOLD_DEFAULT));
-  const [every, setEvery] = useState<Every>('daily');
-  const [at, setAt] = useState('07:00');
+  const [schedule, setSchedule] = useState(DEFAULT_SCHEDULE);
   const [done, setDone] = useState<string | null>(null);
   const all = lists.data ?? [];
   const chosen = all.find((l) => l.id === listId) ?? all[0];
-  const points = Number(threshold.replace(',', '.'));
-  const thresholdError = threshold.trim() === '' || !Number.isFinite(points) || points < 0.1 || points > 100 ? 'Enter a number of points from 0.1 to 100.' : undefined;
-  const modulesError = modules.length === 0 ? 'Choose at least one ESG module.' : undefined;
   const submit = () => {
     setTried(true);
+    const { points, modulesError, thresholdError } = checkEsgChoice(esg);
     if (!chosen || thresholdError || modulesError) return;
     setDone(null);
-    const schedule = every === 'hourly' ? ({ kind: 'hourly' } as const) : ({ kind: 'daily', at } as const);
-    mutateThen(watch, { listId: chosen.id, modules, scoreThreshold: points, schedule }, { onSuccess: (w) => setDone(`‘${w.name}’ is shared with the team and its ESG watched on the server.`) });
+    mutateThen(watch, { listId: chosen.id, modules: esg.modules, scoreThreshold: points, schedule: scheduleOf(schedule) }, { onSuccess: (w) => setDone(`‘${w.name}’ is shared with the team and its ESG watched on the server.`) });
   };
   return (
     <section className="profile-editor team-connection" aria-labelledby="watch-list-with-team-title">
@@ -60,23 +51,9 @@ export function WatchListWithTeam() {
               </option>
             ))}
           </SelectField>
-          <fieldset className="watch-dialog__modules">
-            <legend>ESG modules the server refreshes</legend>
-            {ESG_MODULES.map((m) => (
-              <label key={m} className="watch-dialog__module">
-                <input type="checkbox" checked={modules.includes(m)} onChange={(e) => setModules(e.target.checked ? ESG_MODULES.filter((x) => x === m || modules.includes(x)) : modules.filter((x) => x !== m))} />
-                {MODULE_LABELS[m]}
-              </label>
-            ))}
-            {tried && modulesError ? <p className="field__error">{modulesError}</p> : null}
-          </fieldset>
-          <TextField label="Score change that counts (points)" value={threshold} inputMode="decimal" error={thresholdError} onChange={(e) => setThreshold(e.target.value)} />
-          <SelectField label="When the server checks the list" value={every} onChange={(e) => setEvery(e.target.value as Every)}>
-            <option value="hourly">Hourly</option>
-            <option value="daily">Daily at a time</option>
-          </SelectField>
-          {every === 'daily' ? <TextField label="Check time (the server's time zone)" type="time" value={at} onChange={(e) => setAt(e.target.value)} required /> : null}
-          <p data-testid="team-list-cost">{costInWords(chosen?.memberCount ?? 0, modules.length, every)}</p>
+          <EsgFields value={esg} onChange={setEsg} tried={tried} />
+          <ScheduleFields value={schedule} onChange={setSchedule} label="When the server checks the list" timeLabel="Check time (the server's time zone)" />
+          <p data-testid="team-list-cost">{listCostInWords(chosen?.memberCount ?? 0, esg.modules.length, schedule.every)}</p>
           <div className="action-bar">
             <button type="submit" className="button button--primary" disabled={watch.isPending}>
               Share and watch the list with the team
@@ -88,12 +65,4 @@ export function WatchListWithTeam() {
       )}
     </section>
   );
-}
-
-/** What a check costs the team's daily budget, said before anything is shared. */
-function costInWords(companies: number, modules: number, every: Every): string {
-  if (modules === 0) return 'Choose the ESG modules to see what a check costs.';
-  const perCheck = companies * modules * TYPICAL_REQUESTS_PER_CELL;
-  const perDay = every === 'hourly' ? perCheck * 24 : perCheck;
-  return `About ${formatCount(perCheck)} requests per check (${formatCount(companies)} ${companies === 1 ? "company" : "companies"} x ${modules} ${modules === 1 ? 'module' : 'modules'} x about ${TYPICAL_REQUESTS_PER_CELL}), ${formatCount(perDay)} a day from the team's daily budget.`;
 }

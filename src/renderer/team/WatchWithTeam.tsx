@@ -6,23 +6,21 @@ import { SAVED_KEY, searchCalls } from '../data/search';
 import { useWatchSavedSearchWithTeam } from '../data/team';
 import { mutateThen } from '../data/mutate-then';
 import { ErrorMessage } from '../ui/ErrorMessage';
-import { SelectField, TextField } from '../ui/Field';
-
-type Every = 'hourly' | 'daily';
+import { SelectField } from '../ui/Field';
+import { DEFAULT_SCHEDULE, ScheduleFields, scheduleOf } from './TeamWatchFields';
 
 export function WatchWithTeam() {
   const saved = useQuery({ queryKey: SAVED_KEY, queryFn: () => searchCalls.listSaved() });
   const watch = useWatchSavedSearchWithTeam();
   const [savedSearchId, setSavedSearchId] = useState('');
-  const [every, setEvery] = useState<Every>('daily');
-  const [at, setAt] = useState('07:00');
+  const [schedule, setSchedule] = useState(DEFAULT_SCHEDULE);
   const [done, setDone] = useState<string | null>(null);
   const searches = saved.data ?? [];
   const chosen = searches.find((s) => s.id === savedSearchId) ?? searches[0];
   const submit = () => {
     if (!chosen) return;
     setDone(null);
-    mutateThen(watch, { savedSearchId: chosen.id, schedule: every === 'hourly' ? { kind: 'hourly' } : { kind: 'daily', at } }, { onSuccess: (w) => setDone(`‘${w.name}’ is shared with the team and watched on the server.`) });
+    mutateThen(watch, { savedSearchId: chosen.id, schedule: scheduleOf(schedule) }, { onSuccess: (w) => setDone(`‘${w.name}’ is shared with the team and watched on the server.`) });
   };
   return (
     <section className="profile-editor team-connection" aria-labelledby="watch-with-team-title">
@@ -45,11 +43,7 @@ export function WatchWithTeam() {
               </option>
             ))}
           </SelectField>
-          <SelectField label="When the server checks" value={every} onChange={(e) => setEvery(e.target.value as Every)}>
-            <option value="hourly">Hourly</option>
-            <option value="daily">Daily at a time</option>
-          </SelectField>
-          {every === 'daily' ? <TextField label="Time (the server's time zone)" type="time" value={at} onChange={(e) => setAt(e.target.value)} required /> : null}
+          <ScheduleFields value={schedule} onChange={setSchedule} label="When the server checks" timeLabel="Time (the server's time zone)" />
           <div className="action-bar">
             <button type="submit" className="button button--primary" disabled={watch.isPending}>
               Share and watch with the team
