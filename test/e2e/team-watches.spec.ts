@@ -190,3 +190,43 @@ test('share a list with the team, refresh its ESG on the server twice, see the r
   }
   await expectNoAxeViolations(page, 'the changes of a team list watch');
 });
+
+test('a list another member shared: copied into my workspace, then watched with the team', async ({ page, host }) => {
+  test.setTimeout(180_000);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
+  await sandboxUp(host.control);
+  const known = (await control<{ result: Array<{ company_id: string; name: string }> }>(host.control, '/esg/companies?kind=known&limit=5')).result;
+  const joining = await startTeamServer(host.control);
+  // Bo shares a list from his own app (here: straight at the server, as his app would).
+  const bo = (await core!.members.invite({ name: 'Bo Buyer' })).member;
+  await core!.items.share(bo, { kind: 'list', name: 'Portfolio B', companies: known.map((c) => ({ companyId: c.company_id, name: c.name })) });
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Settings', exact: true }).click();
+  await joinTeam(page, joining);
+  const shared = page.getByRole('table', { name: 'Shared with the team' });
+  const row = shared.getByRole('row', { name: /Portfolio B/ });
+  await expect(row).toContainText('List of 5 companies');
+  await expect(row).toContainText('Bo Buyer');
+  await expect(row.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Copy to my workspace: ‘Portfolio B’' }).click();
+  await expect(page.getByText('Copied into your workspace as the list ‘Portfolio B’ (5 companies).')).toBeVisible();
+
+  // The copy is a list of this profile with the same companies.
+  await nav.getByRole('button', { name: 'Lists', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Your lists' })).toContainText('Portfolio B5 companies');
+
+  // Watched with the team: no module preselected, the cost said first; the watch is Ada's, on Bo's item.
+  await nav.getByRole('button', { name: /^Team/ }).click();
+  await shared.getByRole('row', { name: /Portfolio B/ }).getByRole('button', { name: 'Watch with the team: ‘Portfolio B’' }).click();
+  const form = page.getByRole('form', { name: 'Watch ‘Portfolio B’ with the team' });
+  await expect(page.getByTestId('team-item-cost')).toHaveText('Choose the ESG modules to see what a check costs.');
+  await form.getByRole('checkbox', { name: 'Scores' }).check();
+  await expect(page.getByTestId('team-item-cost')).toHaveText("About 20 requests per check (5 companies x 1 module x about 4), 20 a day from the team's daily budget.");
+  await expectNoAxeViolations(page, 'watching a shared team list');
+  await form.getByRole('button', { name: 'Watch with the team' }).click();
+  await expect(page.getByText('‘Portfolio B’ is watched on the team server.')).toBeVisible();
+  const watch = page.getByRole('table', { name: 'Team watches' }).getByRole('row', { name: /Portfolio B/ });
+  await expect(watch).toContainText('List ‘Portfolio B’: Scores');
+  await expect(watch).toContainText('Ada Analyst');
+});

@@ -45,19 +45,19 @@ export function TeamItems({ watches }: { watches: readonly TeamWatchSummary[] })
       hiddenHeader: true,
       cell: (i) => (
         <span className="team-watch-actions">
-          <button type="button" className="button" disabled={copy.isPending} onClick={() => copyItem(i)} aria-label={`Copy ‘${i.name}’ to my workspace`}>
+          <button type="button" className="button" disabled={copy.isPending} onClick={() => copyItem(i)} aria-label={`Copy to my workspace: ‘${i.name}’`}>
             Copy to my workspace
           </button>
-          <button type="button" className="button" onClick={() => setPanel({ kind: 'watch', item: i })} aria-label={`Watch ‘${i.name}’ with the team…`}>
-            Watch…
+          <button type="button" className="button" onClick={() => setPanel({ kind: 'watch', item: i })} aria-label={`Watch with the team: ‘${i.name}’`}>
+            Watch with the team
           </button>
           {i.mine ? (
             <>
-              <button type="button" className="button" onClick={() => setPanel({ kind: 'edit', item: i })} aria-label={`Edit ‘${i.name}’…`}>
-                Edit…
+              <button type="button" className="button" onClick={() => setPanel({ kind: 'edit', item: i })} aria-label={`Edit: ‘${i.name}’`}>
+                Edit
               </button>
-              <button type="button" className="button" onClick={() => setPanel({ kind: 'remove', item: i })} aria-label={`Remove ‘${i.name}’ from the team…`}>
-                Remove…
+              <button type="button" className="button" onClick={() => setPanel({ kind: 'remove', item: i })} aria-label={`Remove: ‘${i.name}’`}>
+                Remove
               </button>
             </>
           ) : null}

@@ -48,11 +48,11 @@ it('says who shared each; edits and removal only on the analyst’s own; removal
   expect(bos.textContent).toContain('Bo Buyer');
   expect(bos.textContent).toContain('List of 120 companies');
   expect(within(bos).queryByRole('button', { name: /^Edit/ })).toBeNull();
-  fireEvent.click(within(mine).getByRole('button', { name: 'Remove ‘DE companies’ from the team…' }));
+  fireEvent.click(within(mine).getByRole('button', { name: 'Remove: ‘DE companies’' }));
   expect(screen.getByRole('alertdialog').textContent).toContain('Remove ‘DE companies’ from the team? 2 team watches of it stop, for everyone.');
   fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
   expect(await screen.findByText('‘DE companies’ is no longer shared with the team.')).toBeTruthy();
-  fireEvent.click(within(mine).getByRole('button', { name: 'Edit ‘DE companies’…' }));
+  fireEvent.click(within(mine).getByRole('button', { name: 'Edit: ‘DE companies’' }));
   const edit = screen.getByRole('form', { name: 'Edit ‘DE companies’ for the team' });
   fireEvent.change(within(edit).getByLabelText('Name on the team server'), { target: { value: 'West Europe' } });
   fireEvent.change(await within(edit).findByLabelText('Filters from'), { target: { value: 's:s1' } });
@@ -67,9 +67,9 @@ it('says who shared each; edits and removal only on the analyst’s own; removal
 it('copies into the workspace and says where; watching a shared list says the cost first and sends the choices', async () => {
   ui();
   const bos = await rowOf('Portfolio B');
-  fireEvent.click(within(bos).getByRole('button', { name: 'Copy ‘Portfolio B’ to my workspace' }));
+  fireEvent.click(within(bos).getByRole('button', { name: 'Copy to my workspace: ‘Portfolio B’' }));
   expect(await screen.findByText('Copied into your workspace as the list ‘Portfolio B 2’ (120 companies).')).toBeTruthy();
-  fireEvent.click(within(bos).getByRole('button', { name: 'Watch ‘Portfolio B’ with the team…' }));
+  fireEvent.click(within(bos).getByRole('button', { name: 'Watch with the team: ‘Portfolio B’' }));
   const form = screen.getByRole('form', { name: 'Watch ‘Portfolio B’ with the team' });
   for (const box of within(form).getAllByRole('checkbox')) expect((box as HTMLInputElement).checked).toBe(false);
   fireEvent.click(within(form).getByRole('button', { name: 'Watch with the team' }));
