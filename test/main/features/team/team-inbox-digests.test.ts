@@ -11,6 +11,8 @@ import { createMemoryVault } from '../../../../src/main/platform/secrets/memory-
 import { createTeamConnection, type TeamConnection } from '../../../../src/main/features/team/team-connection';
 import { createTeamDigestCalls } from '../../../../src/main/features/team/team-digest-calls';
 import { createTeamInboxCalls } from '../../../../src/main/features/team/team-inbox-calls';
+import { createTeamWatchCalls } from '../../../../src/main/features/team/team-watch-calls';
+import { parseRawMail } from '../digests/helpers/raw-mail';
 import { createTeamCore, type TeamCore } from '../../../../src/main/shells/compose/create-team-core';
 import { buildTeamServer } from '../../../../src/main/shells/team-server/server';
 import { generateTestCa, type TestCa } from '../../../helpers/net-helpers';
@@ -125,6 +127,18 @@ describe.skipIf(postgresMissing() !== null)('the team inbox and digests from the
     // The immediate digest of that check: mailed once, listed as sent; a sent one is not sent again.
     await when(() => delivered.length === 1);
     expect(smtp.received.map((m) => m.to)).toEqual([['ada@example.test']]);
+    // The mail and what the desktop shows afterwards are the same changes: each listed change's link
+    // names its company, in the order the app lists them; the rest is counted as "more in the app".
+    const text = parseRawMail(smtp.received[0]!.raw).parts.find((p) => p.type.startsWith('text/plain'))!.body;
+    const mailed = [...text.matchAll(/^ {2}firmscope:\/\/watches\/[^?\s]+\/changes\?check=(\d+)&company=([\w-]+)$/gm)];
+    const shown = await createTeamWatchCalls(ada, () => Promise.reject(new Error('not shared here'))).changes(watch.watch.id, second);
+    const more = Number(/and ([\d,]+) more in the app/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
+    expect(mailed.length).toBeGreaterThan(0);
+    expect(mailed.length + more).toBe(shown.length);
+    expect(mailed.map((m) => m[1])).toEqual(mailed.map(() => String(second)));
+    expect(mailed.map((m) => m[2])).toEqual(shown.slice(0, mailed.length).map((c) => c.companyId));
+    expect(Object.values(page.entries[0]!.counts).reduce((a, b) => a + b, 0)).toBe(shown.length);
+    expect(text).not.toContain(SMTP_PASSWORD);
     const deliveries = await digests.deliveries();
     expect(deliveries).toMatchObject([{ id: delivered[0], watchId: watch.watch.id, channel: 'email', targetHint: 'ada@example.test', state: 'sent', periodKey: `check:${second}`, lastError: null }]);
     expect(await createTeamDigestCalls(bo).deliveries()).toEqual([]);
