@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 # squid: the real company proxy (Basic auth) the refused-password tests start on 127.0.0.1 (test/helpers/squid.ts).
 # postgresql: the team server's store; tests start their own temporary cluster on 127.0.0.1 as the user postgres (test/helpers/postgres.ts).
 # systemd: systemd-analyze verifies the team server's unit file (deploy/firmscope-server.service); nothing is started.
-APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus dbus-x11 xvfb xauth build-essential python3 pkg-config openssl libreoffice-calc-nogui locales squid postgresql systemd)
+APT_PACKAGES=(chromium libsecret-1-dev gnome-keyring dbus dbus-x11 xvfb xauth build-essential python3 pkg-config openssl libreoffice-calc-nogui locales squid curl postgresql systemd)
 
 # Each heading carries the run's elapsed time, so a slow phase shows in the log without a profiler.
 log() { printf '\n==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }

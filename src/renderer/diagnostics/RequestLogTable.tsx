@@ -43,7 +43,10 @@ export function RequestLogTable({ entries, onCopyCurl }: { entries: RequestLogEn
             <tr key={e.id} className={`log-row log-row--${statusTone(e)}`} data-log-id={e.id}>
               <td className="mono">{formatClock(e.at)}</td>
               <td className="mono">{e.method}</td>
-              <td className="mono">{e.host}</td>
+              <td className="mono">
+                {e.host}
+                {e.proxy ? <span className="muted"> via {e.proxy}</span> : null}
+              </td>
               <td className="mono path-cell">{e.path}</td>
               <td className="mono">{e.status ?? '–'}</td>
               <td className="num mono">{formatMs(e.durationMs)}</td>

@@ -35,7 +35,20 @@ export interface HttpResponse {
   text: string;
 }
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+/** The proxy a request goes through: its address without credentials, and whether it is sent credentials. */
+export interface ProxyUsed {
+  url: string;
+  authenticated: boolean;
+}
+
+/** A fetch; a network's fetch also says which proxy a URL goes through (for the request log's cURL line). */
+export type FetchLike = ((url: string, init: RequestInit) => Promise<Response>) & { proxyFor?(url: string): Promise<ProxyUsed | null> };
+
+/** A proxy URL as `scheme://host:port`, its user name and password left out. */
+export function proxyAddress(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}`;
+}
 
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 

@@ -2,10 +2,12 @@
 // the method, the URL's host and path, the page_size value, the *names* of other query parameters,
 // the JSON body of API calls (search filters, match input), the outcome, and for a failed call the
 // `error` and `message` of the service's error body. Headers are never kept: only which kind of
-// credential was sent (Bearer or Basic), so "Copy as cURL" can write `$TOKEN` in its place. Any
+// credential was sent (Bearer or Basic), so "Copy as cURL" can write `$TOKEN` in its place, and the
+// proxy the request went through (its address; `$PROXY_USER:$PROXY_PASSWORD` for its credentials). Any
 // credential the service echoes back in an error message is blanked before it is kept.
 import type { RequestLogEntry } from '../../../shared/bridge/groups/diagnostics';
 import { redactCredentials } from './redact-credentials';
+import type { ProxyUsed } from './http';
 
 /** Query parameters whose values are harmless and useful when reading the log. */
 export const VISIBLE_QUERY_VALUES = new Set(['page_size']);
@@ -26,6 +28,8 @@ export interface RequestLogInput {
   body?: string;
   /** Response text of a failed HTTP call (status >= 400), or the transport failure's message. */
   failureText?: string;
+  /** The proxy the request went through (its address only), null or absent: direct. */
+  proxy?: ProxyUsed | null;
 }
 
 export interface RequestLog {
@@ -57,6 +61,7 @@ export function createRequestLog(capacity = 500): RequestLog {
         ...(e.status !== undefined ? { status: e.status } : {}),
         ...(e.errorClass ? { errorClass: e.errorClass } : {}),
         ...problem,
+        ...(e.proxy ? { proxy: e.proxy.url } : {}),
         curl: toCurl(e, credentials.kind),
       };
       entries.push(entry);
@@ -151,6 +156,9 @@ function toCurl(e: RequestLogInput, kind: CredentialKind): string {
   const args = ['curl', '-X', e.method, curlUrl(e.url)];
   if (kind === 'bearer') args.push('-H', dq('Authorization: Bearer $TOKEN'));
   if (kind === 'basic') args.push('-u', dq('$CLIENT_ID:$CLIENT_SECRET'));
+  // The same way out as the app's request; the proxy's credentials as placeholders, like the service's.
+  if (e.proxy) args.push('--proxy', sq(e.proxy.url));
+  if (e.proxy?.authenticated) args.push('--proxy-user', dq('$PROXY_USER:$PROXY_PASSWORD'));
   const type = Object.entries(e.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   if (type) args.push('-H', sq(`Content-Type: ${type}`));
   if (e.body !== undefined) {

@@ -9,6 +9,8 @@ export interface Transport {
 
 export function createTransport(opts: { log: RequestLog; fetchImpl?: FetchLike; now?: () => number }): Transport {
   const now = opts.now ?? Date.now;
+  // Which proxy the request went through, for the log's cURL line; not knowing it never fails a request.
+  const proxyOf = async (url: string) => (await opts.fetchImpl?.proxyFor?.(url).catch(() => null)) ?? null;
   return {
     now,
     async send(req, attempt) {
@@ -17,12 +19,12 @@ export function createTransport(opts: { log: RequestLog; fetchImpl?: FetchLike; 
       try {
         const res = await httpSend(req, opts.fetchImpl);
         const failureText = res.status >= 400 ? res.text : undefined;
-        opts.log.add({ at, method: req.method, url: req.url, status: res.status, durationMs: performance.now() - t0, attempt, headers: req.headers, body: req.body, failureText });
+        opts.log.add({ at, method: req.method, url: req.url, status: res.status, durationMs: performance.now() - t0, attempt, headers: req.headers, body: req.body, failureText, proxy: await proxyOf(req.url) });
         return res;
       } catch (e) {
         const errorClass = e instanceof TransportError ? e.kind : 'internal';
         const failureText = e instanceof TransportError ? e.message : undefined;
-        opts.log.add({ at, method: req.method, url: req.url, durationMs: performance.now() - t0, attempt, errorClass, headers: req.headers, body: req.body, failureText });
+        opts.log.add({ at, method: req.method, url: req.url, durationMs: performance.now() - t0, attempt, errorClass, headers: req.headers, body: req.body, failureText, proxy: await proxyOf(req.url) });
         throw e;
       }
     },

@@ -6,7 +6,7 @@
 // that drew a 407 is held back from then on (refused-credentials.ts).
 import { rootCertificates } from 'node:tls';
 import { Agent, fetch as undiciFetch, ProxyAgent, type Dispatcher } from 'undici';
-import { TransportError, type FetchLike } from '../api/http';
+import { proxyAddress, TransportError, type FetchLike, type ProxyUsed } from '../api/http';
 import type { NetworkConfig, NetworkFactory } from '../ports/network';
 import { readEnvProxies } from './env-proxy';
 import { describeNetworkFailure, heldBack, notResent, proxyAuthFailure, proxyEndpoint, type ProxyContext } from './network-errors';
@@ -17,6 +17,7 @@ interface Route {
   dispatcher: Dispatcher;
   ctx: ProxyContext;
   credential: string | null;
+  proxy: ProxyUsed | null;
 }
 
 interface Pool {
@@ -32,7 +33,7 @@ function buildPool(key: string, cfg: NetworkConfig, env: NodeJS.ProcessEnv): Poo
   const tls = ca ? { ca } : {};
   const { proxy } = cfg;
   if (proxy.mode === 'none') {
-    const direct: Route = { dispatcher: new Agent({ connect: tls }), ctx: { proxies: [], sentCredentials: false }, credential: null };
+    const direct: Route = { dispatcher: new Agent({ connect: tls }), ctx: { proxies: [], sentCredentials: false }, credential: null, proxy: null };
     return { key, route: () => direct, close: () => direct.dispatcher.close() };
   }
   if (proxy.mode === 'url') {
@@ -43,6 +44,7 @@ function buildPool(key: string, cfg: NetworkConfig, env: NodeJS.ProcessEnv): Poo
       ctx: { proxies: [proxyEndpoint(proxy.url)].filter((p): p is string => !!p), sentCredentials: !!token, passwordMissing },
       // An empty password is not held back: the message asks for one, and typing it makes a new credential.
       credential: token && !passwordMissing ? credentialKey('proxy', proxy.url, proxy.username, proxy.password ?? '') : null,
+      proxy: { url: proxyAddress(proxy.url), authenticated: !!token },
     };
     return { key, route: () => via, close: () => via.dispatcher.close() };
   }
@@ -55,9 +57,9 @@ function buildPool(key: string, cfg: NetworkConfig, env: NodeJS.ProcessEnv): Poo
     route(url) {
       const p = named.for(url);
       const agent = p ? agents.get(p.url) : undefined;
-      if (!p || !agent) return { dispatcher: direct, ctx: { proxies, sentCredentials: false }, credential: null };
+      if (!p || !agent) return { dispatcher: direct, ctx: { proxies, sentCredentials: false }, credential: null, proxy: null };
       const sent = hasCredentials(p.url);
-      return { dispatcher: agent, ctx: { proxies, sentCredentials: sent, envVariable: p.variable }, credential: sent ? credentialKey('proxy', p.url) : null };
+      return { dispatcher: agent, ctx: { proxies, sentCredentials: sent, envVariable: p.variable }, credential: sent ? credentialKey('proxy', p.url) : null, proxy: { url: proxyAddress(p.url), authenticated: sent } };
     },
     close: () => Promise.all([direct.close(), ...[...agents.values()].map((a) => a.close())]),
   };
@@ -101,6 +103,7 @@ export function createNodeNetwork(env: NodeJS.ProcessEnv = process.env): Network
       }
       const used = pool;
       const fetchImpl: FetchLike = (url, init) => send(used.route(url), url, init);
+      fetchImpl.proxyFor = async (url) => used.route(url).proxy;
       return fetchImpl;
     },
     async close() {

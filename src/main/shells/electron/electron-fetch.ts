@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import type { FetchLike } from '../../platform/api/http';
 import { describeNetworkFailure, heldBack, notResent, proxyAuthFailure, proxyEndpoint } from '../../platform/net/network-errors';
 import { credentialKey, RefusedCredentials } from '../../platform/net/refused-credentials';
-import { TransportError } from '../../platform/api/http';
+import { proxyAddress, TransportError } from '../../platform/api/http';
 import type { NetworkConfig, NetworkFactory } from '../../platform/ports/network';
 
 /** What this module uses of a ClientRequest / IncomingMessage / Session (unit tests pass fakes). */
@@ -33,6 +33,8 @@ export interface SessionLike {
   setProxy(config: ProxyConfig): Promise<void>;
   setCertificateVerifyProc(proc: ((req: VerifyRequest, callback: (result: number) => void) => void) | null): void;
   closeAllConnections?(): Promise<void>;
+  /** Chromium's PAC answer for a URL ("PROXY host:port; DIRECT"). */
+  resolveProxy?(url: string): Promise<string>;
 }
 export interface ElectronNetDeps {
   fromPartition(partition: string): SessionLike;
@@ -40,6 +42,15 @@ export interface ElectronNetDeps {
 }
 
 const ERR_CERT_AUTHORITY_INVALID = -202;
+
+/** The first way out of a PAC answer as a proxy URL ("PROXY p:3128; DIRECT" -> http://p:3128); null: direct. */
+export function proxyFromPac(answer: string): string | null {
+  const first = answer.split(';')[0]?.trim() ?? '';
+  const m = /^(PROXY|HTTPS|SOCKS5?|SOCKS4)\s+(\S+)$/i.exec(first);
+  if (!m) return null;
+  const scheme = { PROXY: 'http', HTTPS: 'https', SOCKS: 'socks4', SOCKS4: 'socks4', SOCKS5: 'socks5' }[m[1]!.toUpperCase()] ?? 'http';
+  return `${scheme}://${m[2]}`;
+}
 
 export function proxyConfigFor(cfg: NetworkConfig): ProxyConfig {
   if (cfg.proxy.mode === 'none') return { mode: 'direct' };
@@ -142,6 +153,14 @@ export function createElectronNetwork(deps: ElectronNetDeps): NetworkFactory {
           if (typeof init.body === 'string') req.write(init.body);
           req.end();
         });
+      };
+      fetchImpl.proxyFor = async (url) => {
+        if (cfg.proxy.mode === 'none') return null;
+        if (cfg.proxy.mode === 'url') return { url: proxyAddress(cfg.proxy.url), authenticated: !!creds };
+        const { session, ready } = sessionFor(cfg);
+        await ready;
+        const via = session.resolveProxy ? proxyFromPac(await session.resolveProxy(url)) : null;
+        return via ? { url: via, authenticated: false } : null;
       };
       return fetchImpl;
     },

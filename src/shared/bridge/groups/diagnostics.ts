@@ -20,7 +20,9 @@ export interface RequestLogEntry {
   error?: string;
   /** A failed call's `message` (or OAuth `error_description`), or why the transport failed. */
   message?: string;
-  /** The request as a cURL line; the credential is always `$TOKEN` / `$CLIENT_ID:$CLIENT_SECRET`. */
+  /** The proxy it went through (`http://host:port`, no credentials); absent: direct. */
+  proxy?: string;
+  /** The request as a cURL line; the credential is always `$TOKEN` / `$CLIENT_ID:$CLIENT_SECRET`, a proxy's `$PROXY_USER:$PROXY_PASSWORD`. */
   curl: string;
 }
 

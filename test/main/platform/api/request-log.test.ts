@@ -90,6 +90,20 @@ describe('request log', () => {
     expect(big!.curl).not.toContain('zzz.yyy.xxx');
   });
 
+  it('names the proxy a request went through; its credentials only as placeholders', () => {
+    const log = createRequestLog();
+    const base = { at: 1, method: 'GET', url: 'https://api.example.com/x', status: 200, durationMs: 5, attempt: 1, headers: { authorization: 'Bearer t0k3n-canary' } };
+    log.add({ ...base, proxy: { url: 'http://proxy.corp:3128', authenticated: true } });
+    log.add({ ...base, proxy: { url: 'http://open-proxy.corp:8080', authenticated: false } });
+    log.add(base);
+    const [auth, open, direct] = log.list();
+    expect(auth).toMatchObject({ proxy: 'http://proxy.corp:3128' });
+    expect(auth!.curl).toBe(`curl -X GET 'https://api.example.com/x' -H "Authorization: Bearer $TOKEN" --proxy 'http://proxy.corp:3128' --proxy-user "$PROXY_USER:$PROXY_PASSWORD"`);
+    expect(open!.curl).toBe(`curl -X GET 'https://api.example.com/x' -H "Authorization: Bearer $TOKEN" --proxy 'http://open-proxy.corp:8080'`);
+    expect(direct!.curl).not.toContain('--proxy');
+    expect(direct).not.toHaveProperty('proxy');
+  });
+
   it('quotes for the shell: a quote in the body cannot end the argument', () => {
     const log = createRequestLog();
     log.add({ at: 1, method: 'POST', url: 'http://h/api', status: 400, durationMs: 1, attempt: 1, headers: { 'Content-Type': 'application/json' }, body: `{"v":"it's $(rm -rf)"}` });

@@ -4,8 +4,12 @@
 // Retry: a directory behind the proxy locks the account after a few. Here each action of the analyst
 // sends it once, counted in squid's own access log; the live count sends nothing; a certificate the
 // profile does not trust is tried once per action, counted at the TLS server. Every call goes through
-// the bridge dispatcher, as the shells make it.
+// the bridge dispatcher, as the shells make it. And a request made through the proxy copies as a
+// cURL line that names it (issue 39 #8): run by the real curl, it goes through squid again.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestLogEntry } from '../../../../src/shared/bridge/groups/diagnostics';
 import { createDispatcher } from '../../../../src/main/platform/bridge/dispatcher';
 import { createNodeNetwork } from '../../../../src/main/platform/net/node-network';
 import { PROXY_AUTH_REFUSED, UNKNOWN_AUTHORITY } from '../../../../src/main/platform/net/network-errors';
@@ -21,6 +25,7 @@ import { SIMPLE_SEARCH, startSmallSandbox, tempDir, testShell, tokenRequestCount
 import { generateTestCa, startTlsFront, type TestCa } from '../../../helpers/net-helpers';
 import { squidMissing, startSquid, type Squid } from '../../../helpers/squid';
 
+const execFileAsync = promisify(execFile);
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -138,6 +143,35 @@ describe.skipIf(noSquid)('a proxy that refuses the password (real squid, Basic a
     expect(e.message).not.toContain(PROXY_AUTH_REFUSED);
     await failure('search', 'countMatches', { body: SIMPLE_SEARCH });
     expect(await refusals()).toBe(before + 2);
+  });
+});
+
+describe.skipIf(noSquid)('Copy as cURL through the proxy (real squid, real curl)', () => {
+  it('names the proxy with placeholders for its credentials; the lines, run by curl, go through it and get the same answer', async () => {
+    const { value } = await boot();
+    const proxied = profile({ proxy: 'url', proxyUrl: squid!.url, proxyUsername: PROXY_USER.username });
+    const saved = await value<{ id: string }>('profiles', 'saveProfile', { profile: proxied, secret: SANDBOX_CLIENTS.analyst.secret, proxyPassword: PROXY_USER.password });
+    await value('profiles', 'activate', { id: saved.id });
+    const found = await value<{ count: number }>('search', 'start', search);
+    const log = await value<RequestLogEntry[]>('diagnostics', 'requestLog');
+    const token = log.find((e) => e.curl.includes('$CLIENT_ID:$CLIENT_SECRET'))!;
+    const searched = log.findLast((e) => e.method === 'POST' && e.path.startsWith('/api/search/'))!;
+    const via = `--proxy '${new URL(squid!.url).origin}' --proxy-user "$PROXY_USER:$PROXY_PASSWORD"`;
+    for (const e of [token, searched]) {
+      expect(e.proxy).toBe(new URL(squid!.url).origin);
+      expect(e.curl).toContain(via);
+    }
+    expect(JSON.stringify(log)).not.toContain(PROXY_USER.password);
+
+    // The lines as copied, run by curl with the placeholders set: through squid, signed in, same answer.
+    const before = (await squid!.requests()).length;
+    const env = { PATH: process.env.PATH, PROXY_USER: PROXY_USER.username, PROXY_PASSWORD: PROXY_USER.password, CLIENT_ID: SANDBOX_CLIENTS.analyst.id, CLIENT_SECRET: SANDBOX_CLIENTS.analyst.secret };
+    // Asynchronously: the sandbox answering curl runs in this process.
+    const run = async (line: string, extra: Record<string, string> = {}) => JSON.parse((await execFileAsync('bash', ['-c', `${line} --silent --show-error`], { env: { ...env, ...extra }, encoding: 'utf8', timeout: 30_000 })).stdout) as Record<string, unknown>;
+    const { access_token } = (await run(token.curl)) as { access_token: string };
+    expect(await run(searched.curl, { TOKEN: access_token })).toMatchObject({ count: found.count });
+    const lines = (await squid!.requests()).slice(before);
+    expect(lines.map((l) => [l.method, l.status, l.user])).toEqual([['POST', 200, PROXY_USER.username], ['POST', 200, PROXY_USER.username]]);
   });
 });
 

@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport } from '../../../../src/main/platform/api/transport';
 import { createRequestLog } from '../../../../src/main/platform/api/request-log';
-import { createElectronNetwork, trustsExtraCa, type ElectronNetDeps, type SessionLike, type VerifyRequest } from '../../../../src/main/shells/electron/electron-fetch';
+import { createElectronNetwork, proxyFromPac, trustsExtraCa, type ElectronNetDeps, type SessionLike, type VerifyRequest } from '../../../../src/main/shells/electron/electron-fetch';
 import { heldBack, notResent, PROXY_AUTH_MISSING, PROXY_AUTH_REFUSED, PROXY_PASSWORD_MISSING, PROXY_REFUSED, UNKNOWN_AUTHORITY } from '../../../../src/main/platform/net/network-errors';
 import { asAnalystAction } from '../../../../src/main/platform/net/refused-credentials';
 import type { NetworkConfig } from '../../../../src/main/platform/ports/network';
@@ -52,6 +52,8 @@ function fakeElectron() {
         setProxy: async (c) => void rec.proxies.push(c),
         setCertificateVerifyProc: (p) => void (rec.verify = p),
         closeAllConnections: async () => {},
+        // Chromium's PAC answer: the system proxy for corp hosts, direct for the rest.
+        resolveProxy: async (url) => (url.includes('.corp.example') ? 'PROXY sys-proxy.corp:8080; DIRECT' : 'DIRECT'),
       };
       return s;
     },
@@ -98,6 +100,18 @@ describe('Electron network (fake net)', () => {
       ['firmscope-net-a', [{ mode: 'direct' }]],
       ['firmscope-net-b', [{ mode: 'fixed_servers', proxyRules: 'http://proxy.corp:3128', proxyBypassRules: '<-loopback>' }]],
     ]);
+  });
+
+  it('says which proxy a URL goes through, for the cURL line: the fixed one (without its credentials), the system PAC answer, or none', async () => {
+    const f = fakeElectron();
+    const network = createElectronNetwork(f.deps);
+    const fixed = network.fetchFor(cfg({ profileId: 'a', proxy: { mode: 'url', url: 'http://ana:s3cret@proxy.corp:3128', username: 'ana', password: 's3cret' } }));
+    expect(await fixed.proxyFor!('https://api.example.com/x')).toEqual({ url: 'http://proxy.corp:3128', authenticated: true });
+    const system = network.fetchFor(cfg({ profileId: 'b', proxy: { mode: 'system' } }));
+    expect(await system.proxyFor!('https://api.corp.example/x')).toEqual({ url: 'http://sys-proxy.corp:8080', authenticated: false });
+    expect(await system.proxyFor!('https://api.example.com/x')).toBeNull();
+    expect(await network.fetchFor(cfg({ profileId: 'c', proxy: { mode: 'none' } })).proxyFor!('https://api.corp.example/x')).toBeNull();
+    expect(['PROXY p:3128; DIRECT', 'HTTPS p:443', 'SOCKS5 s:1080', 'SOCKS s:1080', 'DIRECT', ''].map(proxyFromPac)).toEqual(['http://p:3128', 'https://p:443', 'socks5://s:1080', 'socks4://s:1080', null, null]);
   });
 
   it("answers the proxy's credential request once with the vault's password; a second request means refused", async () => {
