@@ -13,7 +13,8 @@ export async function exportAs(dialog: Locator, dataDir: string, format: string,
   if (opts.columns) await dialog.getByRole('radio', { name: opts.columns }).check();
   await dialog.getByRole('button', { name: 'Start export' }).click();
   await expect(dialog.getByRole('heading', { name: 'Export finished' })).toBeVisible({ timeout: 30_000 });
-  const path = join(dataDir, 'exports', (await dialog.getByRole('link', { name: /^Download / }).getAttribute('download'))!);
+  // The data file's link (a CSV's or JSON's About has a download link of its own).
+  const path = join(dataDir, 'exports', (await dialog.getByRole('link', { name: /^Download (?!.*\.about\.json$)/ }).getAttribute('download'))!);
   if (opts.again) await dialog.getByRole('button', { name: 'Export again' }).click();
   return path;
 }

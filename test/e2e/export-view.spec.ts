@@ -4,7 +4,7 @@
 // sandbox's own data filtered and sorted the same way) at the visible columns in grid order, and the
 // XLSX About sheet records the search, the snapshot time and the view.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -144,9 +144,18 @@ test('export the filtered, faceted, sorted snapshot view in CSV, XLSX, JSON and 
   const jobs = page.getByRole('list', { name: 'Export jobs' }).getByRole('listitem');
   await expect(jobs).toHaveCount(4);
   for (const job of await jobs.all()) await expect(job).toContainText(`Snapshot view of`);
-  // Each row without an About sheet names its sidecar.
+  // Each row without an About sheet names its sidecar; in browser mode it is a download of its own,
+  // and what downloads is that file: the same About as on disk.
   for (const ext of ['csv', 'json', 'ndjson']) {
-    await expect(jobs.filter({ hasText: new RegExp(`\\.${ext}\\.about\\.json beside the file`) })).toHaveCount(1);
+    const row = jobs.filter({ hasText: new RegExp(`\\.${ext}\\.about\\.json, a download of its own`) });
+    await expect(row).toHaveCount(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: /^Download .+\.about\.json$/ }).click()]);
+    const saved = join(app.dataDir, `downloaded-${ext}`);
+    await download.saveAs(`${saved}.about.json`);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${ext}\\.about\\.json$`));
+    const doc = JSON.parse(readFileSync(`${saved}.about.json`, 'utf8')) as { file: string; format: string; about: Record<string, unknown> };
+    expect(doc.format).toBe(ext);
+    expectViewAbout((label) => doc.about[label]);
   }
   await expect(jobs.filter({ hasText: 'about.json' })).toHaveCount(3);
 });

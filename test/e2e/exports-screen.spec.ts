@@ -65,7 +65,7 @@ guardedTest('a match and an ESG export on the Exports screen: facts, Export agai
     await expect(matchRow).toContainText('Bulk match of');
     await expect(matchRow).toContainText(FACTS);
     await expect(matchRow).toContainText('3 rows');
-    await expect(matchRow.getByRole('link', { name: `Download ${matchFile}` })).toBeVisible();
+    await expect(matchRow.getByRole('link', { name: `Download ${matchFile}`, exact: true })).toBeVisible();
     const esgRow = page.getByRole('listitem', { name: esgFile, exact: true });
     await expect(esgRow).toContainText('Excel (XLSX) · Finished');
     await expect(esgRow).toContainText(`ESG of company ${a!.name}`);
@@ -76,7 +76,7 @@ guardedTest('a match and an ESG export on the Exports screen: facts, Export agai
     await matchRow.getByRole('button', { name: `Export again: ${matchFile}` }).click();
     await expect(jobs(page)).toHaveCount(3);
     const again = jobs(page).filter({ hasText: 'Bulk match of' }).filter({ hasNotText: matchFile }).first();
-    const againFile = (await again.getByRole('link', { name: /^Download / }).getAttribute('download'))!;
+    const againFile = (await again.getByRole('link', { name: /^Download (?!.*\.about\.json$)/ }).getAttribute('download'))!;
     expect(againFile).not.toBe(matchFile);
     expect(existsSync(join(exportsDir, againFile))).toBe(true);
     expect(existsSync(join(exportsDir, matchFile))).toBe(true);

@@ -83,7 +83,7 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   // Export the sorted view (a job like the search export: its row, then Download) and read the file
   // back: every company, in view order, names and ids.
   await view.getByRole('button', { name: 'Export CSV' }).click();
-  const download = view.getByRole('link', { name: /^Download / });
+  const download = view.getByRole('link', { name: /^Download (?!.*\.about\.json$)/ });
   await expect(download).toBeVisible({ timeout: 30_000 });
   const csvName = (await download.getAttribute('download'))!;
   expect(csvName).toMatch(/^Very large employers-.*\.csv$/);
@@ -98,7 +98,7 @@ test('lists from selected rows, a loaded result set and pasted ids; rename, dupl
   expect(new Set(rows.slice(1).map((r) => r[1]))).toEqual(new Set(big.map((c) => c.company_id)));
   await view.getByRole('button', { name: 'Export Excel' }).click();
   await expect(view.getByRole('link', { name: /^Download .*\.xlsx$/ })).toBeVisible({ timeout: 30_000 });
-  const xlsxName = (await view.getByRole('link', { name: /^Download / }).getAttribute('download'))!;
+  const xlsxName = (await view.getByRole('link', { name: /^Download (?!.*\.about\.json$)/ }).getAttribute('download'))!;
   const book = await readXlsx(join(app.dataDir, 'exports', xlsxName));
   expect(book).toHaveLength(big.length + 1);
   expect(book[1]!.slice(0, 2)).toEqual([byEmployees[0]!.name, byEmployees[0]!.company_id]);

@@ -56,5 +56,6 @@ test('export the Matched rows of a bulk match in JSON, NDJSON and CSV as the tab
   const jobs = page.getByRole('list', { name: 'Export jobs' }).getByRole('listitem');
   await expect(jobs).toHaveCount(3);
   await expect(jobs.filter({ hasText: 'Bulk match results of pasted CSV (Matched)' })).toHaveCount(3);
-  await expect(jobs.filter({ hasText: '.about.json beside the file' })).toHaveCount(3);
+  await expect(jobs.filter({ hasText: /\.about\.json, a download of its own/ })).toHaveCount(3);
+  await expect(jobs.getByRole('link', { name: /^Download .+\.about\.json$/ })).toHaveCount(3);
 });

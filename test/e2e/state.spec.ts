@@ -137,7 +137,7 @@ guardedTest('a restart on the same data dir restores the last search, its page a
     await page.getByRole('button', { name: 'Export…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export results' });
     await dialog.getByRole('button', { name: 'Start export' }).click();
-    await expect(dialog.getByRole('link', { name: /^Download / })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: /^Download (?!.*\.about\.json$)/ })).toBeVisible();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Alt+4');
     await expect(page.getByRole('heading', { level: 1, name: 'ESG' })).toBeVisible();
@@ -165,7 +165,7 @@ guardedTest('a restart on the same data dir restores the last search, its page a
     await page.keyboard.press('Alt+6');
     const exports = page.getByRole('list', { name: 'Export jobs' });
     await expect(exports.getByRole('listitem')).toHaveCount(1);
-    await expect(exports.getByRole('link', { name: /^Download / })).toBeVisible();
+    await expect(exports.getByRole('link', { name: /^Download (?!.*\.about\.json$)/ })).toBeVisible();
   } finally {
     if (host) await stopHost(host.child);
     rmSync(dataDir, { recursive: true, force: true });

@@ -67,7 +67,16 @@ export function ExportRow({ job, history = false }: { job: ExportJob; history?: 
       <p className="export-row__progress">{progressText(job)}</p>
       {history && finished ? <p className="export-row__facts">{finishedFacts(job, { withSource: !job.list }).join(' · ')}</p> : null}
       {job.state === 'done' && job.format === 'csv' && job.neutralised !== undefined ? <p className="export-row__note">{neutralisedText(job.neutralised)}</p> : null}
-      {job.state === 'done' && job.aboutFile ? <p className="export-row__note">{aboutFileText(job.aboutFile)}</p> : null}
+      {job.state === 'done' && job.aboutFile ? (
+        <p className="export-row__note">
+          {aboutFileText(job.aboutFile, !!job.aboutDownloadUrl)}{' '}
+          {job.aboutDownloadUrl ? (
+            <a href={job.aboutDownloadUrl} download={job.aboutFile} aria-label={`Download it: ${job.aboutFile}`}>
+              Download it
+            </a>
+          ) : null}
+        </p>
+      ) : null}
       {job.note ? <p className="export-row__note">{job.note}</p> : null}
       {job.state === 'failed' && job.error ? <ErrorMessage error={job.error} title={`Export of ${job.fileName} failed; no file was written`} /> : null}
       {job.state === 'cancelled' ? <p className="export-row__note">Cancelled; no file was written.</p> : null}

@@ -87,9 +87,9 @@ export function neutralisedText(cells: number): string {
     : `Formula protection put an apostrophe before ${formatCount(cells)} cell${cells === 1 ? '' : 's'} that started with = + - @.`;
 }
 
-/** Where a CSV, JSON or NDJSON file's About went (they have no About sheet). */
-export function aboutFileText(name: string): string {
-  return `The search, view and columns are in ${name} beside the file.`;
+/** Where a CSV, JSON or NDJSON file's About went (they have no About sheet); in browser mode a download of its own. */
+export function aboutFileText(name: string, downloadable = false): string {
+  return downloadable ? `The search, view and columns are in ${name}, a download of its own:` : `The search, view and columns are in ${name} beside the file.`;
 }
 
 /** What a view export will write: "66 rows (the filtered view of a 917-row snapshot), 12 columns". */

@@ -78,6 +78,10 @@ export function createExportJobs(deps: Pick<FeatureDeps, 'emit' | 'shell'>, hist
         // The file is complete either way; a missing download link must not turn it into a failure.
         const url = deps.shell.downloadUrlFor?.(path);
         if (url) job.downloadUrl = url;
+        // The About of a CSV or JSON file is a file of its own: downloadable too, not "beside" a download.
+        const about = sidecarPathFor(path);
+        const aboutUrl = url && existsSync(about) ? deps.shell.downloadUrlFor?.(about) : undefined;
+        if (aboutUrl) job.aboutDownloadUrl = aboutUrl;
       } catch {
         /* browser host refused the path: the row simply offers no link */
       }

@@ -48,6 +48,8 @@ export interface ExportJob {
   neutralised?: number;
   /** CSV, JSON, NDJSON: the name of the `<file>.about.json` sidecar beside the file (what an XLSX About sheet holds). */
   aboutFile?: string;
+  /** Browser mode: where that sidecar can be downloaded (it is not beside a downloaded file). */
+  aboutDownloadUrl?: string;
   /** "Export again" writes the same source, format, columns and options to a new file. */
   canRepeat?: boolean;
   startedAt: number;
