@@ -7,7 +7,7 @@ import { REVIEW_PAGE, useDecide, useReviewRows, type ReviewQueue } from '../data
 import { mutateThen } from '../data/mutate-then';
 import { reviewKey } from './review-keys';
 import { cursorLine, movedLine } from './review-cursor';
-import { ACTION_TEXT, decisionOf, UNDONE_TEXT, type Decide } from './review-decision';
+import { actionText, decisionOf, UNDONE_TEXT, type Decide } from './review-decision';
 
 export function useReviewQueue(job: BulkJobView) {
   const [queue, setQueue] = useState<ReviewQueue>('pending');
@@ -60,7 +60,7 @@ export function useReviewQueue(job: BulkJobView) {
     // Deciding moves to the next row: in the queue the decided row leaves, elsewhere it stays.
     const next = leaves ? cursorLine(lines.filter((l) => l !== row.line), row.line) : movedLine(lines, row.line, 'next');
     setCursor(next);
-    setSaid(`${ACTION_TEXT[action]} line ${row.line}${next !== null && next !== row.line ? `; now on line ${next}` : ''}.`);
+    setSaid(`${actionText(action, row, companyId)}${next !== null && next !== row.line ? `; now on line ${next}` : ''}.`);
   };
 
   /** Puts the row of the last decision made here back as it was, and the cursor on it. */

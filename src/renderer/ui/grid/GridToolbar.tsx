@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { ColumnsPanel } from './ColumnsPanel';
 import { densityOf, setDensity, type ColumnPrefs } from './column-prefs';
+import { formatCount } from '../format';
 
 export interface GridToolbarProps {
   available: string[];
@@ -23,7 +24,7 @@ export function GridToolbar(p: GridToolbarProps) {
   return (
     <div className="result-grid__toolbar">
       <button type="button" className="button button--small" onClick={p.onCopy} disabled={!p.hasRows}>
-        {p.selectedCount ? `Copy ${p.selectedCount} selected rows (TSV)` : 'Copy row (TSV)'}
+        {p.selectedCount ? `Copy ${formatCount(p.selectedCount)} selected ${p.selectedCount === 1 ? 'row' : 'rows'} (TSV)` : 'Copy row (TSV)'}
       </button>
       <button type="button" className="button button--small" onClick={p.onShowDetails} disabled={!p.hasRows}>
         Show details
