@@ -8,7 +8,7 @@ const ISSUE_LABEL: Record<CsvIssueView['kind'], string> = {
   field_count: 'wrong number of fields',
   unclosed_quote: 'quote never closed',
   unreadable: 'unreadable',
-  formula: 'starts like a formula',
+  formula: 'would be computed as a formula',
 };
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -21,7 +21,7 @@ export function FileCheck({ inspect }: { inspect: CsvInspectView }) {
   if (bad === 0 && counts.formula === 0) {
     return (
       <p className="match-bulk-check match-bulk-check--ok" role="status">
-        Checked {scope}: every row has {inspect.headers.length} fields and no cell starts like a formula.
+        Checked {scope}: every row has {inspect.headers.length} fields and no cell would be computed as a formula by a spreadsheet.
       </p>
     );
   }
@@ -33,7 +33,7 @@ export function FileCheck({ inspect }: { inspect: CsvInspectView }) {
           : bad > 1
             ? `${formatCount(bad)} rows cannot be read as they are (they stay in the results and the export as invalid, with their values)`
             : 'all rows can be read'}
-        {counts.formula > 0 ? `; ${plural(counts.formula, 'row', 'rows')} with a cell that starts like a formula` : ''}.
+        {counts.formula > 0 ? `; ${plural(counts.formula, 'row', 'rows')} with a cell a spreadsheet would compute as a formula` : ''}.
       </p>
       <ul className="match-bulk-check__list" aria-label="Rows to check before the run">
         {inspect.issues.map((issue) => (

@@ -25,6 +25,21 @@ export function isFormulaLike(text: string): boolean {
   }
 }
 
+/** After a leading + - or @: a function call, a reference (A1, $B$2, Sheet!A1), a DDE link, or arithmetic ("49-30"). */
+const COMPUTES = /[A-Za-z_][\w.]*\s*\(|[|!]|^\s*\$?[A-Za-z]{1,3}\$?\d+\b|^\s*[\d.,]+\s*[-+*/^&]\s*[\d.($]/;
+
+/**
+ * Whether a spreadsheet that opens this cell would compute it rather than show it: `=` and anything
+ * after it, or `+ - @` followed by a call, a reference, a DDE link or arithmetic. A phone number like
+ * "+49 30 1234567" or "+44 (0)20 7946 0000" is not computed; "+49-30-1234567" is (49 - 30 - 1234567).
+ * What the bulk-match check warns about; exports still neutralise every isFormulaLike cell.
+ */
+export function wouldComputeAsFormula(text: string): boolean {
+  const t = text.replace(/^[\t\r\n]+/, '');
+  if (t.length < 2 || !isFormulaLike(t)) return false;
+  return t[0] === '=' || COMPUTES.test(t.slice(1));
+}
+
 /** Bidi controls (U+202A..U+202E, U+2066..U+2069, LRM, RLM, ALM): invisible, so they must not hide a leading "=". */
 const isBidiControl = (c: number) => (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c === 0x200e || c === 0x200f || c === 0x061c;
 

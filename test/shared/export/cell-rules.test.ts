@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cellText, csvField, isFormulaLike, needsNeutralising, neutraliseText, unneutraliseText } from '../../../src/shared/export/cell-rules';
+import { cellText, csvField, isFormulaLike, needsNeutralising, neutraliseText, unneutraliseText, wouldComputeAsFormula } from '../../../src/shared/export/cell-rules';
 import { toTsv } from '../../../src/shared/search/tsv';
 
 describe('neutraliseText', () => {
@@ -66,5 +66,18 @@ describe('cellText: one way to write lists, for exports and Copy as TSV', () => 
   it('Copy as TSV writes list values as the export does, and neutralises formula-like text', () => {
     const tsv = toTsv([{ company_id: 'c1', tags: ['a', 'b;c'], name: '=cmd', phone: '+49 30 1', n: -3, empty: {} }], ['company_id', 'tags', 'name', 'phone', 'n', 'empty']);
     expect(tsv.split('\n')[1]).toBe("c1\ta; b;c\t'=cmd\t'+49 30 1\t-3\t");
+  });
+});
+
+describe('wouldComputeAsFormula (what the bulk-match check warns about)', () => {
+  it('is true only for what a spreadsheet computes: = anything; + - @ with a call, a reference, a DDE link or arithmetic', () => {
+    const computed = ['=SUM(A1:A9)', '=1', '=SUMME(A1:A3)', '+SUM(A1)', "-cmd|' /C calc'!A0", '@SUM(A1)', '+A1', '-$B$2', '+49-30-1234567', '\t=1+1', '-2+3'];
+    const shown = ['+49 30 1234567', '+44 (0)20 7946 0000', '+1 555 0100', '-5', '+3.5', '-12%', '-', '=', '@home', '- item', '+DE', 'Acme'];
+    expect(computed.filter((t) => !wouldComputeAsFormula(t))).toEqual([]);
+    expect(shown.filter((t) => wouldComputeAsFormula(t))).toEqual([]);
+  });
+
+  it('never warns about a cell an export leaves alone', () => {
+    fc.assert(fc.property(fc.string(), (s) => !wouldComputeAsFormula(s) || isFormulaLike(s.replace(/^[\t\r\n]+/, ''))));
   });
 });

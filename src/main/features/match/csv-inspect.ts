@@ -1,6 +1,6 @@
 // The check before a bulk match runs: the header, a sample and every record the run will read, with
 // rows of the wrong width, unclosed quotes and formula-like cells counted (the first few named).
-import { isFormulaLike } from '../../../shared/export/cell-rules';
+import { wouldComputeAsFormula } from '../../../shared/export/cell-rules';
 import { detectDelimiter, firstLine, readCsvBatches, type CsvItem, type CsvSource } from './csv-source';
 
 /** Something the run would report or change, shown with the column preview before the run. */
@@ -29,7 +29,7 @@ const ISSUES_PER_KIND = 10;
 
 /**
  * Header, the first few records and a check of every record the run will read: rows with the wrong
- * number of fields, an unclosed quote (with the rows it swallows), and cells that look like a formula.
+ * number of fields, an unclosed quote (with the rows it swallows), and cells a spreadsheet would compute as a formula.
  * `partial`: the text is only the start of a file (cut anywhere), so its last record is not judged.
  */
 export async function inspectCsv(
@@ -51,13 +51,13 @@ export async function inspectCsv(
     if (it.kind === 'row') {
       if (sample.length < sampleSize) sample.push(it.record);
       opts.onRecord?.(it.line, it.record, headers);
-      const formulaColumn = headers.find((h) => isFormulaLike(it.record[h] ?? ''));
+      const formulaColumn = headers.find((h) => wouldComputeAsFormula(it.record[h] ?? ''));
       if (formulaColumn !== undefined) {
         counts.formula++;
         note({
           line: it.line,
           kind: 'formula',
-          message: `Line ${it.line}: "${formulaColumn}" starts like a formula (${JSON.stringify((it.record[formulaColumn] ?? '').slice(0, 40))}). It is sent as text; CSV exports show it with a ' in front.`,
+          message: `Line ${it.line}: "${formulaColumn}" would be computed as a formula by a spreadsheet (${JSON.stringify((it.record[formulaColumn] ?? '').slice(0, 40))}). It is sent as text; CSV exports show it with a ' in front.`,
         });
       }
       return;

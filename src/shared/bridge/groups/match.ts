@@ -55,7 +55,7 @@ export interface MatchResultView {
   candidates: MatchCandidate[];
 }
 
-/** A row the run would report as invalid or unreadable, or a cell that starts like a formula. */
+/** A row the run would report as invalid or unreadable, or a cell a spreadsheet would compute as a formula. */
 export interface CsvIssueView {
   line: number;
   kind: 'field_count' | 'unclosed_quote' | 'unreadable' | 'formula';

@@ -107,7 +107,8 @@ describe('inspectCsv', () => {
   });
 
   it('flags rows with a wrong field count, an unclosed quote with the rows it affects, and formula-like cells, before the run', async () => {
-    const text = ['ref,name,country', 'r1,Acme,DE', 'r2,=1+cmd,FR', 'r3,Too,many,fields', 'r4,"Open,IT', 'r5,B,ES', 'r6,C,PT'].join('\n');
+    // r1's phone number starts with + but no spreadsheet computes it: no warning (issue 39 #7).
+    const text = ['ref,name,country', 'r1,+49 30 1234567,DE', 'r2,=1+cmd,FR', 'r3,Too,many,fields', 'r4,"Open,IT', 'r5,B,ES', 'r6,C,PT'].join('\n');
     const p = await inspectCsv({ text });
     expect(p.rows).toBe(6);
     expect(p.counts).toEqual({ fieldCount: 1, unclosedQuote: 1, unreadable: 2, formula: 1 });
@@ -119,7 +120,7 @@ describe('inspectCsv', () => {
       ['unreadable', 7],
     ]);
     expect(p.issues.find((i) => i.kind === 'unclosed_quote')!.message).toMatch(/lines 5–7 \(3 rows\)/);
-    expect(p.issues[0]!.message).toContain('"name" starts like a formula');
+    expect(p.issues[0]!.message).toContain('"name" would be computed as a formula by a spreadsheet');
   });
 });
 
