@@ -2,10 +2,9 @@
 // loaded snapshot of the shown query or the service's pages (ServiceResults). Alt+Right / Alt+Left (J / K
 // in the grid) turn the service's pages here; a snapshot handles its own keys.
 import type { SearchPageView } from '../../shared/bridge/groups/search';
-import type { CompanyRecord } from '../../shared/service/schemas';
+import type { CompanyRecord, SearchFilter } from '../../shared/service/schemas';
 import { LoadAllBar } from '../snapshots/LoadAllBar';
 import { SnapshotResults } from '../snapshots/SnapshotResults';
-import type { ServiceFilter } from '../snapshots/facet-model';
 import { conditionFromFilter } from '../state/filter-model';
 import { useSearchSessionController } from '../state/screen-store';
 import type { SearchScreenState } from '../state/search-state';
@@ -41,7 +40,7 @@ export function SearchResults({ s, update, view, unapplied, pageError, snapshots
   const filled = builder.conditions.filter((c) => c.attribute.trim() !== '');
   // Facet values become conditions only where they keep their meaning: an "and" search, or one condition.
   const canAddConditions = builder.op === 'and' || filled.length <= 1;
-  const addConditions = (filters: ServiceFilter[]) =>
+  const addConditions = (filters: SearchFilter[]) =>
     update({ builder: { op: 'and', conditions: [...filled, ...filters.map((f) => conditionFromFilter(f.attribute, f.relation, f.value))] }, editor: null });
   const onPagingKey = pagingKeyHandler((direction) => {
     if (!view || inFlight) return;

@@ -3,7 +3,7 @@
 // continuous scroll view. The view state is snapshot-view-state.ts; the parts around the grid are
 // SnapshotBanner, SnapshotSortBar and SnapshotPager.
 import { Suspense, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { CompanyRecord } from '../../shared/service/schemas';
+import type { CompanyRecord, SearchFilter } from '../../shared/service/schemas';
 import type { SnapshotInfo, SnapshotView } from '../../shared/snapshots/snapshot';
 import { collectColumns } from '../../shared/search/flatten';
 import { visibleColumns, type ColumnPrefs } from '../ui/grid/column-prefs';
@@ -11,7 +11,7 @@ import type { SnapshotViewState } from '../state/search-state';
 import { ResultGrid } from '../ui/grid/ResultGrid';
 import { pagingKeyHandler } from '../ui/grid/paging-keys';
 import { FacetChips, FacetsPanel, type FacetChoices } from './FacetsPanel';
-import { facetFilters, type ServiceFilter } from './facet-model';
+import { FacetConditionsButton } from './FacetConditionsButton';
 import { useSnapshotFacets, useSnapshotPage } from '../data/snapshots';
 import { SnapshotScroller } from './SnapshotScroller';
 import { SnapshotToList } from './SnapshotToList';
@@ -37,7 +37,7 @@ export interface SnapshotResultsProps {
   onOpen(r: CompanyRecord): void;
   onShowService(): void;
   /** Adds conditions to the filter builder; null when the builder cannot take them (an "or" search). */
-  onAddConditions: ((filters: ServiceFilter[]) => void) | null;
+  onAddConditions: ((filters: SearchFilter[]) => void) | null;
   /** The view kept in the screen store (survives leaving the screen); undefined at first. */
   state: SnapshotViewState | undefined;
   onState(next: SnapshotViewState): void;
@@ -108,17 +108,7 @@ export function SnapshotResults({ snapshot, prefs, onPrefs, onOpen, onShowServic
             </button>
           </div>
           <FacetChips choices={choices} onRemove={toggle} />
-          {chosenCount > 0 ? (
-            <button
-              type="button"
-              className="button button--small"
-              disabled={!onAddConditions}
-              title={onAddConditions ? undefined : 'The builder combines its conditions with "or"; switch it to "and" first.'}
-              onClick={() => onAddConditions?.(facetFilters(choices))}
-            >
-              Turn these facet choices into service conditions
-            </button>
-          ) : null}
+          {chosenCount > 0 ? <FacetConditionsButton snapshotId={snapshot.id} choices={choices} onAdd={onAddConditions} /> : null}
           {scroll ? (
             <SnapshotScroller
               snapshotId={snapshot.id}

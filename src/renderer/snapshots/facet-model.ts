@@ -1,4 +1,5 @@
-// Facets in words and as service conditions. Pure, so it is unit-tested in Node.
+// Facets in words (main writes them as service conditions: facet-conditions.ts). Pure, so it is
+// unit-tested in Node.
 import type { FacetId } from '../../shared/snapshots/snapshot';
 import { countryLabel, industryLabel } from '../ui/value-catalogue';
 import { formatCompact, formatCount } from '../ui/format';
@@ -41,57 +42,4 @@ export function facetLabel(facet: FacetId, key: string | number): string {
     default:
       return String(key);
   }
-}
-
-export interface ServiceFilter {
-  attribute: string;
-  relation: string;
-  value: unknown;
-}
-
-/** One service condition per facet with choices. Bands and decades become one range over the chosen span. */
-export function facetFilters(choices: Partial<Record<FacetId, ReadonlyArray<string | number>>>): ServiceFilter[] {
-  const out: ServiceFilter[] = [];
-  const list = (attribute: string, values: ReadonlyArray<string | number>) =>
-    out.push(values.length === 1 ? { attribute, relation: 'equals', value: values[0] } : { attribute, relation: 'in', value: [...values] });
-  for (const [facet, keys] of Object.entries(choices) as [FacetId, ReadonlyArray<string | number>][]) {
-    if (!keys?.length) continue;
-    switch (facet) {
-      case 'country':
-        list('country', keys.map(String));
-        break;
-      case 'legal_form':
-        list('legal_form', keys.map(String));
-        break;
-      case 'industry_class':
-        list('industry_code', keys.map(String));
-        break;
-      case 'industry_division':
-        // A division is a code prefix; several divisions cannot be one starts_with, so each is its own
-        // condition only when there is one (the builder ANDs its conditions).
-        if (keys.length === 1) out.push({ attribute: 'industry_code', relation: 'starts_with', value: String(keys[0]) });
-        else out.push({ attribute: 'industry_code', relation: 'in', value: keys.map(String) });
-        break;
-      case 'employee_band':
-      case 'revenue_band': {
-        const attribute = facet === 'employee_band' ? 'employee_count' : 'revenue';
-        const lows = keys.map(Number).sort((a, b) => a - b);
-        const [low] = lows;
-        const high = lows.at(-1);
-        if (low === undefined || high === undefined) break;
-        const top = bandUpper(facet, high);
-        out.push(top === null ? { attribute, relation: 'greater_than', value: low - 1 } : { attribute, relation: 'between', value: [low, top - 1] });
-        break;
-      }
-      case 'founding_decade': {
-        const decades = keys.map(Number).sort((a, b) => a - b);
-        const [first] = decades;
-        const last = decades.at(-1);
-        if (first === undefined || last === undefined) break;
-        out.push({ attribute: 'founding_year', relation: 'between', value: [first, last + 9] });
-        break;
-      }
-    }
-  }
-  return out;
 }

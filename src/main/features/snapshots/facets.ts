@@ -13,10 +13,10 @@ export interface FacetDef {
 }
 
 // Bands are written as their lower bound so they sort numerically and turn into `greater_than`/`between` conditions.
-const EMPLOYEE_BANDS = [0, 10, 50, 250, 1000, 5000, 10000];
-const REVENUE_BANDS = [0, 1e6, 1e7, 5e7, 1e8, 1e9, 1e10];
+export const EMPLOYEE_BANDS: readonly number[] = [0, 10, 50, 250, 1000, 5000, 10000];
+export const REVENUE_BANDS: readonly number[] = [0, 1e6, 1e7, 5e7, 1e8, 1e9, 1e10];
 
-function bandSql(bounds: number[]): string {
+function bandSql(bounds: readonly number[]): string {
   const cases = bounds
     .slice(1)
     .map((b, i) => `WHEN v.num < ${b} THEN ${bounds[i]}`)

@@ -13,6 +13,7 @@ import type { WriterEntry } from './page-writer';
 import { estimateLoad, lastLoad, workspaceSize } from './load-estimate';
 import { existing, snapshotStores } from './snapshot-stores';
 import { startLoad } from './start-load';
+import { facetConditions } from './facet-conditions';
 
 /** A load another feature keeps for itself (a watch's check): see SnapshotStore.create's `owner`. */
 export interface OwnedLoad {
@@ -109,6 +110,14 @@ export function createSnapshotFeature(deps: FeatureDeps, opts: SnapshotsOptions 
           await new Promise((r) => setImmediate(r));
         }
         return out;
+      },
+      async facetConditions({ id, facets }) {
+        const { store: s } = store();
+        existing(s, id);
+        return facetConditions(facets ?? {}, {
+          texts: (field) => s.distinct(id, field, 'txt').map(String),
+          numbers: (field) => s.distinct(id, field, 'num').map(Number),
+        });
       },
       async values({ id, field, prefix }) {
         const { store: s } = store();

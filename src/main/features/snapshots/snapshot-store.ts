@@ -171,6 +171,15 @@ export class SnapshotStore {
       .map((r) => ({ key: r.k, count: r.n }));
   }
 
+  /** Distinct texts or numbers of one field, for conditions that must name values (facet-conditions.ts). */
+  distinct(snapshotId: number, field: string, kind: 'txt' | 'num'): Array<string | number> {
+    const col = kind === 'txt' ? 'v.txt' : 'v.num';
+    return this.db.sql.column<string | number>(
+      `SELECT DISTINCT ${col} FROM snapshot_values v WHERE v.snapshot_id = @snapshotId AND v.field = @field AND ${col} IS NOT NULL`,
+      { snapshotId, field },
+    );
+  }
+
   /** One page of the snapshot as the view shows it, and how many rows the view holds. */
   page(snapshotId: number, view: SnapshotView, offset: number, limit: number): { total: number; records: Record<string, unknown>[] } {
     const rowsOf = this.narrow(snapshotId, view, 'r.id');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { event, fn, group } from '../define';
 import { ROW_CAP_DEFAULT, ROW_CAP_MAX, SnapshotViewSchema, type FacetCount, type FacetId, type LoadEstimate, type SnapshotInfo } from '../../snapshots/snapshot';
-import type { CompanyRecord } from '../../service/schemas';
+import type { CompanyRecord, SearchFilter } from '../../service/schemas';
 
 const Id = z.number().int().positive();
 
@@ -27,6 +27,8 @@ export const snapshotsGroup = group({
     list: fn(z.void()).returns<SnapshotInfo[]>(),
     page: fn(z.object({ id: Id, view: SnapshotViewSchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) })).returns<SnapshotPage>(),
     facets: fn(z.object({ id: Id, view: SnapshotViewSchema })).returns<Record<FacetId, FacetCount[]>>(),
+    /** The facet choices as service conditions meaning the same companies (added to the filter builder). */
+    facetConditions: fn(z.object({ id: Id, facets: SnapshotViewSchema.shape.facets })).returns<SearchFilter[]>(),
     /** Distinct values of one field in the snapshot, most frequent first (value suggestions). */
     values: fn(z.object({ id: Id, field: z.string().min(1).max(300), prefix: z.string().max(200).optional() })).returns<FacetCount[]>(),
     remove: fn(z.object({ id: Id })).returns<void>(),
