@@ -26,6 +26,7 @@ export function ColumnMappingStep({ inspect, mapping, keyColumn, checking, onRec
   return (
     <fieldset>
       <legend>2. Which column holds what</legend>
+      {inspect.suggestedFromLast ? <p className="muted">Chosen as in your last bulk match of a file with these columns.</p> : null}
       <div className="form-grid">
         {MAPPABLE_FIELDS.map((f) => (
           <SelectField key={f} label={MATCH_FIELD_LABELS[f]} value={mapping[f] ?? ''} onChange={(e) => onRecheck({ mapping: { ...mapping, [f]: e.target.value || undefined }, keyColumn })}>

@@ -40,16 +40,34 @@ export function normalizeFields(input: Record<string, unknown> | undefined | nul
 /** Mapping of match field -> CSV column header. */
 export type ColumnMapping = Partial<Record<MappableField, string>>;
 
+/** Header names per field, in English, German, French and Spanish (compared squashed: no case, accents, spaces). */
 const HEADER_HINTS: Record<MappableField, string[]> = {
-  name: ['name', 'company', 'companyname', 'company_name', 'legalname', 'organisation', 'organization', 'firm'],
-  website: ['website', 'url', 'web', 'domain', 'homepage', 'site'],
-  country: ['country', 'countrycode', 'country_code', 'nation'],
-  city: ['city', 'town', 'locality'],
-  phone: ['phone', 'telephone', 'tel', 'phonenumber', 'phone_number'],
-  address: ['address', 'street', 'streetaddress', 'street_address', 'addressline1'],
+  name: ['name', 'company', 'companyname', 'legalname', 'organisation', 'organization', 'firm',
+    'firma', 'firmenname', 'unternehmen', 'unternehmensname', 'entreprise', 'societe', 'raisonsociale', 'nomentreprise', 'nom',
+    'empresa', 'nombre', 'nombreempresa', 'razonsocial', 'compania'],
+  website: ['website', 'url', 'web', 'domain', 'homepage', 'site', 'webseite', 'internetseite', 'internetadresse', 'internet', 'siteweb', 'siteinternet', 'sitioweb', 'paginaweb', 'dominio'],
+  country: ['country', 'countrycode', 'nation', 'land', 'staat', 'laendercode', 'pays', 'codepays', 'pais', 'codigopais'],
+  city: ['city', 'town', 'locality', 'ort', 'stadt', 'gemeinde', 'ortschaft', 'ville', 'commune', 'localite', 'ciudad', 'localidad', 'municipio', 'poblacion'],
+  phone: ['phone', 'telephone', 'tel', 'phonenumber', 'telefon', 'telefonnummer', 'rufnummer', 'numerodetelephone', 'telefono', 'numerodetelefono'],
+  address: ['address', 'street', 'streetaddress', 'addressline1', 'adresse', 'strasse', 'anschrift', 'strasseundhausnummer', 'rue', 'direccion', 'calle', 'domicilio'],
 };
 
-const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+/**
+ * Hints matched only as a whole header: short or common words that sit inside other headers
+ * ("land" in "Bundesland", "nom" in "nombre", "ort" in "Sort").
+ */
+const WHOLE_ONLY = new Set(['land', 'staat', 'pays', 'pais', 'nom', 'ort', 'rue', 'tel', 'web', 'site', 'calle', 'nombre', 'url']);
+
+/** "Straße" -> "strasse", "Téléphone" -> "telephone", "Company_Name" -> "companyname". */
+const squash = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]/g, '');
 
 /** Suggests which column feeds which field from the header names; each column used at most once. */
 export function guessMapping(headers: string[]): ColumnMapping {
@@ -58,7 +76,7 @@ export function guessMapping(headers: string[]): ColumnMapping {
   for (const field of MAPPABLE_FIELDS) {
     const hints = HEADER_HINTS[field].map(squash);
     const exact = headers.find((h) => !used.has(h) && hints.includes(squash(h)));
-    const loose = exact ?? headers.find((h) => !used.has(h) && hints.some((x) => x.length > 3 && squash(h).includes(x)));
+    const loose = exact ?? headers.find((h) => !used.has(h) && hints.some((x) => x.length > 3 && !WHOLE_ONLY.has(x) && squash(h).includes(x)));
     if (loose !== undefined) {
       mapping[field] = loose;
       used.add(loose);

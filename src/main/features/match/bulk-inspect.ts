@@ -28,9 +28,12 @@ export interface InspectOptions {
   mapping?: ColumnMapping;
   /** null: no key column; absent: guessed from the header. */
   keyColumn?: string | null;
+  /** The mapping last started with for a file of these headers (mapping-memory.ts), offered before a guess. */
+  recall?(headers: readonly string[]): ColumnMapping | null;
 }
 
 export async function inspectBulk(source: CsvSource, opts: InspectOptions): Promise<CsvInspectView> {
+  const suggest = (headers: string[]) => opts.recall?.(headers) ?? guessMapping(headers);
   let index: RepeatIndex | null = null;
   let mapping: ColumnMapping = {};
   let suggestedKey: string | null = null;
@@ -44,7 +47,7 @@ export async function inspectBulk(source: CsvSource, opts: InspectOptions): Prom
       suggestedKey = guessKeyColumn(headers);
       const key = opts.keyColumn === undefined ? suggestedKey : opts.keyColumn !== null && headers.includes(opts.keyColumn) ? opts.keyColumn : null;
       index = new RepeatIndex(key);
-      mapping = opts.mapping ?? guessMapping(headers);
+      mapping = opts.mapping ?? suggest(headers);
     }
     const input = applyMapping(record, mapping);
     const repeat = index.check(line, index.keyColumn !== null ? record[index.keyColumn] : undefined, input);
@@ -78,7 +81,8 @@ export async function inspectBulk(source: CsvSource, opts: InspectOptions): Prom
   return {
     ...(opts.encoding ? { encoding: opts.encoding } : {}),
     ...preview,
-    suggested: guessMapping(preview.headers),
+    suggested: suggest(preview.headers),
+    ...(opts.recall?.(preview.headers) ? { suggestedFromLast: true } : {}),
     keyColumn: keyColumn !== null && preview.headers.includes(keyColumn) ? keyColumn : null,
     suggestedKey: guessedKey,
     repeats: { count, reused, items },

@@ -11,6 +11,7 @@ import { csvInputFormat, type InputFormatStore } from './input-format';
 import type { InputFiles } from './input-files';
 import type { BulkJobRegistry } from './job-registry';
 import type { reviewThresholds } from './review-thresholds';
+import { headersOf, type MappingMemory } from './mapping-memory';
 
 type Handlers = FeatureModule<'match'>['handlers'];
 
@@ -21,14 +22,15 @@ export interface BulkStartDeps {
   registry: Pick<BulkJobRegistry, 'start'>;
   inputFormats: Pick<InputFormatStore, 'set'>;
   thresholds: Pick<ReturnType<typeof reviewThresholds>, 'remembered'>;
+  mappings: MappingMemory;
 }
 
-export function createBulkStart({ deps, files, template, registry, inputFormats, thresholds }: BulkStartDeps): { bulkInspect: Handlers['bulkInspect']; bulkStart: Handlers['bulkStart'] } {
+export function createBulkStart({ deps, files, template, registry, inputFormats, thresholds, mappings }: BulkStartDeps): { bulkInspect: Handlers['bulkInspect']; bulkStart: Handlers['bulkStart'] } {
   return {
     async bulkInspect(input) {
       try {
         const { source, encoding } = await files.toSource(input);
-        return await inspectBulk(source, { partial: input.partial, ...(encoding ? { encoding } : {}), mapping: input.mapping, keyColumn: input.keyColumn });
+        return await inspectBulk(source, { partial: input.partial, ...(encoding ? { encoding } : {}), mapping: input.mapping, keyColumn: input.keyColumn, recall: mappings.recall });
       } catch (e) {
         throw fileError(e);
       }
@@ -63,6 +65,8 @@ export function createBulkStart({ deps, files, template, registry, inputFormats,
         reviewThreshold: input.reviewThreshold ?? thresholds.remembered(),
       });
       if (inputFormat) inputFormats.set(j.id, inputFormat);
+      // The next file of the same shape is offered this mapping.
+      mappings.remember(await headersOf(source), input.mapping);
       return j.view();
     },
   };

@@ -7,6 +7,7 @@ import type { ExportRecords } from '../../platform/ports/export-records';
 import { ExportJournal } from '../../platform/tabular/journal';
 import type { ListsAccess } from '../lists/list-store';
 import { reviewThresholds } from './review-thresholds';
+import { createMappingMemory } from './mapping-memory';
 import { createBulkStart } from './bulk-start';
 import { createSingleMatch } from './single-match';
 import { createBulkExports } from './bulk-export-file';
@@ -58,7 +59,7 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
     ...createSingleMatch(deps, template),
     pickFile: files.pickFile,
     uploadChunk: files.uploadChunk,
-    ...createBulkStart({ deps, files, template, registry, inputFormats, thresholds }),
+    ...createBulkStart({ deps, files, template, registry, inputFormats, thresholds, mappings: createMappingMemory(deps.settings, deps.now) }),
 
     async bulkJobs() {
       return registry.list().map((j) => j.view());

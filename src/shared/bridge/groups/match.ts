@@ -81,6 +81,8 @@ export interface CsvInspectView {
   sample: Record<string, string>[];
   delimiter: string;
   suggested: ColumnMapping;
+  /** The suggestion is the mapping last started with for a file with exactly these headers. */
+  suggestedFromLast?: boolean;
   /** Records checked (the whole file, or its start when `partial`). */
   rows: number;
   counts: { fieldCount: number; unclosedQuote: number; unreadable: number; formula: number };
