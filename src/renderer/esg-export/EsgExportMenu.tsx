@@ -3,6 +3,7 @@
 // as the search export: once started, the result replaces the form (progress, Cancel, then Show in
 // folder or Download).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { PopoverDialog } from '../ui/PopoverDialog';
 import { useMutation } from '@tanstack/react-query';
 import { ESG_EXPORT_MODULES, type EsgExportFormat, type EsgExportJob, type EsgExportModule, type EsgExportSource } from '../../shared/bridge/groups/esg-export';
 import { NEUTRALISE_EXPLANATION } from '../../shared/export/cell-rules';
@@ -29,6 +30,7 @@ export function EsgExportMenu({ source, label }: { source: EsgExportSource; labe
   const [toRight, setToRight] = useState(false);
   const dialogId = useId();
   const titleId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
   const toggle = (button: HTMLElement) => {
     const screen = button.closest('main')?.getBoundingClientRect().left ?? 0;
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
@@ -38,16 +40,16 @@ export function EsgExportMenu({ source, label }: { source: EsgExportSource; labe
   };
   return (
     <div className="export-menu esg-export">
-      <button type="button" className="button button--small" aria-expanded={open} aria-controls={dialogId} onClick={(e) => toggle(e.currentTarget)}>
+      <button type="button" ref={opener} className="button button--small" aria-expanded={open} aria-controls={dialogId} onClick={(e) => toggle(e.currentTarget)}>
         Export ESG…
       </button>
       {open ? (
-        <div id={dialogId} role="dialog" aria-labelledby={titleId} className={`export-dialog${toRight ? ' export-dialog--to-right' : ''}`}>
+        <PopoverDialog id={dialogId} titleId={titleId} className={`export-dialog${toRight ? ' export-dialog--to-right' : ''}`} opener={opener} onClose={() => setOpen(false)}>
           <h2 id={titleId} className="export-dialog__title">
             Export ESG of {label}
           </h2>
           <EsgExportForm source={source} onClose={() => setOpen(false)} />
-        </div>
+        </PopoverDialog>
       ) : null}
     </div>
   );

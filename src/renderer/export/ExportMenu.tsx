@@ -1,7 +1,8 @@
 // Export button + dialog on the search results: format, scope (this page / all pages with an
 // estimate), row limit, CSV options (the formula prefix and its risk), columns. Once started, the
 // dialog shows the export itself at its top (progress, then Show in folder or Download).
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { PopoverDialog } from '../ui/PopoverDialog';
 import { useMutation } from '@tanstack/react-query';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import { PAGE_SIZE_MAX } from '../../shared/service/schemas';
@@ -39,18 +40,19 @@ export function ExportMenu({ body, count, rows, columns }: ExportMenuProps) {
   const [open, setOpen] = useState(false);
   const dialogId = useId();
   const titleId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <div className="export-menu">
-      <button type="button" className="button" aria-expanded={open} aria-controls={dialogId} onClick={() => setOpen((o) => !o)}>
+      <button type="button" ref={opener} className="button" aria-expanded={open} aria-controls={dialogId} onClick={() => setOpen((o) => !o)}>
         Export…
       </button>
       {open ? (
-        <div id={dialogId} role="dialog" aria-labelledby={titleId} className="export-dialog">
+        <PopoverDialog id={dialogId} titleId={titleId} className="export-dialog" opener={opener} onClose={() => setOpen(false)}>
           <h2 id={titleId} className="export-dialog__title">
             Export results
           </h2>
           <ExportForm body={body} count={count} rows={rows} columns={columns} onClose={() => setOpen(false)} />
-        </div>
+        </PopoverDialog>
       ) : null}
     </div>
   );

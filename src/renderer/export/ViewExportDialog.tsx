@@ -2,7 +2,8 @@
 // the rows of the view as shown, its visible columns in their order or all fields, in CSV, XLSX,
 // JSON or NDJSON, with the CSV presets. Each view says what it writes and how to start it; main
 // reads the rows (export sources `snapshot`, `list`, `match`), so nothing is fetched again.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { PopoverDialog } from '../ui/PopoverDialog';
 import { useMutation } from '@tanstack/react-query';
 import { EXPORT_FORMATS, type ExportJob } from '../../shared/bridge/groups/export';
 import { NEUTRALISE_EXPLANATION } from '../../shared/export/cell-rules';
@@ -49,18 +50,19 @@ export function ViewExportDialog(props: ViewExportDialogProps) {
   const [open, setOpen] = useState(false);
   const dialogId = useId();
   const titleId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <div className="export-menu">
-      <button type="button" className="button button--small" aria-expanded={open} aria-controls={dialogId} onClick={() => setOpen((o) => !o)}>
+      <button type="button" ref={opener} className="button button--small" aria-expanded={open} aria-controls={dialogId} onClick={() => setOpen((o) => !o)}>
         {props.buttonLabel ?? 'Export view…'}
       </button>
       {open ? (
-        <div id={dialogId} role="dialog" aria-labelledby={titleId} className={`export-dialog${props.align === 'left' ? '' : ' export-dialog--to-right'}`}>
+        <PopoverDialog id={dialogId} titleId={titleId} className={`export-dialog${props.align === 'left' ? '' : ' export-dialog--to-right'}`} opener={opener} onClose={() => setOpen(false)}>
           <h2 id={titleId} className="export-dialog__title">
             {props.title}
           </h2>
           <ViewExportForm {...props} onClose={() => setOpen(false)} />
-        </div>
+        </PopoverDialog>
       ) : null}
     </div>
   );
