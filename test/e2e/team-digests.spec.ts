@@ -6,11 +6,7 @@
 // shows that check with the mailed company first and its change as the mail said it. The team inbox
 // counts the check unread until it is opened there, and the digest is listed as sent; axe on the way.
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { createTeamCore, type TeamCore } from '../../src/main/shells/compose/create-team-core';
-import { buildTeamServer } from '../../src/main/shells/team-server/server';
-import { SANDBOX_CLIENTS } from '../../src/sandbox/clients';
 import { generateTestCa, type TestCa } from '../helpers/net-helpers';
 import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
 import { parseRawMail } from '../main/features/digests/helpers/raw-mail';
@@ -18,29 +14,21 @@ import { SMTP_PASSWORD, SMTP_USER, startSmtp } from '../main/features/digests/he
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS } from './fixtures';
 import { controlCall as control, sandboxUp, steeredTest } from './steered-host';
-import { expectSearch } from './watches-expected';
+import { joinTeam, startTeamNode, type TeamNode } from './team-node';
+import { DE_500_5000, expectSearch } from './watches-expected';
 
 const test = steeredTest;
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const NAME = 'DE 500-5000 daily';
-const body = {
-  filters: {
-    and: [
-      { attribute: 'country', relation: 'equals', value: 'DE' },
-      { attribute: 'employee_count', relation: 'greater_than', value: 500 },
-      { attribute: 'employee_count', relation: 'less_than', value: 5000 },
-    ],
-  },
-};
+const body = DE_500_5000;
 const RATES = { added: 40, removed: 40, field: 100 };
 const expected = expectSearch(body, RATES);
 
 let db: TempPostgres;
 let ca: TestCa;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let core: TeamCore | null = null;
-let server: FastifyInstance | null = null;
+let node: TeamNode | null = null;
 /** Resolves with the first mail the receiver gets. */
 let firstMail: Promise<string>;
 test.beforeAll(async () => {
@@ -60,36 +48,25 @@ test.beforeAll(async () => {
   });
 });
 test.afterAll(async () => {
-  await server?.close();
-  await core?.close();
+  await node?.close();
   await smtp?.close();
   await db?.stop();
   ca?.cleanup();
 });
 
-/** The team server, checking the app's own embedded sandbox with the team's credential and mailing digests; an invite for Ada. */
+/** The team server, checking the app's own embedded sandbox and mailing digests; an invite for Ada. */
 async function startTeamServer(controlUrl: string): Promise<{ serverUrl: string; inviteCode: string }> {
-  const baseUrl = controlUrl.replace(/\/__control$/, '');
-  core = await createTeamCore({
+  node = await startTeamNode({
     databaseUrl: db.url,
-    poolSize: 4,
-    watches: {
-      service: { settings: { authUrl: baseUrl.replace(/\/api$/, '/auth'), baseUrl, clientId: SANDBOX_CLIENTS.analyst.id, scope: 'api:use', requestsPerSecond: null, dailyBudget: null }, secret: SANDBOX_CLIENTS.analyst.secret },
-      timeZone: 'UTC',
-      rowCap: 10_000,
-      concurrency: 1,
-      pollingIntervalSeconds: 0.5,
-      digests: {
-        key: randomBytes(32),
-        publicUrl: 'https://team.example.test',
-        smtp: { host: '127.0.0.1', port: smtp.port, user: SMTP_USER, password: SMTP_PASSWORD, from: 'Firmscope <digests@example.test>', ca: readFileSync(ca.caFile, 'utf8') },
-        pollSeconds: 1,
-      },
+    controlUrl,
+    digests: {
+      key: randomBytes(32),
+      publicUrl: 'https://team.example.test',
+      smtp: { host: '127.0.0.1', port: smtp.port, user: SMTP_USER, password: SMTP_PASSWORD, from: 'Firmscope <digests@example.test>', ca: readFileSync(ca.caFile, 'utf8') },
+      pollSeconds: 1,
     },
   });
-  server = buildTeamServer({ core, logStream: { write: () => true } as unknown as NodeJS.WritableStream });
-  const serverUrl = await server.listen({ host: '127.0.0.1', port: 0 });
-  return { serverUrl, inviteCode: (await core.members.invite({ name: 'Ada Analyst', email: 'ada@example.test' })).inviteCode };
+  return { serverUrl: node.serverUrl, inviteCode: (await node.core.members.invite({ name: 'Ada Analyst', email: 'ada@example.test' })).inviteCode };
 }
 
 test('a team watch with a daily e-mail digest: the mail arrives after the day, its link shows the change', async ({ page, host }) => {
@@ -107,12 +84,7 @@ test('a team watch with a daily e-mail digest: the mail arrives after the day, i
   await page.getByRole('button', { name: 'Save search' }).click();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Settings', exact: true }).click();
-  const region = page.getByRole('region', { name: 'Team server' });
-  await region.getByLabel('Team server URL').fill(team.serverUrl);
-  await region.getByLabel('Invite code').fill(team.inviteCode);
-  await region.getByRole('button', { name: 'Join team' }).click();
-  await expect(region.getByText('Ada Analyst (member)')).toBeVisible();
-  await nav.getByRole('button', { name: /^Team/ }).click();
+  await joinTeam(page, team);
   const share = page.getByRole('region', { name: 'Watch a saved search with the team' });
   await share.getByLabel('Saved search').selectOption({ label: NAME });
   await share.getByRole('button', { name: 'Share and watch with the team' }).click();
@@ -146,10 +118,10 @@ test('a team watch with a daily e-mail digest: the mail arrives after the day, i
   await expect(nav.getByRole('button', { name: 'Team, 1 unread' })).toBeVisible();
 
   // The day ends on the server: its feed at the next day's first minutes queues the daily digest.
-  const check = (await core!.watches!.store.summaries()).find((w) => w.name === NAME)!.lastCheck!;
+  const check = (await node!.core.watches!.store.summaries()).find((w) => w.name === NAME)!.lastCheck!;
   const finished = new Date(check.finishedAt!);
   const nextDay = new Date(Date.UTC(finished.getUTCFullYear(), finished.getUTCMonth(), finished.getUTCDate() + 1, 0, 3));
-  expect(await core!.digests!.feedPeriods(nextDay)).toBe(1);
+  expect(await node!.core.digests!.feedPeriods(nextDay)).toBe(1);
   const mail = parseRawMail(await firstMail);
   expect(mail.headers.get('to')).toContain('ada@example.test');
   expect(mail.headers.get('subject')).toContain(`‘${NAME}’`);

@@ -5,78 +5,40 @@
 // entered and left the search (computed from the sandbox's own evolution code); axe on the way.
 // Then the same for a list: shared with its ESG modules chosen (the cost said first), refreshed on
 // the server twice, its rating changes and news equal to the sandbox's change log.
-import type { FastifyInstance } from 'fastify';
-import { createTeamCore, type TeamCore } from '../../src/main/shells/compose/create-team-core';
-import { buildTeamServer } from '../../src/main/shells/team-server/server';
-import { SANDBOX_CLIENTS } from '../../src/sandbox/clients';
 import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS } from './fixtures';
 import { controlCall as control, sandboxUp, steeredTest } from './steered-host';
-import type { Page } from '@playwright/test';
 import type { DataChange } from '../../src/sandbox/evolution/changes';
 import { listFromIds } from './esg-run-helpers';
 import { buildDeepLink } from '../../src/shared/team/deep-link';
-import { expectSearch } from './watches-expected';
+import { joinTeam, startTeamNode, type TeamNode } from './team-node';
+import { DE_500_5000, expectSearch } from './watches-expected';
 
 const test = steeredTest;
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const SEARCH_NAME = 'DE 500-5000';
 const LIST_NAME = 'Portfolio A';
-const body = {
-  filters: {
-    and: [
-      { attribute: 'country', relation: 'equals', value: 'DE' },
-      { attribute: 'employee_count', relation: 'greater_than', value: 500 },
-      { attribute: 'employee_count', relation: 'less_than', value: 5000 },
-    ],
-  },
-};
+const body = DE_500_5000;
 const RATES = { added: 40, removed: 40, field: 100 };
 const expected = expectSearch(body, RATES);
 
 let db: TempPostgres;
-let core: TeamCore | null = null;
-let server: FastifyInstance | null = null;
+let node: TeamNode | null = null;
 test.beforeAll(async () => {
   db = await startTempPostgres();
 });
 test.afterAll(async () => {
-  await server?.close();
-  await core?.close();
+  await node?.close();
   await db?.stop();
 });
 
-/** A team server on the spec's database checking the app's own embedded sandbox with its own credential; an invite for Ada. */
+/** A team server checking the app's own embedded sandbox; an invite for Ada. */
 async function startTeamServer(controlUrl: string): Promise<{ serverUrl: string; inviteCode: string }> {
-  await server?.close();
-  await core?.close();
-  const baseUrl = controlUrl.replace(/\/__control$/, '');
-  core = await createTeamCore({
-    databaseUrl: db.url,
-    poolSize: 4,
-    watches: {
-      service: { settings: { authUrl: baseUrl.replace(/\/api$/, '/auth'), baseUrl, clientId: SANDBOX_CLIENTS.analyst.id, scope: 'api:use', requestsPerSecond: null, dailyBudget: null }, secret: SANDBOX_CLIENTS.analyst.secret },
-      timeZone: 'UTC',
-      rowCap: 10_000,
-      concurrency: 1,
-      pollingIntervalSeconds: 0.5,
-    },
-  });
-  server = buildTeamServer({ core, logStream: { write: () => true } as unknown as NodeJS.WritableStream });
-  const serverUrl = await server.listen({ host: '127.0.0.1', port: 0 });
-  return { serverUrl, inviteCode: (await core.members.invite({ name: 'Ada Analyst' })).inviteCode };
-}
-
-/** Settings → Team server: join with the invite, then open the Team screen. */
-async function joinTeam(page: Page, team: { serverUrl: string; inviteCode: string }): Promise<void> {
-  const region = page.getByRole('region', { name: 'Team server' });
-  await region.getByLabel('Team server URL').fill(team.serverUrl);
-  await region.getByLabel('Invite code').fill(team.inviteCode);
-  await region.getByRole('button', { name: 'Join team' }).click();
-  await expect(region.getByText('Ada Analyst (member)')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Team/ }).click();
+  await node?.close();
+  node = await startTeamNode({ databaseUrl: db.url, controlUrl });
+  return { serverUrl: node.serverUrl, inviteCode: (await node.core.members.invite({ name: 'Ada Analyst' })).inviteCode };
 }
 
 test('share a saved search with the team, check it on the server twice, see what entered and left', async ({ page, host }) => {
@@ -131,7 +93,7 @@ test('share a saved search with the team, check it on the server twice, see what
 
   // A digest's link to that check and one company that entered, opened through browser mode's /open
   // from elsewhere in the app: the Team screen shows that check with that company first.
-  const summary = (await core!.watches!.store.summaries()).find((w) => w.name === SEARCH_NAME)!;
+  const summary = (await node!.core.watches!.store.summaries()).find((w) => w.name === SEARCH_NAME)!;
   const company = [...expected.entered][0] ?? [...expected.left][0]!;
   const link = buildDeepLink({ kind: 'changes', watchId: summary.id, checkId: String(summary.lastCheck!.id), companyId: company });
   await nav.getByRole('button', { name: 'Search', exact: true }).click();
@@ -198,8 +160,8 @@ test('a list another member shared: copied into my workspace, then watched with 
   const known = (await control<{ result: Array<{ company_id: string; name: string }> }>(host.control, '/esg/companies?kind=known&limit=5')).result;
   const joining = await startTeamServer(host.control);
   // Bo shares a list from his own app (here: straight at the server, as his app would).
-  const bo = (await core!.members.invite({ name: 'Bo Buyer' })).member;
-  await core!.items.share(bo, { kind: 'list', name: 'Portfolio B', companies: known.map((c) => ({ companyId: c.company_id, name: c.name })) });
+  const bo = (await node!.core.members.invite({ name: 'Bo Buyer' })).member;
+  await node!.core.items.share(bo, { kind: 'list', name: 'Portfolio B', companies: known.map((c) => ({ companyId: c.company_id, name: c.name })) });
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Settings', exact: true }).click();

@@ -8,6 +8,17 @@ import { evolveCompanies } from '../../src/sandbox/evolution/company-changes';
 import { DEFAULT_RATES, type EvolutionRates } from '../../src/sandbox/evolution/settings';
 import { compileSearch, parseSearchBody } from '../../src/sandbox/search-filters';
 
+/** The watch specs' search: German companies of 500 to 5,000 employees (about 490 in the sandbox). */
+export const DE_500_5000 = {
+  filters: {
+    and: [
+      { attribute: 'country', relation: 'equals', value: 'DE' },
+      { attribute: 'employee_count', relation: 'greater_than', value: 500 },
+      { attribute: 'employee_count', relation: 'less_than', value: 5000 },
+    ],
+  },
+};
+
 export interface SearchExpectation {
   entered: Set<string>;
   left: Set<string>;

@@ -13,22 +13,14 @@ import { expectNoAxeViolations } from './a11y';
 import { listFromIds } from './esg-run-helpers';
 import { expect, FIRST_SEARCH_MS } from './fixtures';
 import { controlCall as control, sandboxUp, steeredTest } from './steered-host';
-import { expectSearch, readChangesWorkbook } from './watches-expected';
+import { DE_500_5000, expectSearch, readChangesWorkbook } from './watches-expected';
 
 const test = steeredTest;
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const SEARCH_NAME = 'DE 500-5000';
 const LIST_NAME = 'Portfolio A';
-const body = {
-  filters: {
-    and: [
-      { attribute: 'country', relation: 'equals', value: 'DE' },
-      { attribute: 'employee_count', relation: 'greater_than', value: 500 },
-      { attribute: 'employee_count', relation: 'less_than', value: 5000 },
-    ],
-  },
-};
+const body = DE_500_5000;
 // Per 1,000 companies and epoch: high, so one epoch changes a few dozen of the 490 and several of the 20.
 const RATES = { added: 40, removed: 40, field: 100, score: 200, rating: 200, news: 200, commitment: 100 };
 const expected = expectSearch(body, RATES);

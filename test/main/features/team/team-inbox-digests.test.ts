@@ -2,9 +2,6 @@
 // PostgreSQL, checking a sandbox on a manual clock, mailing a real SMTP receiver): the inbox's read
 // marks per member, following a watch by e-mail and Slack (the webhook URL never comes back), a
 // digest sent and listed, and refusals said in the server's words.
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMemoryVault } from '../../../../src/main/platform/secrets/memory-vault';
@@ -13,82 +10,25 @@ import { createTeamDigestCalls } from '../../../../src/main/features/team/team-d
 import { createTeamInboxCalls } from '../../../../src/main/features/team/team-inbox-calls';
 import { createTeamWatchCalls } from '../../../../src/main/features/team/team-watch-calls';
 import { parseRawMail } from '../digests/helpers/raw-mail';
-import { createTeamCore, type TeamCore } from '../../../../src/main/shells/compose/create-team-core';
-import { buildTeamServer } from '../../../../src/main/shells/team-server/server';
-import { generateTestCa, type TestCa } from '../../../helpers/net-helpers';
-import { postgresMissing, startTempPostgres, type TempPostgres } from '../../../helpers/postgres';
-import { SMTP_PASSWORD, SMTP_USER, startSmtp } from '../digests/helpers/smtp-receiver';
-import { sandboxOnManualClock } from '../watches/helpers/world';
+import type { TeamCore } from '../../../../src/main/shells/compose/create-team-core';
+import { startDigestNode, type DigestNode } from '../../../helpers/digest-node';
+import { postgresMissing } from '../../../helpers/postgres';
+import { SMTP_PASSWORD } from '../digests/helpers/smtp-receiver';
 import { memorySettings } from '../search/fake-deps';
 
 const DE = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } };
 const HOOK = 'https://hooks.slack.com/services/T0CANARY/B0CANARY/CanaryWebhookToken42';
 
 describe.skipIf(postgresMissing() !== null)('the team inbox and digests from the desktop', () => {
-  let db: TempPostgres;
-  let ca: TestCa;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let sandbox: Awaited<ReturnType<typeof sandboxOnManualClock>>['sandbox'];
-  let core: TeamCore;
-  let app: FastifyInstance;
+  let node: DigestNode;
   let serverUrl: string;
-  const finished = new Map<number, string>();
-  const delivered: string[] = [];
-  const waiters = new Set<() => void>();
-  const tell = () => [...waiters].forEach((w) => w());
-  /** Resolves when `ready` holds, asked again whenever the node says something (a check ended, a mail came). */
-  const when = (ready: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const look = () => {
-        if (!ready()) return;
-        waiters.delete(look);
-        resolve();
-      };
-      waiters.add(look);
-      look();
-    });
-
+  let core: TeamCore;
   beforeAll(async () => {
-    db = await startTempPostgres();
-    ca = generateTestCa();
-    smtp = await startSmtp(ca);
-    ({ sandbox } = await sandboxOnManualClock({ rates: { added: 20, removed: 20, field: 40 } }));
-    const client = sandbox.control.clients.analyst;
-    core = await createTeamCore({
-      databaseUrl: db.url,
-      poolSize: 4,
-      watches: {
-        service: { settings: { authUrl: sandbox.authUrl, baseUrl: sandbox.baseUrl, clientId: client.id, scope: 'api:use', requestsPerSecond: null, dailyBudget: null }, secret: client.secret },
-        timeZone: 'UTC',
-        rowCap: 10_000,
-        concurrency: 1,
-        pollingIntervalSeconds: 0.5,
-        onCheck: (id, result) => {
-          finished.set(id, result);
-          tell();
-        },
-        digests: {
-          key: randomBytes(32),
-          publicUrl: 'https://team.example.test',
-          smtp: { host: '127.0.0.1', port: smtp.port, user: SMTP_USER, password: SMTP_PASSWORD, from: 'Firmscope <digests@example.test>', ca: readFileSync(ca.caFile, 'utf8') },
-          pollSeconds: 1,
-          log: (e) => {
-            if (e.event === 'digest.delivery' && e.state === 'sent') delivered.push(e.deliveryId!);
-            tell();
-          },
-        },
-      },
-    });
-    app = buildTeamServer({ core, logStream: { write: () => true } as unknown as NodeJS.WritableStream });
-    serverUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    node = await startDigestNode();
+    ({ core, base: serverUrl } = node);
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await core?.close();
-    await smtp?.close();
-    await sandbox?.close();
-    await db?.stop();
-    ca?.cleanup();
+    await node?.close();
   });
 
   async function join(name: string, email: string): Promise<TeamConnection> {
@@ -107,11 +47,11 @@ describe.skipIf(postgresMissing() !== null)('the team inbox and digests from the
     expect(sub).toMatchObject({ cadence: 'immediate', channel: 'email', targetHint: 'ada@example.test' });
     const checkNow = async () => {
       const { checkId } = await ada.asMember('POST', `/v1/watches/${watch.watch.id}/check`, z.object({ checkId: z.number() }));
-      await when(() => finished.get(checkId) === 'done');
+      await node.when(() => node.finished.get(checkId) === 'done');
       return checkId;
     };
     await checkNow();
-    sandbox.control.stepEpochs(1);
+    node.sandbox.control.stepEpochs(1);
     const second = await checkNow();
 
     const adaInbox = createTeamInboxCalls(ada);
@@ -125,11 +65,12 @@ describe.skipIf(postgresMissing() !== null)('the team inbox and digests from the
     expect(await adaInbox.markRead({ all: true, before: page.entries[0]!.finishedAt })).toMatchObject({ unread: 0 });
 
     // The immediate digest of that check: mailed once, listed as sent; a sent one is not sent again.
-    await when(() => delivered.length === 1);
-    expect(smtp.received.map((m) => m.to)).toEqual([['ada@example.test']]);
+    await node.when(() => node.delivered.length === 1);
+    const delivered = node.delivered;
+    expect(node.smtp.received.map((m) => m.to)).toEqual([['ada@example.test']]);
     // The mail and what the desktop shows afterwards are the same changes: each listed change's link
     // names its company, in the order the app lists them; the rest is counted as "more in the app".
-    const text = parseRawMail(smtp.received[0]!.raw).parts.find((p) => p.type.startsWith('text/plain'))!.body;
+    const text = parseRawMail(node.smtp.received[0]!.raw).parts.find((p) => p.type.startsWith('text/plain'))!.body;
     const mailed = [...text.matchAll(/^ {2}firmscope:\/\/watches\/[^?\s]+\/changes\?check=(\d+)&company=([\w-]+)$/gm)];
     const shown = await createTeamWatchCalls(ada, () => Promise.reject(new Error('not shared here'))).changes(watch.watch.id, second);
     const more = Number(/and ([\d,]+) more in the app/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
