@@ -91,6 +91,8 @@ export function Combobox(props: ComboboxProps) {
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
+        // A click opens the whole list, as a select does; another click closes it.
+        onClick={() => setOpen((o) => (o === 'keyboard' ? null : 'keyboard'))}
         onPaste={props.onPaste}
         // Typing replaces the text that is there (no Ctrl+A to retype a relation or a value).
         {...selectOnFocus(props.onFocus)}
