@@ -1,7 +1,7 @@
 // "Load all N results": loads every page of the shown query into the workspace database, with a row
 // cap the analyst sees, what the load costs before it starts (load-cost.ts), progress and cancel.
 // Says why when the workspace database is unavailable.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ROW_CAP_DEFAULT, ROW_CAP_MAX, type SnapshotInfo } from '../../shared/snapshots/snapshot';
 import { toDisplayError } from '../ui/errors';
@@ -9,6 +9,7 @@ import { isLargeLoad, loadCostText } from './load-cost';
 import { snapshotCalls } from '../data/snapshots';
 import { cancelSnapshotLoad } from '../data/snapshots';
 import { formatCount } from '../ui/format';
+import { loadFocus } from './load-focus';
 
 export interface LoadAllBarProps {
   body: unknown;
@@ -44,11 +45,19 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capT
     placeholderData: keepPreviousData,
   });
 
+  // A load that ended without a snapshot: no banner will take the focus.
+  const ended = latest?.status === 'failed' || latest?.status === 'cancelled';
+  useEffect(() => {
+    if (ended) loadFocus.dropped();
+  }, [ended, latest?.id]);
+
   const start = async () => {
     setError(null);
+    loadFocus.started();
     try {
       await snapshotCalls.load({ body, rowCap: cap });
     } catch (e) {
+      loadFocus.dropped();
       setError(toDisplayError(e).message);
     }
   };
@@ -68,7 +77,7 @@ export function LoadAllBar({ body, count, unavailable, latest, hasSnapshot, capT
         <span role="status">
           Loading {formatCount(loading.rowCount)} of {formatCount(total)} rows…
         </span>
-        <button type="button" className="button button--small button--danger" onClick={() => cancelSnapshotLoad(loading.id)}>
+        <button type="button" ref={loadFocus.cancelButton} className="button button--small button--danger" onClick={() => cancelSnapshotLoad(loading.id)}>
           Cancel loading
         </button>
       </div>

@@ -4,6 +4,7 @@
 import type { SnapshotInfo } from '../../shared/snapshots/snapshot';
 import { refreshSnapshot } from './LoadAllBar';
 import { formatCount, formatWhen } from '../ui/format';
+import { loadFocus } from './load-focus';
 
 export interface SnapshotBannerProps {
   snapshot: SnapshotInfo;
@@ -16,7 +17,7 @@ export interface SnapshotBannerProps {
 
 export function SnapshotBanner({ snapshot, onShowService, analytics, onAnalytics, facets }: SnapshotBannerProps) {
   return (
-    <div className="snapshot__banner" role="status">
+    <div className="snapshot__banner" role="status" tabIndex={-1} ref={loadFocus.banner}>
       <span>
         Snapshot of {formatWhen(snapshot.finishedAt ?? snapshot.startedAt)}: {formatCount(snapshot.rowCount)} rows
         {snapshot.status === 'capped' ? ` (row cap; the service has ${formatCount(snapshot.serviceCount ?? 0)})` : ''}. Sorting, facets and the
