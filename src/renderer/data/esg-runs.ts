@@ -1,5 +1,5 @@
 // ESG runs in the renderer: the run list (react-query, fed by esgRunUpdate), one run's live board
-// (first paint from esgRuns.board, then batched updates applied once per frame).
+// (its reads of esgRuns.board a query, then batched updates applied once per frame).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RunBoard, RunCompany, RunInfo, RunUpdate, StartRunInput, TaskView } from '../../shared/esg-runs/schemas';
@@ -12,6 +12,7 @@ export const esgRunsCalls = groupCalls('esgRuns');
 
 export const runKeys = {
   list: ['esgRuns', 'list'] as const,
+  board: (runId: number) => ['esgRuns', 'board', runId] as const,
 };
 
 export function toTaskUpdate(t: TaskView): TaskUpdate {
@@ -56,15 +57,27 @@ export interface LiveRun {
 }
 
 /**
- * One run's live board. Events that arrive before the first paint are kept and applied after it
- * (stale cells are ignored by time); later ones are collected and applied once per animation frame.
+ * One run's live board. Its first paint is a query (esgRuns.board), so whatever re-reads the page's
+ * queries (the link to the core back after a host restart, bridge-health-context.tsx) re-reads the
+ * board too: events missed while the link was down cannot leave it behind the run list. Events
+ * that arrive before a read lands are kept and applied after it (stale cells are ignored by time);
+ * later ones are collected and applied once per animation frame.
  */
 export function useLiveRun(runId: number | null): { live: LiveRun | null; error: unknown; setRun(run: RunInfo): void } {
   const [live, setLive] = useState<LiveRun | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const pending = useRef<RunUpdate[]>([]);
   const loaded = useRef(false);
   const frame = useRef<number | null>(null);
+  const board = useQuery({
+    queryKey: runKeys.board(runId ?? 0),
+    queryFn: () => unwrap(firmscope().esgRuns.board({ runId: runId! })),
+    enabled: runId !== null,
+    // Kept live by events; read again only when asked (a reconnect), never on focus or mount.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
 
   const flush = useCallback(() => {
     frame.current = null;
@@ -89,30 +102,27 @@ export function useLiveRun(runId: number | null): { live: LiveRun | null; error:
     if (loaded.current && frame.current === null) frame.current = requestAnimationFrame(flush);
   });
 
+  // Another run: nothing of the last one is shown or applied.
   useEffect(() => {
     setLive(null);
-    setError(null);
     pending.current = [];
     loaded.current = false;
-    if (runId === null) return undefined;
-    let gone = false;
-    unwrap(firmscope().esgRuns.board({ runId }))
-      .then((board) => {
-        if (gone) return;
-        setLive({ run: board.run, model: boardFromRun(board) });
-        loaded.current = true;
-        frame.current = requestAnimationFrame(flush);
-      })
-      .catch((e: unknown) => !gone && setError(e));
+  }, [runId]);
+
+  // Each read of the board (the first, and any after a reconnect) is the truth; events apply on top.
+  useEffect(() => {
+    if (!board.data || board.data.run.id !== runId) return undefined;
+    setLive({ run: board.data.run, model: boardFromRun(board.data) });
+    loaded.current = true;
+    frame.current = requestAnimationFrame(flush);
     return () => {
-      gone = true;
       if (frame.current !== null) cancelAnimationFrame(frame.current);
       frame.current = null;
     };
-  }, [runId, flush]);
+  }, [board.data, runId, flush]);
 
   const setRun = useCallback((run: RunInfo) => setLive((s) => (s && s.run.id === run.id ? { ...s, run } : s)), []);
-  return { live, error, setRun };
+  return { live, error: board.error, setRun };
 }
 
 export async function startRun(input: StartRunInput): Promise<RunInfo> {
