@@ -10,10 +10,11 @@ import { ProgressBar } from '../ui/Spinner';
 import { DeleteBulkJob, jobStateLabel } from './BulkJobHistory';
 import { matchCalls } from '../data/match';
 import { formatCount } from '../ui/format';
+import { decimalMarkOf } from '../../shared/match/encodings';
 
 type ExportFormat = 'csv' | 'xlsx' | 'json';
-/** What main writes "like the input file" besides its delimiter, BOM and encoding. */
-const LIKE_INPUT = { lineEnding: 'crlf', formulaPrefix: true, decimalSeparator: '.', quoteText: false } as const;
+/** What main writes "like the input file" besides its delimiter, BOM, encoding and decimal mark. */
+const LIKE_INPUT = { lineEnding: 'crlf', formulaPrefix: true, quoteText: false } as const;
 
 /** `earlier`: how many other jobs of the profile are kept ("New bulk match" lists them). */
 export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; onNew(): void; earlier?: number }) {
@@ -86,7 +87,7 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
                 if (v !== 'input') csv.change({ ...csv.choice, preset: v });
               }}
             >
-              {input.data ? <option value="input">Like the input file ({describeCsvOptions({ ...LIKE_INPUT, ...input.data })})</option> : null}
+              {input.data ? <option value="input">Like the input file ({describeCsvOptions({ ...LIKE_INPUT, ...input.data, decimalSeparator: decimalMarkOf(input.data) })})</option> : null}
               {CSV_PRESETS.map((p) => (
                 <option key={p} value={p}>
                   {CSV_PRESET_LABEL[p]}

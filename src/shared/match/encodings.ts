@@ -41,4 +41,12 @@ export interface CsvInputFormat {
   /** The file started with a byte-order mark (UTF-8 or UTF-16). */
   bom: boolean;
   encoding: TextEncoding;
+  /**
+   * The decimal mark the input's numbers use: a comma in a `;` file (a spreadsheet in a decimal-comma
+   * locale writes those), else a point. A bulk export "like the input file" writes its numbers so.
+   */
+  decimalSeparator?: '.' | ',';
 }
+
+/** A file separated by `;` is a decimal-comma spreadsheet's: its numbers are written 0,613. */
+export const decimalMarkOf = (f: Pick<CsvInputFormat, 'delimiter' | 'decimalSeparator'>): '.' | ',' => f.decimalSeparator ?? (f.delimiter === ';' ? ',' : '.');

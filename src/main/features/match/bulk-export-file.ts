@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { AppError } from '../../../shared/errors';
 import { describeCsvOptions } from '../../../shared/export/csv-presets';
-import type { CsvInputFormat } from '../../../shared/match/encodings';
+import { decimalMarkOf, type CsvInputFormat } from '../../../shared/match/encodings';
 import type { ExportRecords } from '../../platform/ports/export-records';
 import type { FeatureDeps, FeatureModule } from '../../platform/ports/feature-deps';
 import { AtomicTarget } from '../../platform/tabular/atomic-target';
@@ -93,5 +93,5 @@ export function createBulkExports(o: BulkExportDeps): { bulkExport: Handlers['bu
  */
 export function bulkCsvOptions(chosen: Partial<CsvOptions> | undefined, encoding: CsvOptions['encoding'] | undefined, input: CsvInputFormat | null): CsvOptions {
   if (chosen) return { ...csvOptions(chosen), encoding: encoding ?? 'utf-8' };
-  return input ? { ...DEFAULT_CSV, delimiter: input.delimiter, bom: input.bom, encoding: input.encoding } : DEFAULT_CSV;
+  return input ? { ...DEFAULT_CSV, delimiter: input.delimiter, bom: input.bom, encoding: input.encoding, decimalSeparator: decimalMarkOf(input) } : DEFAULT_CSV;
 }

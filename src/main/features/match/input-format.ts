@@ -3,7 +3,7 @@
 // in the settings file (bounded), so a job listed again after a restart still knows it.
 import { open } from 'node:fs/promises';
 import { z } from 'zod';
-import { TEXT_ENCODINGS, type CsvInputFormat } from '../../../shared/match/encodings';
+import { decimalMarkOf, TEXT_ENCODINGS, type CsvInputFormat } from '../../../shared/match/encodings';
 import type { FeatureSettings } from '../../platform/ports/feature-deps';
 import { detectDelimiter, firstLine, type CsvSource } from './csv-source';
 
@@ -25,10 +25,12 @@ async function startsWithBom(source: CsvSource): Promise<boolean> {
 
 /** The input's delimiter (as the reader detects it), BOM and encoding (pasted text: UTF-8). */
 export async function csvInputFormat(source: CsvSource): Promise<CsvInputFormat> {
+  const delimiter = detectDelimiter(await firstLine(source)) as CsvInputFormat['delimiter'];
   return {
-    delimiter: detectDelimiter(await firstLine(source)) as CsvInputFormat['delimiter'],
+    delimiter,
     bom: await startsWithBom(source),
     encoding: source.text !== undefined ? 'utf-8' : (source.encoding ?? 'utf-8'),
+    decimalSeparator: decimalMarkOf({ delimiter }),
   };
 }
 
@@ -36,7 +38,7 @@ export const INPUT_FORMATS_KEY = 'match.inputFormats';
 /** Jobs remembered; the oldest is dropped beyond this (a job's rows outlive it only in the workspace). */
 export const INPUT_FORMATS_MAX = 200;
 
-const FormatSchema = z.object({ delimiter: z.enum([',', ';', '\t', '|']), bom: z.boolean(), encoding: z.enum(TEXT_ENCODINGS) });
+const FormatSchema = z.object({ delimiter: z.enum([',', ';', '\t', '|']), bom: z.boolean(), encoding: z.enum(TEXT_ENCODINGS), decimalSeparator: z.enum(['.', ',']).optional() });
 const AllSchema = z.record(z.string(), z.object({ savedAt: z.number(), format: FormatSchema }));
 
 export class InputFormatStore {

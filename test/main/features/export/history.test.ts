@@ -36,7 +36,9 @@ describe('export history', () => {
     const listed = await second.handlers.list(undefined, ctx);
     expect(listed.map((j) => j.fileName).sort()).toEqual(['gone.json', 'kept.csv']);
     const kept = listed.find((j) => j.fileName === 'kept.csv')!;
-    expect(kept).toMatchObject({ id: a!.id, state: 'done', rows: 30, format: 'csv', downloadUrl: '/dl/3/kept.csv' });
+    // New links of this launch for the file and, beside it in browser mode, its About sidecar.
+    expect(kept).toMatchObject({ id: a!.id, state: 'done', rows: 30, format: 'csv', downloadUrl: expect.stringMatching(/^\/dl\/\d+\/kept\.csv$/) as unknown, aboutDownloadUrl: expect.stringMatching(/^\/dl\/\d+\/kept\.csv\.about\.json$/) as unknown });
+    expect(Number(kept.downloadUrl!.split('/')[2])).toBeGreaterThan(4); // not the first launch's links
     expect(kept.rowsPerSecond).toBeUndefined();
     await second.dispose?.();
 

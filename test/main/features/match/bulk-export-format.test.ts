@@ -40,22 +40,23 @@ async function run(file: string, bytes: Buffer, rename?: (name: string) => strin
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 describe('bulk-match CSV export format', () => {
-  it('keeps a ";" + BOM input\'s delimiter and BOM', async () => {
+  it('keeps a ";" + BOM input\'s delimiter and BOM, and writes its numbers with a decimal comma (issue 39 #2)', async () => {
     const { feature, id } = await run(join(dir, 'semi.csv'), Buffer.concat([BOM, Buffer.from('Kundennr;Firma\r\nK1;Müller GmbH\r\n')]));
-    expect(await feature.handlers.bulkCsvInput({ id }, ctx)).toEqual({ delimiter: ';', bom: true, encoding: 'utf-8' });
+    expect(await feature.handlers.bulkCsvInput({ id }, ctx)).toEqual({ delimiter: ';', bom: true, encoding: 'utf-8', decimalSeparator: ',' });
     const out = await feature.handlers.bulkExport({ id, format: 'csv' }, ctx);
     const bytes = await readFile(join(dir, out!.fileName));
     expect(bytes.subarray(0, 3)).toEqual(BOM);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]!.startsWith('Kundennr;Firma;match.line;match.status;')).toBe(true);
-    expect(lines[1]!.startsWith('K1;Müller GmbH;2;matched;0.9;')).toBe(true);
+    // A ";" file opened in a decimal-comma spreadsheet reads 0,9 as the number 0.9; "0.9" would not be.
+    expect(lines[1]!.startsWith('K1;Müller GmbH;2;matched;0,9;')).toBe(true);
     expect(out).toMatchObject({ csv: expect.stringContaining('semicolon-separated'), neutralised: 0 });
     expect(out!.notice).toBeUndefined();
   });
 
   it('writes a Windows-1252 input back as Windows-1252', async () => {
     const { feature, id } = await run(join(dir, 'ansi.csv'), iconv.encode('Kundennr;Firma;Straße\r\nK1;Müller GmbH;Königsallee 1\r\n', 'windows-1252'));
-    expect(await feature.handlers.bulkCsvInput({ id }, ctx)).toEqual({ delimiter: ';', bom: false, encoding: 'windows-1252' });
+    expect(await feature.handlers.bulkCsvInput({ id }, ctx)).toEqual({ delimiter: ';', bom: false, encoding: 'windows-1252', decimalSeparator: ',' });
     const out = await feature.handlers.bulkExport({ id, format: 'csv' }, ctx);
     const bytes = await readFile(join(dir, out!.fileName));
     expect(bytes.includes(0xdf)).toBe(true); // ß as one byte
