@@ -132,7 +132,7 @@ test('a bulk-match file with ";" and a BOM is exported with ";" and a BOM', asyn
 
   const format = page.getByLabel('CSV format');
   await expect(format).toHaveValue('input');
-  await expect(format.locator('option:checked')).toHaveText(/^Like the input file \(semicolon-separated, decimal point, UTF-8 with byte-order mark, CRLF line ends/);
+  await expect(format.locator('option:checked')).toHaveText(/^Like the input file \(semicolon-separated, decimal comma, UTF-8 with byte-order mark, CRLF line ends/);
   await expectNoAxeViolations(page, 'the bulk job with its CSV format menu');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const link = page.getByRole('link', { name: /^Download .*\.csv$/ });

@@ -91,7 +91,7 @@ test('a Windows-1252 file: the encoding is detected, the menu reads it another w
   await expect(bulk.getByText('Encoding: Windows-1252 (chosen).')).toBeVisible();
   await expect(sample.getByRole('row').nth(1)).toContainText('Düsseldorf');
 
-  await runAndExport(page, app, 'kunden-ansi.csv', { words: 'semicolon-separated, decimal point, Windows-1252, CRLF line ends', encoding: 'windows-1252' });
+  await runAndExport(page, app, 'kunden-ansi.csv', { words: 'semicolon-separated, decimal comma, Windows-1252, CRLF line ends', encoding: 'windows-1252' });
 });
 
 test('a UTF-16 LE file (Excel\'s "Unicode Text", tab-separated): read by its byte order mark, every cell round-trips', async ({ page, app }) => {
