@@ -1,6 +1,6 @@
 // The CSV options of every export dialog (search, list, ESG): a preset chosen by name (remembered
-// per profile in main), what it writes in words, Custom's four choices, and how many cells the
-// formula prefix touches, with Excel (XLSX) offered as the exact choice for Excel.
+// per profile in main), what it writes in words, Custom's four choices, and what a double-click
+// would change in the rows at hand (OpenedNote), with Excel (XLSX) offered as the exact choice.
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PREFIX_OFF_RISK } from '../../shared/export/cell-rules';
@@ -18,7 +18,7 @@ import {
 import type { CsvPreferenceView } from '../../shared/bridge/groups/export';
 import { CheckboxField, SelectField } from '../ui/Field';
 import { exportCalls } from '../data/export';
-import { formatCount } from '../ui/format';
+import { OpenedNote, type CsvSample } from './OpenedNote';
 
 export type Delimiter = CustomCsv['delimiter'];
 export const DELIMITERS: Array<{ value: Delimiter; label: string }> = [
@@ -53,13 +53,13 @@ export type CsvChoice = ReturnType<typeof useCsvChoice>;
 
 export interface CsvOptionsProps {
   csv: CsvChoice;
-  /** Cells of the rows at hand the formula prefix would touch (null: not known before the export). */
-  neutralised?: { cells: number; of: string } | null;
+  /** The rows at hand, to say what a double-click would change in them (null: none known before the export). */
+  sample?: CsvSample | null;
   /** Switches the dialog to Excel (XLSX), offered when the file is for Excel. */
   onUseXlsx?: () => void;
 }
 
-export function CsvOptions({ csv, neutralised = null, onUseXlsx }: CsvOptionsProps) {
+export function CsvOptions({ csv, sample = null, onUseXlsx }: CsvOptionsProps) {
   const { choice, change, options, separators } = csv;
   const id = useId();
   const setCustom = (patch: Partial<CustomCsv>) => change({ preset: 'custom', custom: { ...choice.custom, ...patch } });
@@ -82,7 +82,7 @@ export function CsvOptions({ csv, neutralised = null, onUseXlsx }: CsvOptionsPro
         {choice.preset === 'excel' ? ` (from this computer's locale, ${separators.locale})` : ''}.
       </p>
       {choice.preset === 'custom' ? <CustomFields custom={choice.custom} set={setCustom} /> : null}
-      {options.formulaPrefix ? <PrefixNote neutralised={neutralised} onUseXlsx={onUseXlsx} /> : null}
+      <OpenedNote options={options} separators={separators} sample={sample} onUseXlsx={onUseXlsx} />
     </fieldset>
   );
 }
@@ -114,26 +114,5 @@ function CustomFields({ custom, set }: { custom: CustomCsv; set(patch: Partial<C
         </p>
       ) : null}
     </>
-  );
-}
-
-function PrefixNote({ neutralised, onUseXlsx }: { neutralised: CsvOptionsProps['neutralised']; onUseXlsx: (() => void) | undefined }) {
-  const n = neutralised?.cells ?? null;
-  return (
-    <div className="export-form__prefix-note" role="status">
-      <p>
-        {n === null
-          ? 'Formula protection puts an apostrophe before every cell that starts with = + - @ (such as +49 phone numbers); the finished export says how many.'
-          : n === 0
-            ? `Formula protection touches no cell of ${neutralised!.of}.`
-            : `Formula protection puts an apostrophe before ${formatCount(n)} cell${n === 1 ? '' : 's'} of ${neutralised!.of} (such as +49 phone numbers); Excel shows it.`}{' '}
-        An Excel workbook (XLSX) keeps every value exactly and needs no apostrophe: the better choice for Excel.
-      </p>
-      {onUseXlsx ? (
-        <button type="button" className="button button--small" onClick={onUseXlsx}>
-          Use Excel (XLSX) instead
-        </button>
-      ) : null}
-    </div>
   );
 }

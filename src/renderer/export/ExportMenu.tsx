@@ -9,7 +9,6 @@ import { PAGE_SIZE_MAX } from '../../shared/service/schemas';
 import { DEFAULT_EXPORT_ROW_LIMIT, EXPORT_FORMATS, MAX_EXPORT_ROW_LIMIT, type ExportJob } from '../../shared/bridge/groups/export';
 import { NEUTRALISE_EXPLANATION } from '../../shared/export/cell-rules';
 import { queryFileStem } from '../../shared/export/file-name';
-import { countNeutralised } from '../../shared/export/neutralise-count';
 import { useNavigation } from '../state/navigation';
 import { TextField } from '../ui/Field';
 import { ErrorMessage } from '../ui/ErrorMessage';
@@ -59,7 +58,8 @@ export function ExportMenu({ body, count, rows, columns }: ExportMenuProps) {
 }
 
 function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProps, 'pageSize'> & { onClose(): void }) {
-  const [format, setFormat] = useState<Format>('csv');
+  // XLSX first: no CSV form keeps 03024 or 26.20 through a double-click (docs/export.md).
+  const [format, setFormat] = useState<Format>('xlsx');
   const [scope, setScope] = useState<'page' | 'all'>('page');
   const [rowLimit, setRowLimit] = useState(formatCount(DEFAULT_EXPORT_ROW_LIMIT));
   const [columnMode, setColumnMode] = useState<'visible' | 'all'>('visible');
@@ -76,10 +76,10 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
   const plan = plannedRows(estimate.data?.count ?? count, PAGE_SIZE_MAX, limitError ? null : limit);
   const spreadsheet = format === 'csv' || format === 'xlsx';
   // Only the rows on screen are known before the export: counted exactly for them.
-  const neutralised = useMemo(() => {
-    const { cells } = countNeutralised(rows as Array<Record<string, unknown>>, columnMode === 'visible' ? columns : null);
-    return { cells, of: scope === 'page' ? 'this page' : 'the page on screen (the other pages are counted as they are written)' };
-  }, [rows, columns, columnMode, scope]);
+  const sample = useMemo(
+    () => ({ records: rows as Array<Record<string, unknown>>, columns: columnMode === 'visible' ? columns : null, of: scope === 'page' ? 'this page' : 'the page on screen' }),
+    [rows, columns, columnMode, scope],
+  );
 
   const start = useMutation({
     mutationFn: () =>
@@ -161,7 +161,7 @@ function ExportForm({ body, count, rows, columns, onClose }: Omit<ExportMenuProp
             : 'Lists are joined into one cell with "; ".'}
         </p>
       </fieldset>
-      {format === 'csv' ? <CsvOptions csv={csv} neutralised={neutralised} onUseXlsx={() => setFormat('xlsx')} /> : null}
+      {format === 'csv' ? <CsvOptions csv={csv} sample={sample} onUseXlsx={() => setFormat('xlsx')} /> : null}
       {spreadsheet ? (
         <p className="export-form__explain" id="export-neutralise-note">
           {NEUTRALISE_EXPLANATION}

@@ -11,6 +11,7 @@ import type { CsvOptionsInput } from '../../shared/export/csv-options';
 import { useNavigation } from '../state/navigation';
 import { ExportFormEnd } from './ExportFormEnd';
 import { CsvOptions, useCsvChoice } from './CsvOptions';
+import type { CsvSample } from './OpenedNote';
 import { FORMAT_LABELS } from './export-format';
 import { useExportJobs } from '../data/export';
 import { ExportResult } from './ExportResult';
@@ -35,8 +36,8 @@ export interface ViewExportDialogProps {
   hint: ReactNode;
   visibleLabel: string;
   allLabel: string;
-  /** Cells of the rows on screen the formula prefix would touch. */
-  neutralised(columnMode: ColumnMode): { cells: number; of: string } | null;
+  /** The rows on screen in the chosen columns, to say what a double-click would change in them. */
+  sample(columnMode: ColumnMode): CsvSample | null;
   /** Nothing to export (an empty view). */
   empty?: boolean;
   start(o: ViewExportStart): Promise<ExportJob | null>;
@@ -68,8 +69,9 @@ export function ViewExportDialog(props: ViewExportDialogProps) {
   );
 }
 
-function ViewExportForm({ summary, hint, visibleLabel, allLabel, neutralised, empty, start: startExport, onClose }: ViewExportDialogProps & { onClose(): void }) {
-  const [format, setFormat] = useState<ViewExportFormat>('csv');
+function ViewExportForm({ summary, hint, visibleLabel, allLabel, sample, empty, start: startExport, onClose }: ViewExportDialogProps & { onClose(): void }) {
+  // XLSX first: no CSV form keeps 03024 or 26.20 through a double-click (docs/export.md).
+  const [format, setFormat] = useState<ViewExportFormat>('xlsx');
   const [columnMode, setColumnMode] = useState<ColumnMode>('visible');
   const csv = useCsvChoice(format === 'csv');
   const [started, setStarted] = useState<ExportJob | null>(null);
@@ -115,7 +117,7 @@ function ViewExportForm({ summary, hint, visibleLabel, allLabel, neutralised, em
           {allLabel}
         </label>
       </fieldset>
-      {format === 'csv' ? <CsvOptions csv={csv} neutralised={neutralised(columnMode)} onUseXlsx={() => setFormat('xlsx')} /> : null}
+      {format === 'csv' ? <CsvOptions csv={csv} sample={sample(columnMode)} onUseXlsx={() => setFormat('xlsx')} /> : null}
       {format === 'csv' || format === 'xlsx' ? <p className="export-form__explain">{NEUTRALISE_EXPLANATION}</p> : null}
       <ExportFormEnd start={{ isPending: start.isPending, error: start.error, noFile: start.isSuccess && start.data === null }} disabled={!csv.ready || Boolean(empty)} onClose={onClose} />
     </form>

@@ -2,7 +2,6 @@
 // facets, sort), with its visible columns in their order or every field, through the one view
 // export dialog (ViewExportDialog.tsx); main reads the rows from the workspace (source `snapshot`).
 import { queryFileStem } from '../../shared/export/file-name';
-import { countNeutralised } from '../../shared/export/neutralise-count';
 import type { CompanyRecord } from '../../shared/service/schemas';
 import type { SnapshotInfo, SnapshotView } from '../../shared/snapshots/snapshot';
 import { describeSnapshotView, viewNarrows } from '../../shared/snapshots/view-words';
@@ -38,7 +37,7 @@ export function ViewExportMenu({ snapshot, view, total, columns, rows }: ViewExp
       }
       visibleLabel={`Visible columns, in grid order (${columns.length})`}
       allLabel="All fields (every field that has a value in the view’s rows)"
-      neutralised={(mode) => ({ cells: countNeutralised(rows as Array<Record<string, unknown>>, chosen(mode)).cells, of: 'the rows on screen' })}
+      sample={(mode) => ({ records: rows as Array<Record<string, unknown>>, columns: chosen(mode), of: 'the rows on screen' })}
       empty={total === 0}
       start={({ format, columnMode, csv }) =>
         exportCalls.start({

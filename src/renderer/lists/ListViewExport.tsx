@@ -5,7 +5,6 @@
 // the CSV formula prefix would touch on the rows on screen, made into rows as main makes them.
 import type { ListInfo, ListMember, ListView } from '../../shared/lists/lists';
 import { LIST_EXPORT_HEADERS, listExportRow, listRecordRow } from '../../shared/lists/list-export-columns';
-import { countNeutralised } from '../../shared/export/neutralise-count';
 import { formatCount } from '../ui/format';
 import { ViewExportDialog } from '../export/ViewExportDialog';
 import { exportCalls } from '../data/export';
@@ -37,10 +36,7 @@ export function ListViewExport({ list, view, total, sortLabel, rows: onScreen }:
       hint={`In the view’s order (${order}); ${filter}. The Excel file’s About sheet (for CSV and JSON, the .about.json file beside it) records the list, its filter, its sort and the columns.`}
       visibleLabel={`The list’s columns (${LIST_EXPORT_HEADERS.length}: name, id, country, industry, size, ESG summary)`}
       allLabel="All fields (every field of the stored search records, with the ESG summary)"
-      neutralised={(mode) => ({
-        cells: countNeutralised(onScreen.map(mode === 'visible' ? listExportRow : listRecordRow), mode === 'visible' ? LIST_EXPORT_HEADERS : null).cells,
-        of: 'the rows on screen',
-      })}
+      sample={(mode) => ({ records: onScreen.map(mode === 'visible' ? listExportRow : listRecordRow), columns: mode === 'visible' ? LIST_EXPORT_HEADERS : null, of: 'the rows on screen' })}
       empty={total === 0}
       start={({ format, columnMode, csv }) =>
         exportCalls.start({ source: { kind: 'list', listId: list.id, view, fields: columnMode === 'visible' ? 'list' : 'all' }, format, columns: null, ...(csv ? { csv } : {}) })

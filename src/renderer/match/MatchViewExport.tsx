@@ -5,7 +5,6 @@
 // export (the input's own columns with the match columns, in the input's format) stays in the job panel.
 import type { BulkJobView, BulkRowView } from '../../shared/bridge/groups/match';
 import { BULK_ROW_HEADERS, bulkRowAsShown, bulkRowFields } from '../../shared/match/bulk-row-columns';
-import { countNeutralised } from '../../shared/export/neutralise-count';
 import { formatCount } from '../ui/format';
 import { ViewExportDialog } from '../export/ViewExportDialog';
 import { exportCalls } from '../data/export';
@@ -34,10 +33,7 @@ export function MatchViewExport({ job, states, filterLabel, total, rows: onScree
       hint={`In the input file’s order; showing ${filterLabel.toLowerCase()}. The Excel file’s About sheet (for CSV and JSON, the .about.json file beside it) records the input file, the rows shown and the review threshold.`}
       visibleLabel={`The table’s columns (${BULK_ROW_HEADERS.join(', ')})`}
       allLabel="All fields (the mapped input, the state, the best match and candidates, the review decision)"
-      neutralised={(mode) => ({
-        cells: countNeutralised(onScreen.map(mode === 'visible' ? bulkRowAsShown : bulkRowFields), mode === 'visible' ? BULK_ROW_HEADERS : null).cells,
-        of: 'the rows on screen',
-      })}
+      sample={(mode) => ({ records: onScreen.map(mode === 'visible' ? bulkRowAsShown : bulkRowFields), columns: mode === 'visible' ? BULK_ROW_HEADERS : null, of: 'the rows on screen' })}
       empty={total === 0}
       start={({ format, columnMode, csv }) =>
         exportCalls.start({

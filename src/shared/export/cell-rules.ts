@@ -64,11 +64,11 @@ export function unneutraliseText(text: string): string {
   return text.startsWith(NEUTRALISE_PREFIX) && needsNeutralising(text.slice(1)) ? text.slice(1) : text;
 }
 
-const QUOTE_TRIGGERS = /[",;\r\n]/;
+const QUOTE_TRIGGERS = /[",;\t\r\n]/;
 
 /**
- * CSV: a field is quoted when it holds a quote, CR, LF, the file's delimiter, or the delimiter of
- * either common locale (`,` and `;`): a file re-read with the other locale's delimiter stays whole.
+ * CSV: a field is quoted when it holds a quote, CR, LF, the file's delimiter, or any delimiter
+ * LibreOffice's default import splits at (`,`, `;` and tab): a file opened with other separators stays whole.
  */
 export function csvNeedsQuotes(text: string, delimiter: string): boolean {
   // One regex test per cell: 2-4x faster than a char loop over every cell of a million-row export.

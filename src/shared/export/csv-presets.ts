@@ -16,7 +16,7 @@ export const CSV_PRESET_LABEL: Record<CsvPreset, string> = {
 
 /** What a preset is for, in one line. */
 export const CSV_PRESET_PURPOSE: Record<CsvPreset, string> = {
-  excel: 'For opening by double-click in Excel or LibreOffice on this computer.',
+  excel: 'The separator and decimal mark Excel and LibreOffice on this computer expect. A double-click still turns codes such as 03024 into numbers: see below.',
   data: 'For pandas, R, Power Query and databases: plain RFC 4180, values exactly as they are.',
   custom: 'Your own delimiter, byte-order mark, line ends and formula protection.',
 };
@@ -70,7 +70,8 @@ export function presetCsvOptions(preset: CsvPreset, seps: LocaleSeparators, cust
     case 'data':
       return { delimiter: ',', bom: false, lineEnding: 'lf', formulaPrefix: false, decimalSeparator: '.', quoteText: false };
     case 'custom':
-      return { ...custom, decimalSeparator: '.', quoteText: false };
+      // A ';' file is a decimal-comma spreadsheet's (a point beside ';' opens as 613 in de_DE, not 0.613).
+      return { ...custom, decimalSeparator: custom.delimiter === ';' ? ',' : '.', quoteText: false };
   }
 }
 

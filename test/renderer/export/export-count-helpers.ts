@@ -25,3 +25,10 @@ export async function writerCount(rows: Record<string, unknown>[], columns: read
   await csv.writeRows(placed, columns ? columns.length : union.size);
   return csv.counts.neutralised;
 }
+
+/** The cells the dialog's double-click note says get an apostrophe, summed over its column lines. */
+export function apostrophesNamed(note: HTMLElement): number {
+  return [...note.querySelectorAll('li')]
+    .map((li) => /: an apostrophe shown \(formula protection\) in ([\d,]+) cells?,/.exec(li.textContent ?? ''))
+    .reduce((sum, m) => sum + (m ? Number(m[1]!.replace(/,/g, '')) : 0), 0);
+}

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ListInfo, ListMember } from '../../../src/shared/lists/lists';
 import { ListViewExport } from '../../../src/renderer/lists/ListViewExport';
 import { LIST_EXPORT_HEADERS, listExportRow, listRecordRow } from '../../../src/shared/lists/list-export-columns';
-import { fakeExportBridge, writerCount } from '../export/export-count-helpers';
+import { apostrophesNamed, fakeExportBridge, writerCount } from '../export/export-count-helpers';
 
 const list: ListInfo = { id: 4, profileId: 'sandbox', name: 'Energy watch', memberCount: 3, createdAt: 1, updatedAt: 2 };
 const member = (m: Partial<ListMember> & Pick<ListMember, 'companyId' | 'name'>): ListMember => ({
@@ -43,20 +43,23 @@ describe('Export view… of a list', () => {
       </QueryClientProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Export view…' }));
-    await waitFor(() => expect(screen.getByText(/Formula protection puts an apostrophe before 1 cell of the rows on screen/)).toBeTruthy());
+    fireEvent.click(screen.getByRole('radio', { name: 'CSV' }));
+    await waitFor(() => expect(apostrophesNamed(screen.getByTestId('opened-note'))).toBe(1));
+    expect(screen.getByTestId('opened-note').textContent).toMatch(/this CSV changes [\d,]+ cells? of the rows on screen/);
     fireEvent.click(screen.getByRole('radio', { name: /All fields/ }));
-    expect(screen.getByText(/Formula protection puts an apostrophe before 4 cells of the rows on screen/)).toBeTruthy();
+    expect(apostrophesNamed(screen.getByTestId('opened-note'))).toBe(4);
     fireEvent.click(screen.getByRole('radio', { name: /Excel \(XLSX\)/ }));
-    expect(screen.queryByText(/Formula protection puts an apostrophe before/)).toBeNull();
+    expect(screen.queryByTestId('opened-note')).toBeNull();
   });
 
-  it('says no cell is touched when the rows on screen hold no formula-like text', async () => {
+  it('says a double-click keeps every cell when the rows on screen hold nothing a spreadsheet changes', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ListViewExport list={list} view={{}} total={1} rows={[ROWS[2]!]} />
+        <ListViewExport list={list} view={{}} total={1} rows={[member({ companyId: 'id-4', name: 'Plain AG' })]} />
       </QueryClientProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Export view…' }));
-    await waitFor(() => expect(screen.getByText(/Formula protection touches no cell of the rows on screen/)).toBeTruthy());
+    fireEvent.click(screen.getByRole('radio', { name: 'CSV' }));
+    await waitFor(() => expect(screen.getByText(/this CSV keeps every cell of the rows on screen/)).toBeTruthy());
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkJobView, BulkRowView } from '../../../src/shared/bridge/groups/match';
 import { MatchViewExport } from '../../../src/renderer/match/MatchViewExport';
 import { BULK_ROW_HEADERS, bulkRowAsShown, bulkRowFields } from '../../../src/shared/match/bulk-row-columns';
-import { fakeExportBridge, writerCount } from '../export/export-count-helpers';
+import { apostrophesNamed, fakeExportBridge, writerCount } from '../export/export-count-helpers';
 
 const job = { id: 'job-1', state: 'done', fileName: 'suppliers.csv', reading: false, total: 2, done: 2, matched: 1 } as BulkJobView;
 // Table columns: the name and best match of line 2, the country and message of line 3. Every field
@@ -38,8 +38,10 @@ describe('Export view… of the bulk-match results', () => {
       </QueryClientProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Export view…' }));
-    await waitFor(() => expect(screen.getByText(/Formula protection puts an apostrophe before 4 cells of the rows on screen/)).toBeTruthy());
+    fireEvent.click(screen.getByRole('radio', { name: 'CSV' }));
+    await waitFor(() => expect(apostrophesNamed(screen.getByTestId('opened-note'))).toBe(4));
+    expect(screen.getByTestId('opened-note').textContent).toMatch(/this CSV changes [\d,]+ cells? of the rows on screen/);
     fireEvent.click(screen.getByRole('radio', { name: /All fields/ }));
-    expect(screen.getByText(/Formula protection puts an apostrophe before 5 cells of the rows on screen/)).toBeTruthy();
+    expect(apostrophesNamed(screen.getByTestId('opened-note'))).toBe(5);
   });
 });

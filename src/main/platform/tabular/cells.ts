@@ -1,6 +1,7 @@
 // One value of a row to what a CSV field or an XLSX cell holds. The rules themselves (formula
 // prefix, quoting, list text, empty values) live in src/shared/export/cell-rules.ts.
 import { cellText, csvField, isEmptyValue, neutraliseText } from '../../../shared/export/cell-rules';
+import { writtenNumber } from '../../../shared/export/double-click';
 
 /** What an XLSX cell holds: numbers, booleans and dates keep their type. */
 export type XlsxCell = string | number | boolean | Date | null;
@@ -69,14 +70,16 @@ export function csvFieldOf(value: unknown, delimiter: string, prefix: boolean, s
 }
 
 /**
- * A number as the spreadsheet's locale writes it. A decimal comma is left unquoted when the delimiter
- * is not a comma (quoted, a spreadsheet keeping quoted fields as text would read it as text).
+ * A number as the spreadsheet's locale writes it. A decimal comma is always quoted: LibreOffice's
+ * default import splits at commas, semicolons and tabs alike, so a bare `-0,25` would become two
+ * cells (0 and 25); quoted, both programs still read it as a number.
  */
 function csvNumber(value: number, delimiter: string, decimal: '.' | ','): string {
   // A finite number in JS form holds digits, '.', 'e', '+' and '-' only, never a delimiter the app
   // offers: no quote test for the number cells of a million-row export.
   if (decimal === '.' && Number.isFinite(value) && (delimiter === ',' || delimiter === ';' || delimiter === '\t' || delimiter === '|')) return String(value);
   if (!Number.isFinite(value)) return csvField(String(value), delimiter);
-  const text = decimal === ',' ? String(value).replace('.', ',') : String(value);
-  return decimal === ',' && delimiter !== ',' ? text : csvField(text, delimiter);
+  if (decimal === '.') return csvField(String(value), delimiter);
+  const text = writtenNumber(value, ',');
+  return text.includes(',') ? `"${text}"` : text;
 }

@@ -49,7 +49,7 @@ describe('bulk-match CSV export format', () => {
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]!.startsWith('Kundennr;Firma;match.line;match.status;')).toBe(true);
     // A ";" file opened in a decimal-comma spreadsheet reads 0,9 as the number 0.9; "0.9" would not be.
-    expect(lines[1]!.startsWith('K1;Müller GmbH;2;matched;0,9;')).toBe(true);
+    expect(lines[1]!.startsWith('K1;Müller GmbH;2;matched;"0,9";')).toBe(true);
     expect(out).toMatchObject({ csv: expect.stringContaining('semicolon-separated'), neutralised: 0 });
     expect(out!.notice).toBeUndefined();
   });

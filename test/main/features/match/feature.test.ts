@@ -107,7 +107,7 @@ describe('match feature: bulk', () => {
       'Firm;Land;Web;match.line;match.status;match.confidence;match.company_id;match.company.name;match.company.website;match.company.active;match.candidates;match.duplicate_of;match.message;match.decision;candidate.company_id;candidate.name;candidate.confidence',
     );
     // 0.8 is at the default review threshold: accepted without review, so match.* holds it.
-    expect(lines[1]).toBe("Acme;DE;acme.example;2;matched;0,8;id-Acme;Acme;'=cmd();true;2;;;auto-accepted;id-Acme;Acme;0,8");
+    expect(lines[1]).toBe("Acme;DE;acme.example;2;matched;\"0,8\";id-Acme;Acme;'=cmd();true;2;;;auto-accepted;id-Acme;Acme;\"0,8\"");
     expect(lines[2]).toBe(';FR;;3;invalid;;;;;;;;Line 3: Company name is required.;;;;');
     expect(lines[3]).toContain('Nobody;IT;;4;no match');
 
