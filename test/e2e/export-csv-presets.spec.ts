@@ -64,15 +64,22 @@ test('each CSV preset writes what it says, and the choice is remembered for the 
   await page.getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export results' });
 
-  // Excel on this computer, the default: the host's de-DE locale gives ";" and a decimal comma.
+  // The dialog opens on XLSX (issue 39 #1); CSV offers the presets.
+  await expect(dialog.getByRole('radio', { name: 'Excel (XLSX)' })).toBeChecked();
+  await dialog.getByRole('radio', { name: 'CSV', exact: true }).check();
+  // Excel on this computer, the default preset: the host's de-DE locale gives ";" and a decimal comma.
   const excel = dialog.getByRole('radio', { name: 'Excel on this computer' });
   await expect(excel).toBeChecked();
-  await expect(dialog.getByText('For opening by double-click in Excel or LibreOffice on this computer.')).toBeVisible();
+  await expect(dialog.getByText(/^The separator and decimal mark Excel and LibreOffice on this computer expect\. A double-click still turns codes such as 03024 into numbers/)).toBeVisible();
   await expect(dialog.getByText('For pandas, R, Power Query and databases', { exact: false })).toBeVisible();
   await expect(dialog.getByTestId('csv-summary')).toHaveText(
     "This file: semicolon-separated, decimal comma, UTF-8 with byte-order mark, CRLF line ends, text in quotes, formula protection on (from this computer's locale, de-DE).",
   );
-  await expect(dialog.getByText(/^Formula protection (puts an apostrophe before [\d,]+ cells?|touches no cell) of this page/)).toBeVisible();
+  const note = dialog.getByTestId('opened-note');
+  await expect(note).toContainText(/Opened by double-click in Excel or LibreOffice on this computer \(de-DE\), this CSV (changes [\d.,]+ cells?|keeps every cell) of this page/);
+  const named = await note.evaluate((n) =>
+    [...n.querySelectorAll('li')].reduce((sum, li) => sum + Number(/: an apostrophe shown \(formula protection\) in ([\d.,]+) cells?,/.exec(li.textContent ?? '')?.[1]?.replace(/[.,]/g, '') ?? 0), 0),
+  );
   await expect(dialog.getByRole('button', { name: 'Use Excel (XLSX) instead' })).toBeVisible();
   await expectNoAxeViolations(page, 'the export dialog with CSV presets');
   const excelBytes = await exportBytes(dialog, app.dataDir);
@@ -82,6 +89,8 @@ test('each CSV preset writes what it says, and the choice is remembered for the 
   expect(excelText.endsWith('\r\n')).toBe(true);
   const excelRows = parse(excelText, { delimiter: ';' }) as string[][];
   expect(excelRows.slice(1).map((r) => r[1])).toEqual(ids);
+  // The apostrophes the note named are the ones in the file.
+  expect(excelRows.slice(1).flat().filter((c) => c.startsWith("'")).length).toBe(named);
 
   // Data tools: RFC 4180, comma, LF, no BOM.
   await dialog.getByRole('radio', { name: 'Data tools' }).check();
@@ -105,11 +114,15 @@ test('each CSV preset writes what it says, and the choice is remembered for the 
   const customText = customBytes.subarray(3).toString('utf8');
   expect(customText.startsWith('name\tcompany_id\t')).toBe(true);
   expect((parse(customText, { delimiter: '\t' }) as string[][]).slice(1).map((r) => r[1])).toEqual(ids);
+  // Custom with ";" writes a decimal comma, as a ";" spreadsheet expects (issue 39 #2).
+  await dialog.getByLabel('Delimiter').selectOption(';');
+  await expect(dialog.getByTestId('csv-summary')).toHaveText(/^This file: semicolon-separated, decimal comma,/);
 
   // Remembered for the profile: after a reload the dialog opens on Custom with its options.
   await page.reload();
   await searchCountry(page, 'DE');
   await page.getByRole('button', { name: 'Export…' }).click();
+  await dialog.getByRole('radio', { name: 'CSV', exact: true }).check();
   await expect(dialog.getByRole('radio', { name: 'Custom' })).toBeChecked();
   await expect(dialog.getByLabel('Delimiter')).toHaveValue('\t');
   // Switching back to Excel offers XLSX as the exact choice.
@@ -121,7 +134,8 @@ test('each CSV preset writes what it says, and the choice is remembered for the 
 test('a bulk-match file with ";" and a BOM is exported with ";" and a BOM', async ({ page, app }) => {
   test.setTimeout(120_000);
   const [a, b] = loadDataset(42, 400).companies.filter((c) => /^[A-Za-z0-9 .&-]+$/.test(c.name));
-  const input = Buffer.concat([BOM, Buffer.from(`Kundennr;Company;Ort\r\nK1;${a!.name};Düsseldorf\r\nK2;${b!.name};Köln\r\n`, 'utf8')]);
+  // The analyst's own cells include a phone and a sum that start like a formula (issue 39 #2).
+  const input = Buffer.concat([BOM, Buffer.from(`Kundennr;Company;Ort;Telefon\r\nK1;${a!.name};Düsseldorf;+49 211 1234\r\nK2;${b!.name};Köln;=SUMME(A1:A3)\r\n`, 'utf8')]);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Match' }).click();
   await page.getByRole('tab', { name: 'Bulk (CSV)' }).click();
   const bulk = page.getByRole('tabpanel', { name: 'Bulk (CSV)' });
@@ -133,6 +147,10 @@ test('a bulk-match file with ";" and a BOM is exported with ";" and a BOM', asyn
   const format = page.getByLabel('CSV format');
   await expect(format).toHaveValue('input');
   await expect(format.locator('option:checked')).toHaveText(/^Like the input file \(semicolon-separated, decimal comma, UTF-8 with byte-order mark, CRLF line ends/);
+  const own = page.getByRole('group', { name: 'Your own cells in the CSV' });
+  await expect(own).toContainText('2 of your cells start like a formula (such as “+49 211 1234”, in the column Telefon).');
+  await expect(own.getByRole('radio', { name: /^Put an apostrophe before them/ })).toBeChecked();
+  await own.getByRole('radio', { name: /^Leave them as in your file/ }).check();
   await expectNoAxeViolations(page, 'the bulk job with its CSV format menu');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const link = page.getByRole('link', { name: /^Download .*\.csv$/ });
@@ -141,9 +159,10 @@ test('a bulk-match file with ";" and a BOM is exported with ";" and a BOM', asyn
   const bytes = readFileSync(join(app.dataDir, 'exports', (await link.getAttribute('download'))!));
   expect(bytes.subarray(0, 3)).toEqual(BOM);
   const [header, ...rows] = parse(bytes.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][];
-  expect(header!.slice(0, 3)).toEqual(['Kundennr', 'Company', 'Ort']);
-  expect(rows.map((r) => r.slice(0, 3))).toEqual([
-    ['K1', a!.name, 'Düsseldorf'],
-    ['K2', b!.name, 'Köln'],
+  expect(header!.slice(0, 4)).toEqual(['Kundennr', 'Company', 'Ort', 'Telefon']);
+  // Every input cell exactly as it was: no apostrophe before the analyst's own phone and sum.
+  expect(rows.map((r) => r.slice(0, 4))).toEqual([
+    ['K1', a!.name, 'Düsseldorf', '+49 211 1234'],
+    ['K2', b!.name, 'Köln', '=SUMME(A1:A3)'],
   ]);
 });

@@ -1,7 +1,7 @@
 // Bulk step 3: progress, counts, cancel, retry failures and export of one job.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { BulkExportResult, BulkJobView } from '../../shared/bridge/groups/match';
+import type { BulkExportResult, BulkJobView, OwnCells } from '../../shared/bridge/groups/match';
 import { CSV_PRESET_LABEL, CSV_PRESETS, describeCsvOptions, presetCsvOptions, type CsvPreset } from '../../shared/export/csv-presets';
 import { useCsvChoice } from '../export/CsvOptions';
 import { SelectField } from '../ui/Field';
@@ -11,6 +11,7 @@ import { DeleteBulkJob, jobStateLabel } from './BulkJobHistory';
 import { matchCalls } from '../data/match';
 import { formatCount } from '../ui/format';
 import { decimalMarkOf } from '../../shared/match/encodings';
+import { OwnCellsChoice } from './OwnCellsChoice';
 
 type ExportFormat = 'csv' | 'xlsx' | 'json';
 /** What main writes "like the input file" besides its delimiter, BOM, encoding and decimal mark. */
@@ -27,6 +28,9 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
   // The input file's own format unless the analyst picks a preset here.
   const [csvFormat, setCsvFormat] = useState<'input' | CsvPreset | null>(null);
   const format = csvFormat ?? (input.data ? 'input' : csv.choice.preset);
+  const own = useQuery({ queryKey: ['match', 'ownFormulaCells', job.id, job.done], queryFn: () => matchCalls.bulkOwnFormulaCells({ id: job.id }), enabled: !running });
+  const [ownCells, setOwnCells] = useState<OwnCells>('protect');
+  const prefixed = format === 'input' || presetCsvOptions(format, csv.separators, csv.choice.custom).formulaPrefix;
   const failures = job.errors + (job.state === 'cancelled' ? job.total - job.done - job.invalid : 0);
 
   const act = async (fn: () => Promise<unknown>) => {
@@ -43,7 +47,7 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
       setExported(null);
       try {
         const options = format === 'csv' && csvFormat !== null && csvFormat !== 'input' ? { csv: presetCsvOptions(csvFormat, csv.separators, csv.choice.custom) } : {};
-        const r = await matchCalls.bulkExport({ id: job.id, format, ...options });
+        const r = await matchCalls.bulkExport({ id: job.id, format, ...options, ...(format === 'csv' && prefixed ? { ownCells } : {}) });
         if (r) setExported(r);
       } finally {
         setExporting(null);
@@ -106,6 +110,7 @@ export function BulkJobPanel({ job, onNew, earlier = 0 }: { job: BulkJobView; on
           </>
         )}
       </div>
+      {!running && prefixed && own.data && own.data.cells > 0 ? <OwnCellsChoice own={own.data} value={ownCells} onChange={setOwnCells} /> : null}
       {exported ? (
         <p role="status" className="match-bulk-job__exported">
           Saved {exported.fileName} ({formatCount(exported.rows)} rows: every input row with its own columns, then the match)

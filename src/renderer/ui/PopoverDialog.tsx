@@ -20,11 +20,18 @@ export interface PopoverDialogProps {
   children: ReactNode;
 }
 
+/** The first field, or in a radio group the choice that is checked (where Tab would land, as in a form). */
+function firstFocus(root: HTMLElement): HTMLElement {
+  const first = focusables(root)[0];
+  if (!(first instanceof HTMLInputElement) || first.type !== 'radio' || first.checked) return first ?? root;
+  return root.querySelector<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(first.name)}"]:checked`) ?? first;
+}
+
 export function PopoverDialog({ id, titleId, className, opener, onClose, children }: PopoverDialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = ref.current;
-    if (root) (focusables(root)[0] ?? root).focus();
+    if (root) firstFocus(root).focus();
     // Closed by Escape, by its own button or by the opener: the focus goes back to the opener.
     const back = opener.current;
     return () => {

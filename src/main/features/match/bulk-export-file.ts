@@ -40,7 +40,7 @@ export function createBulkExports(o: BulkExportDeps): { bulkExport: Handlers['bu
     },
 
     async bulkExport(input) {
-      const { id, format, csv: chosen, encoding } = input;
+      const { id, format, csv: chosen, encoding, ownCells } = input;
       const j = job(id);
       if (j.view().state === 'running') throw new AppError('invalid_input', 'Wait for the bulk match to finish (or cancel it) before exporting.');
       const stem = (j.view().fileName ?? 'companies').replace(/\.[^.]+$/, '');
@@ -56,7 +56,7 @@ export function createBulkExports(o: BulkExportDeps): { bulkExport: Handlers['bu
           profile: deps.activeProfile()?.name ?? null,
           at,
           review: { decision: (r) => j.decisionOf(r), chosen: (r) => j.chosenOf(r), counts: j.reviewCounts() },
-          ...(csv ? { csv } : {}),
+          ...(csv ? { csv, ...(ownCells ? { ownCells } : {}) } : {}),
         });
         const url = deps.shell.downloadUrlFor?.(path);
         const exportId = randomUUID();

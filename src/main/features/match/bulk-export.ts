@@ -8,6 +8,8 @@ import { csvFieldOf } from '../../platform/tabular/cells';
 import type { CsvOptions } from '../../platform/tabular/csv';
 import { unrepresentable } from '../../platform/tabular/csv-encoding';
 import { openTableFile, type AboutEntry, type TableFile } from '../../platform/tabular/table-file';
+import type { OwnCells, OwnFormulaCells } from '../../../shared/bridge/groups/match';
+import { cellText, needsNeutralising } from '../../../shared/export/cell-rules';
 import { ENCODING_LABEL } from '../../../shared/match/encodings';
 import { ACCEPTING, DECISION_LABEL, type Decision, type ReviewChoice, type ReviewCounts } from '../../../shared/match/review';
 import type { BulkRowState } from './bulk-job';
@@ -35,6 +37,8 @@ export interface RowReview {
 
 export interface BulkTable {
   columns: string[];
+  /** The first this many columns are the analyst's own (the input's, and its extra fields). */
+  ownColumns: number;
   /** Raw values in column order, one per input row. */
   row(r: BulkRowState): unknown[];
 }
@@ -73,6 +77,7 @@ export function bulkTable(headers: readonly string[], rows: readonly BulkRowStat
   const outcomeNames = outcome.map(own);
   return {
     columns: [...headers, ...(extraName ? [extraName] : []), ...outcomeNames],
+    ownColumns: width + (extraName ? 1 : 0),
     row(r) {
       const inputs = Array.from({ length: width }, (_, i) => r.values[i] ?? null);
       const more = extraName ? [r.values.length > width ? r.values.slice(width).join(', ') : null] : [];
@@ -116,6 +121,8 @@ export interface BulkExportInfo {
   review: RowReview & { counts: ReviewCounts };
   /** CSV: the options (by default the input file's delimiter, BOM and encoding). */
   csv?: CsvOptions;
+  /** CSV: the analyst's own cells as in their file (no formula prefix there), or protected like the rest. */
+  ownCells?: OwnCells;
 }
 
 export interface BulkExportWritten {
@@ -165,7 +172,8 @@ export async function writeBulkExport(
   info: BulkExportInfo,
 ): Promise<BulkExportWritten> {
   const table = bulkTable(headers, rows, info.review);
-  const plan = format === 'csv' && info.csv ? encodingFallback(table, rows, info.csv) : null;
+  const csv = info.csv && info.ownCells === 'as-is' ? { ...info.csv, plainColumns: table.ownColumns } : info.csv;
+  const plan = format === 'csv' && csv ? encodingFallback(table, rows, csv) : null;
   let file: TableFile | null = null;
   try {
     file = await openTableFile(target, { format, columns: table.columns, sheetName: 'Matches', ...(plan ? { csv: plan.csv } : {}) });
@@ -201,4 +209,22 @@ export async function writeBulkExport(
     await target.discard();
     throw e;
   }
+}
+
+/** The analyst's own cells (input columns and extra fields) the formula prefix would touch. */
+export function ownFormulaCells(headers: readonly string[], rows: readonly BulkRowState[]): OwnFormulaCells {
+  let cells = 0;
+  let example: string | null = null;
+  const columns = new Set<number>();
+  for (const r of rows) {
+    r.values.forEach((v, i) => {
+      const text = v === null || v === undefined ? '' : cellText(v);
+      if (text === '' || !needsNeutralising(text)) return;
+      cells++;
+      example ??= text;
+      columns.add(Math.min(i, headers.length));
+    });
+  }
+  const names = [...columns].sort((a, b) => a - b).map((i) => headers[i] ?? EXTRA_FIELDS_COLUMN);
+  return { cells, columns: names, example };
 }

@@ -11,6 +11,7 @@ import { createMappingMemory } from './mapping-memory';
 import { createBulkStart } from './bulk-start';
 import { createSingleMatch } from './single-match';
 import { createBulkExports } from './bulk-export-file';
+import { ownFormulaCells } from './bulk-export';
 import { InputFormatStore } from './input-format';
 import { createInputFiles } from './input-files';
 import { BulkJobRegistry } from './job-registry';
@@ -112,6 +113,11 @@ export function createMatchFeature(deps: FeatureDeps, opts: MatchFeatureOptions 
     },
 
     bulkExport: exports.bulkExport,
+
+    async bulkOwnFormulaCells({ id }) {
+      const j = job(id);
+      return ownFormulaCells(j.headers, j.rows);
+    },
   };
 
   // Export again (Exports screen): the same job, format and CSV choice, to a new file.

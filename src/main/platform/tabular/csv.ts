@@ -23,6 +23,8 @@ export interface CsvOptions {
   quoteText: boolean;
   /** UTF-8 unless a bulk-match input came in another encoding; refuses characters it cannot hold. */
   encoding: TextEncoding;
+  /** The first this many columns are written as they are, never prefixed: a bulk export's own cells, when the analyst chose so. */
+  plainColumns?: number;
 }
 
 /** RFC 4180 as the app wrote it before presets: comma, CRLF, UTF-8 without BOM, formula prefix on. */
@@ -55,10 +57,11 @@ function fieldStyle(opts: CsvOptions, counts?: CsvCounts): CsvFieldStyle {
 /** `order`: the value of field i is values[order[i]] (a layout), else values[i]. */
 function recordText(values: readonly unknown[], width: number, opts: CsvOptions, style: CsvFieldStyle, end: string, order?: readonly number[]): string {
   let line = '';
+  const plain = opts.plainColumns ?? 0;
   for (let i = 0; i < width; i++) {
     if (i > 0) line += opts.delimiter;
     const v = order ? values[order[i]!] : values[i]; // a layout has one entry per field (width)
-    if (v !== null && v !== undefined) line += csvFieldOf(v, opts.delimiter, opts.formulaPrefix, style);
+    if (v !== null && v !== undefined) line += csvFieldOf(v, opts.delimiter, opts.formulaPrefix && i >= plain, style);
   }
   return line + end;
 }

@@ -143,6 +143,19 @@ export interface BulkJobView {
   review: ReviewCounts;
 }
 
+/** A bulk CSV export's own cells (the analyst's input columns): protected like the rest, or as in their file. */
+export const OWN_CELLS = ['protect', 'as-is'] as const;
+export type OwnCells = (typeof OWN_CELLS)[number];
+
+/** The analyst's own cells the formula prefix would touch in a bulk CSV export. */
+export interface OwnFormulaCells {
+  cells: number;
+  /** The input columns they are in, in file order. */
+  columns: string[];
+  /** The first such cell's text. */
+  example: string | null;
+}
+
 export interface BulkExportResult {
   exportId: string;
   fileName: string;
@@ -243,11 +256,20 @@ export const matchGroup = group({
     bulkDelete: fn(z.object({ id: z.string().max(128) })).returns<void>(),
     /**
      * CSV: `csv` and `encoding` as chosen; without `csv`, the input file's own delimiter, BOM and
-     * encoding (bulkCsvInput), CRLF and the formula prefix.
+     * encoding (bulkCsvInput), CRLF and the formula prefix. `ownCells: 'as-is'` leaves the input's
+     * own columns as in the file (no prefix there); the match columns are protected still.
      */
     bulkExport: fn(
-      z.object({ id: z.string().max(128), format: z.enum(['csv', 'xlsx', 'json']), csv: CsvOptionsSchema.optional(), encoding: z.enum(TEXT_ENCODINGS).optional() }),
+      z.object({
+        id: z.string().max(128),
+        format: z.enum(['csv', 'xlsx', 'json']),
+        csv: CsvOptionsSchema.optional(),
+        encoding: z.enum(TEXT_ENCODINGS).optional(),
+        ownCells: z.enum(OWN_CELLS).optional(),
+      }),
     ).returns<BulkExportResult | null>(),
+    /** The analyst's own cells a CSV export's formula prefix would touch (counted and offered before exporting). */
+    bulkOwnFormulaCells: fn(z.object({ id: z.string().max(128) })).returns<OwnFormulaCells>(),
     /** How the job's input file was written (null: not known, e.g. a job from before this was kept). */
     bulkCsvInput: fn(z.object({ id: z.string().max(128) })).returns<CsvInputFormat | null>(),
     /** Desktop: shows a file bulkExport wrote in its folder (by the id it returned; never a path). */

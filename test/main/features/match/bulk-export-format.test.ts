@@ -54,6 +54,21 @@ describe('bulk-match CSV export format', () => {
     expect(out!.notice).toBeUndefined();
   });
 
+  it('counts the analyst\'s own formula-like cells and, when asked, leaves them as in the file (issue 39 #2)', async () => {
+    // The service's name for the company starts like a formula too: it stays protected either way.
+    const input = 'Kundennr;Firma;Telefon;Summe\r\nK1;Müller GmbH;+49 30 1234567;=SUMME(A1:A3)\r\nK2;Plain AG;030 1;12\r\n';
+    const { feature, id } = await run(join(dir, 'own.csv'), Buffer.from(input), (n) => `=${n}`);
+    expect(await feature.handlers.bulkOwnFormulaCells({ id }, ctx)).toEqual({ cells: 2, columns: ['Telefon', 'Summe'], example: '+49 30 1234567' });
+    const read = async (out: { fileName: string } | null) => (await readFile(join(dir, out!.fileName), 'utf8')).split('\r\n');
+    const protectedOut = await feature.handlers.bulkExport({ id, format: 'csv' }, ctx);
+    expect((await read(protectedOut))[1]!.startsWith("K1;Müller GmbH;'+49 30 1234567;'=SUMME(A1:A3);")).toBe(true);
+    const asIs = await feature.handlers.bulkExport({ id, format: 'csv', ownCells: 'as-is' }, ctx);
+    const line = (await read(asIs))[1]!;
+    expect(line.startsWith('K1;Müller GmbH;+49 30 1234567;=SUMME(A1:A3);')).toBe(true);
+    expect(line).toContain(";'=Müller GmbH;");
+    expect(asIs!.neutralised).toBe(protectedOut!.neutralised - 2);
+  });
+
   it('writes a Windows-1252 input back as Windows-1252', async () => {
     const { feature, id } = await run(join(dir, 'ansi.csv'), iconv.encode('Kundennr;Firma;Straße\r\nK1;Müller GmbH;Königsallee 1\r\n', 'windows-1252'));
     expect(await feature.handlers.bulkCsvInput({ id }, ctx)).toEqual({ delimiter: ';', bom: false, encoding: 'windows-1252', decimalSeparator: ',' });
