@@ -3,6 +3,7 @@
 // file as a whole is capped when written, so no input can grow it without bound (docs/security.md).
 import { z } from 'zod';
 import { AppError } from './errors';
+import { sentenceCount } from './sentence-numbers';
 
 /** Whole settings file (JSON text). */
 export const SETTINGS_MAX_BYTES = 8 * 1024 * 1024;
@@ -22,7 +23,7 @@ export const ID_MAX_CHARS = 128;
 /** A bad input that is too big: says which limit, in which unit. */
 export class LimitError extends AppError {
   constructor(what: string, limit: number, unit: 'bytes' | 'characters' | 'items') {
-    super('invalid_input', `${what} is over the limit of ${limit.toLocaleString('en-US')} ${unit}.`, {
+    super('invalid_input', `${what} is over the limit of ${sentenceCount(limit)} ${unit}.`, {
       details: { limit, unit, field: what },
     });
     this.name = 'LimitError';
@@ -75,6 +76,6 @@ export function jsonFits(v: unknown, max: number): boolean {
 /** z.unknown() whose JSON text fits `max` characters (checked before any deeper parsing). */
 export function jsonWithin(max: number, what: string) {
   return z.unknown().superRefine((v, ctx) => {
-    if (!jsonFits(v, max)) ctx.addIssue({ code: 'custom', message: `${what} is over the limit of ${max.toLocaleString('en-US')} characters.` });
+    if (!jsonFits(v, max)) ctx.addIssue({ code: 'custom', message: `${what} is over the limit of ${sentenceCount(max)} characters.` });
   });
 }

@@ -124,7 +124,7 @@ test('each CSV preset writes what it says, and the choice is remembered for the 
   await page.getByRole('button', { name: 'Export…' }).click();
   await dialog.getByRole('radio', { name: 'CSV', exact: true }).check();
   await expect(dialog.getByRole('radio', { name: 'Custom' })).toBeChecked();
-  await expect(dialog.getByLabel('Delimiter')).toHaveValue('\t');
+  await expect(dialog.getByLabel('Delimiter')).toHaveValue(';');
   // Switching back to Excel offers XLSX as the exact choice.
   await dialog.getByRole('radio', { name: 'Excel on this computer' }).check();
   await dialog.getByRole('button', { name: 'Use Excel (XLSX) instead' }).click();

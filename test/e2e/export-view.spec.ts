@@ -99,7 +99,9 @@ test('export the filtered, faceted, sorted snapshot view in CSV, XLSX, JSON and 
   );
   await expect(dialog).toContainText('sorted by Revenue');
   await expectNoAxeViolations(page, 'the snapshot view export dialog');
-  // Data tools: commas, no BOM, no formula prefix, so cells read back as the service sent them.
+  // The dialog opens on XLSX (issue 39 #1). Data tools: commas, no BOM, no formula prefix, so cells read back as the service sent them.
+  await expect(dialog.getByRole('radio', { name: 'Excel (XLSX)', exact: true })).toBeChecked();
+  await dialog.getByRole('radio', { name: 'CSV', exact: true }).check();
   await dialog.getByRole('radio', { name: 'Data tools' }).check();
 
   const csvPath = await exportAs(dialog, app.dataDir, 'CSV');

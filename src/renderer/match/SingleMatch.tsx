@@ -8,6 +8,7 @@ import { Spinner } from '../ui/Spinner';
 import { useScreenState } from '../state/screen-store';
 import { useMatchPreview, useSingleMatch } from '../data/match';
 import { MatchResults } from './MatchResults';
+import { analystLocale } from '../ui/format';
 import { countryName, defaultLocale, resolveCountry } from '../../shared/service/country-names';
 
 /** What the Country field will send: a name goes as its code (the request builder does the same in main). */
@@ -16,7 +17,8 @@ function countryHint(typed: string | undefined): string | undefined {
   if (!t) return HINTS.country;
   const code = resolveCountry(t, defaultLocale());
   if (!code) return 'Not a country code or name the app knows: sent as typed.';
-  return code === t ? countryName(code, defaultLocale()) : `Sent as ${code} (${countryName(code, defaultLocale()) ?? code}).`;
+  // Resolved as main resolves it (its process locale and English); named in the analyst's locale.
+  return code === t ? countryName(code, analystLocale()) : `Sent as ${code} (${countryName(code, analystLocale()) ?? code}).`;
 }
 
 const HINTS: Partial<Record<MatchField, string>> = {

@@ -5,6 +5,7 @@ import { SelectField } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import { NetworkSettingsPanel } from './NetworkSettingsPanel';
 import { ProfileEditor } from './ProfileEditor';
+import { LocalePanel } from './LocalePanel';
 import { TeamConnectionPanel } from '../team/TeamConnectionPanel';
 import { useConnectionStatus, useProfiles } from '../data/profiles';
 
@@ -58,6 +59,7 @@ export function SettingsScreen() {
       />
       {profile && profile.kind === 'remote' ? <NetworkSettingsPanel key={`network-${profile.id}`} profile={profile} /> : null}
       <TeamConnectionPanel />
+      <LocalePanel />
     </section>
   );
 }

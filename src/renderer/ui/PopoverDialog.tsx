@@ -24,7 +24,7 @@ export interface PopoverDialogProps {
 function firstFocus(root: HTMLElement): HTMLElement {
   const first = focusables(root)[0];
   if (!(first instanceof HTMLInputElement) || first.type !== 'radio' || first.checked) return first ?? root;
-  return root.querySelector<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(first.name)}"]:checked`) ?? first;
+  return [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')].find((r) => r.name === first.name) ?? first;
 }
 
 export function PopoverDialog({ id, titleId, className, opener, onClose, children }: PopoverDialogProps) {

@@ -1,15 +1,27 @@
 // The one place the renderer turns numbers and dates into text: every figure and date on screen is
-// in the analyst's locale (the browser's; Electron takes it from the OS). Lint refuses Intl formats
-// and toLocaleString anywhere else in src/renderer, so a screen cannot drift into a second locale.
+// in the analyst's locale (the setting in Settings, by default this computer's: the one main's
+// sentences use too, issue 39 #5); times in the page's own time zone. Lint refuses Intl formats and
+// toLocaleString anywhere else in src/renderer, so a screen cannot drift into a second locale.
 
-/** The analyst's locale, read once: what every number and date on screen is written in. */
-export const ANALYST_LOCALE: string = (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
+let locale: string = (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
+
+/** What every number, date and country name on screen is written in. */
+export const analystLocale = (): string => locale;
+
+/** Set once before the first paint (main.tsx), from the setting; a change reloads the page. */
+export function setAnalystLocale(tag: string): void {
+  locale = tag;
+}
+
+/** The page's own time zone: every time on screen is shown in it ("Europe/Berlin"). */
+export const pageTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** An Intl.NumberFormat in the analyst's locale (or `locale`), built once per options. */
-export function numberFormat(options: Intl.NumberFormatOptions = {}, locale = ANALYST_LOCALE): Intl.NumberFormat {
+export function numberFormat(options: Intl.NumberFormatOptions = {}, tag = analystLocale()): Intl.NumberFormat {
+  const locale = tag;
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = numberFormats.get(key);
   if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
@@ -17,9 +29,9 @@ export function numberFormat(options: Intl.NumberFormatOptions = {}, locale = AN
 }
 
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
+  const key = `${locale}|${JSON.stringify(options)}`;
   let f = dateFormats.get(key);
-  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(ANALYST_LOCALE, options)));
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
   return f;
 }
 

@@ -6,9 +6,9 @@ import { isRelation, RELATION_INFO, RELATIONS, type Relation } from '../../share
 
 export { fold };
 
-import { ANALYST_LOCALE } from './format';
+import { analystLocale } from './format';
 
-const uiLocale = () => ANALYST_LOCALE;
+const uiLocale = analystLocale;
 
 /** The country's name in the analyst's language (English as fallback), or undefined for a non-ISO code. */
 export function countryName(code: string, locale = uiLocale()): string | undefined {

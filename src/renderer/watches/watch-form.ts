@@ -3,6 +3,7 @@
 import { SCORE_THRESHOLD_DEFAULT, WatchInputSchema, type WatchInfo, type WatchInput, type WatchSchedule, type WatchTarget } from '../../shared/watches/watches';
 import type { EsgModule } from '../../shared/service/schemas';
 import { toDisplayError, errorField } from '../ui/errors';
+import { pageTimeZone } from '../ui/format';
 
 export type ScheduleKind = WatchSchedule['kind'];
 
@@ -56,10 +57,11 @@ export function scheduleOf(f: WatchFormState): WatchSchedule {
       return { kind: 'manual' };
     case 'hourly':
       return { kind: 'hourly' };
+    // The time as the analyst means it: in this page's zone, wherever the core runs (issue 39 #5).
     case 'daily':
-      return { kind: 'daily', at: f.at };
+      return { kind: 'daily', at: f.at, timeZone: pageTimeZone() };
     case 'weekly':
-      return { kind: 'weekly', day: f.day, at: f.at };
+      return { kind: 'weekly', day: f.day, at: f.at, timeZone: pageTimeZone() };
   }
 }
 

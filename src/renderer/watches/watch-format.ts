@@ -4,7 +4,7 @@ import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
 import { shownText } from '../../shared/service-text';
 import type { CheckInfo, WatchBudget, WatchChange, WatchCost, WatchInfo, WatchSchedule } from '../../shared/watches/watches';
-import { formatCount, formatNumber, formatWhen, numberFormat } from '../ui/format';
+import { formatCount, formatNumber, formatWhen, numberFormat, pageTimeZone } from '../ui/format';
 
 const points = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
@@ -32,8 +32,10 @@ export function targetInWords(w: Pick<WatchInfo, 'target' | 'targetName'>): stri
 
 /** "Only when you click Check now", "Every hour", "Daily at 08:00", "Weekly on Monday at 08:00". */
 export function scheduleInWords(s: WatchSchedule, checkAtStart = false): string {
+  // A time set in another zone says so; one set here reads as this page's own time.
+  const zone = (s.kind === 'daily' || s.kind === 'weekly') && s.timeZone && s.timeZone !== pageTimeZone() ? ` (${s.timeZone})` : '';
   const base =
-    s.kind === 'manual' ? 'Only when you click Check now' : s.kind === 'hourly' ? 'Every hour' : s.kind === 'daily' ? `Daily at ${s.at}` : `Weekly on ${WEEKDAYS[s.day]} at ${s.at}`;
+    s.kind === 'manual' ? 'Only when you click Check now' : s.kind === 'hourly' ? 'Every hour' : s.kind === 'daily' ? `Daily at ${s.at}${zone}` : `Weekly on ${WEEKDAYS[s.day]} at ${s.at}${zone}`;
   return checkAtStart ? `${base}, and when the app starts` : base;
 }
 

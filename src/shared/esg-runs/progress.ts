@@ -3,6 +3,7 @@
 // found, failed, no access, cancelled) are said apart with their counts, so a cancelled run never
 // reads as 100 % done.
 import type { TaskCounts } from './schemas';
+import { sentenceCount } from '../sentence-numbers';
 
 export interface RunProgress {
   total: number;
@@ -20,7 +21,7 @@ export interface RunProgress {
   percent: number;
 }
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = (v: number) => sentenceCount(v);
 
 export function runProgress(counts: TaskCounts, total: number): RunProgress {
   const done = counts.complete;

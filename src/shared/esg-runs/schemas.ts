@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EsgModuleSchema, type EsgModule } from '../service/schemas';
 import type { BridgeError } from '../errors';
+import { sentenceCount } from '../sentence-numbers';
 
 /** Companies one run may hold (x3 modules = cells on the board). */
 export const RUN_COMPANIES_MAX = 10_000;
@@ -41,7 +42,7 @@ export const RunCompanySchema = z.object({
 export type RunCompany = z.infer<typeof RunCompanySchema>;
 
 export const StartRunInputSchema = z.object({
-  companies: z.array(RunCompanySchema).min(1, 'Choose at least one company').max(RUN_COMPANIES_MAX, `At most ${RUN_COMPANIES_MAX.toLocaleString('en-US')} companies per run`),
+  companies: z.array(RunCompanySchema).min(1, 'Choose at least one company').max(RUN_COMPANIES_MAX, { error: () => `At most ${sentenceCount(RUN_COMPANIES_MAX)} companies per run` }),
   modules: z
     .array(EsgModuleSchema)
     .min(1, 'Choose at least one module')

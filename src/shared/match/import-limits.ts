@@ -2,6 +2,7 @@
 // and the renderer (the upload's own check): a file's size, its columns, one record's length. Each
 // bound keeps an import's time and memory in proportion to what a company list needs; past one, the
 // analyst reads which limit and what to do, before anything is matched.
+import { sentenceCount } from '../sentence-numbers';
 
 /** Largest file, in bytes (the desktop dialog's file and browser mode's upload alike). */
 export const IMPORT_MAX_BYTES = 50_000_000;
@@ -13,7 +14,7 @@ export const IMPORT_MAX_COLUMNS = 1_000;
 /** Longest record, in characters: a company's row is a few hundred; a longer one is a broken file. */
 export const IMPORT_MAX_RECORD_CHARS = 1_000_000;
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = (x: number) => sentenceCount(x);
 
 /** Too big to read: the message names the file's size and the limit, in the analyst's units; null when it fits. */
 export function importTooBig(name: string, bytes: number): string | null {

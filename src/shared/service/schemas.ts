@@ -2,6 +2,7 @@
 // Records are open-ended: object schemas are `looseObject` so unknown fields are kept.
 import { z } from 'zod';
 import { FILTER_NAME_MAX_CHARS, FILTER_VALUE_MAX_CHARS, jsonFits, SEARCH_FILTERS_MAX } from '../limits';
+import { sentenceCount } from '../sentence-numbers';
 
 export const ESG_MODULES = ['news', 'commitments', 'scores'] as const;
 export const EsgModuleSchema = z.enum(ESG_MODULES);
@@ -50,7 +51,7 @@ export const SearchFilterSchema = z.object({
   value: z
     .unknown()
     .refine((v) => v !== undefined, 'value is required')
-    .refine((v) => jsonFits(v, FILTER_VALUE_MAX_CHARS), `value is over the limit of ${FILTER_VALUE_MAX_CHARS.toLocaleString('en-US')} characters`),
+    .refine((v) => jsonFits(v, FILTER_VALUE_MAX_CHARS), { error: () => `value is over the limit of ${sentenceCount(FILTER_VALUE_MAX_CHARS)} characters` }),
 });
 export type SearchFilter = z.infer<typeof SearchFilterSchema>;
 

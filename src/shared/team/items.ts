@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { jsonWithin, SEARCH_BODY_MAX_CHARS } from '../limits';
 import { CompanyIdSchema, LIST_BATCH_MAX, LIST_NAME_MAX } from '../lists/lists';
 import { PageSizeSchema } from '../service/schemas';
+import { sentenceCount } from '../sentence-numbers';
 
 export const TEAM_ITEM_KINDS = ['search', 'list'] as const;
 export type TeamItemKind = (typeof TEAM_ITEM_KINDS)[number];
@@ -41,7 +42,7 @@ export type TeamCompany = z.infer<typeof TeamCompanySchema>;
 
 const CompaniesSchema = z
   .array(TeamCompanySchema)
-  .max(TEAM_LIST_MAX, `A shared list can hold at most ${TEAM_LIST_MAX.toLocaleString('en-US')} companies`)
+  .max(TEAM_LIST_MAX, { error: () => `A shared list can hold at most ${sentenceCount(TEAM_LIST_MAX)} companies` })
   .superRefine((companies, ctx) => {
     const seen = new Set<string>();
     for (const [i, c] of companies.entries()) {

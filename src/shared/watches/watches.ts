@@ -19,14 +19,31 @@ export const TYPICAL_REQUESTS_PER_CELL = 4;
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM (24-hour clock)');
 
-/** When a watch is checked besides "Check now" (cron patterns are built from this by croner in main). */
+/** An IANA time zone ("Europe/Berlin") Intl knows. */
+export const TimeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Not a time zone this computer knows');
+
+/**
+ * When a watch is checked besides "Check now" (cron patterns are built from this by croner in main).
+ * `timeZone`: the zone of the page the time was set in, so "daily at 08:00" is 08:00 where the analyst
+ * is even when the core runs elsewhere (issue 39 #5); without it (older watches), the core's zone.
+ */
 export const WatchScheduleSchema = z.discriminatedUnion('kind', [
   /** Only on demand (and at start when checkAtStart). */
   z.object({ kind: z.literal('manual') }),
   z.object({ kind: z.literal('hourly') }),
-  z.object({ kind: z.literal('daily'), at: HHMM }),
-  /** day: 0 = Sunday ... 6 = Saturday (local time). */
-  z.object({ kind: z.literal('weekly'), day: z.number().int().min(0).max(6), at: HHMM }),
+  z.object({ kind: z.literal('daily'), at: HHMM, timeZone: TimeZoneSchema.optional() }),
+  /** day: 0 = Sunday ... 6 = Saturday (in the schedule's zone). */
+  z.object({ kind: z.literal('weekly'), day: z.number().int().min(0).max(6), at: HHMM, timeZone: TimeZoneSchema.optional() }),
 ]);
 export type WatchSchedule = z.infer<typeof WatchScheduleSchema>;
 

@@ -3,6 +3,7 @@
 // "Check now", not at start, no ESG module), the cost line follows the choices from main's estimate,
 // Create sends exactly what the form shows, and problems show next to their field (ours and main's).
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { pageTimeZone } from '../../../src/renderer/ui/format';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -72,7 +73,7 @@ describe('Watch… dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create watch' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
     expect(fake.calls.create).toEqual([
-      { name: 'DE manufacturing, weekly', target: { kind: 'search', savedSearchId: 's1' }, schedule: { kind: 'weekly', day: 3, at: '07:30' }, checkAtStart: true, scoreThreshold: 5 },
+      { name: 'DE manufacturing, weekly', target: { kind: 'search', savedSearchId: 's1' }, schedule: { kind: 'weekly', day: 3, at: '07:30', timeZone: pageTimeZone() }, checkAtStart: true, scoreThreshold: 5 },
     ]);
   });
 
@@ -139,7 +140,7 @@ describe('Watch… dialog', () => {
       id: 3,
       name: 'Portfolio A scores',
       target: { kind: 'list', listId: 7, modules: ['commitments', 'scores'] },
-      schedule: { kind: 'daily', at: '06:00' },
+      schedule: { kind: 'daily', at: '06:00', timeZone: pageTimeZone() },
       checkAtStart: false,
       scoreThreshold: 7,
     });

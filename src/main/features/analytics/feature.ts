@@ -14,6 +14,7 @@ import type { SnapshotView } from '../../../shared/snapshots/snapshot';
 import { portfolioAnalytics } from './portfolio';
 import { snapshotHead, type SnapshotHead } from '../snapshots/view-rows';
 import { snapshotViewCompanies } from '../snapshots/view-companies';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 export interface AnalyticsOptions {
   lists: { activeStore(): ListsAccess };
@@ -83,7 +84,7 @@ export function createAnalyticsFeature(deps: FeatureDeps, opts: AnalyticsOptions
         const fromSnapshot = snapshotId !== undefined ? snapshotMembers(snapshotId, { facets: {} }) : null;
         const chosen = listId !== undefined ? [listOf(lists, listId)] : fromSnapshot ? [] : lists.listsOf(id).slice(0, LISTS_COMPARED);
         const named: NamedCompanies[] = chosen.map((l) => ({ label: `List “${l.name}”`, companies: withScores(lists.listMembers(l.id).map(factsOf)) }));
-        if (fromSnapshot) named.unshift({ kind: 'snapshot', label: `The loaded search results it was opened from (${fromSnapshot.members.length.toLocaleString('en-US')} companies)`, companies: withScores(fromSnapshot.members) });
+        if (fromSnapshot) named.unshift({ kind: 'snapshot', label: `The loaded search results it was opened from (${sentenceCount(fromSnapshot.members.length)} companies)`, companies: withScores(fromSnapshot.members) });
         const workspace = withScores(lists.membersWithEsg().map(factsOf));
         const subject =
           [...named.flatMap((n) => n.companies), ...workspace].find((c) => c.companyId === id) ??

@@ -3,6 +3,7 @@ import { MODULE_LABELS } from '../../../shared/esg/count-semantics';
 import { progressText, runProgress } from '../../../shared/esg-runs/progress';
 import type { RunInfo } from '../../../shared/esg-runs/schemas';
 import { notificationText } from '../../../shared/service-text';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 /**
  * Notification text: the run's label and counts, never ids; the same progress words as the board
@@ -10,7 +11,7 @@ import { notificationText } from '../../../shared/service-text';
  */
 export function finishedText(run: RunInfo): { title: string; body: string } {
   const modules = run.modules.map((m) => MODULE_LABELS[m].toLowerCase()).join(', ');
-  const companies = `${run.companies.toLocaleString('en-US')} ${run.companies === 1 ? 'company' : 'companies'}`;
+  const companies = `${sentenceCount(run.companies)} ${run.companies === 1 ? 'company' : 'companies'}`;
   // The label holds company names (service text): it reaches the page's notice and the OS as one clean line.
   return notificationText(`ESG run finished: ${run.label}`, `${companies} (${modules}): ${progressText(runProgress(run.counts, run.total))}.`);
 }

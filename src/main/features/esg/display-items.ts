@@ -2,6 +2,7 @@
 // bridge (8 MB frames in browser mode) nor the page. The workspace store and exports keep the whole
 // value; only what crosses to the renderer is cut, and says so.
 import type { CompanyEsgLatest, StoredEsgResult } from '../../../shared/esg-runs/schemas';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 /** Characters of one text value sent to the screen. */
 export const DISPLAY_MAX_CHARS = 2_000;
@@ -12,7 +13,7 @@ export function clampText(text: string): string {
   if (text.length <= DISPLAY_MAX_CHARS) return text;
   // Never split a surrogate pair.
   const end = /[\uD800-\uDBFF]/.test(text.charAt(DISPLAY_MAX_CHARS - 1)) ? DISPLAY_MAX_CHARS - 1 : DISPLAY_MAX_CHARS;
-  return `${text.slice(0, end)}… [cut: ${text.length.toLocaleString('en-US')} characters in all; the export has the full text]`;
+  return `${text.slice(0, end)}… [cut: ${sentenceCount(text.length)} characters in all; the export has the full text]`;
 }
 
 function clampValue(v: unknown, depth: number): unknown {

@@ -13,6 +13,7 @@ import type { ListsAccess } from '../lists/list-store';
 import { LIST_EXPORT_HEADERS, listSortWords } from '../lists/export-list';
 import { snapshotSource } from './snapshot-source';
 import type { ExportSourceSpec, SnapshotAbout } from './types';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 /** What resolving a source needs from the feature. */
 export interface SourceContext {
@@ -23,7 +24,7 @@ export interface SourceContext {
   viewReaders: ReadonlyMap<'match', ViewRowReader>;
 }
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = (v: number) => sentenceCount(v);
 
 export function stopNote(stop: WalkStop, rows: number, count: number | undefined, limit: number): string {
   switch (stop.reason) {

@@ -15,6 +15,7 @@ import { EncodingError } from './text-decoding';
 import { jobView, reviewCounts, rowChosen, rowDecision, RowCounts, rowView } from './bulk-view';
 import { runPool, unbatch } from './pool';
 import { endedPhase, NEW_JOB_PHASE, readingOf, stateOf, storedPhase, type BulkPhase, type EndState } from './bulk-phase';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 // Kept importable from here, where they were first defined.
 export type { BulkJobOptions, BulkJobRecord, BulkJobSink, BulkRowState } from './bulk-job-types';
@@ -318,7 +319,7 @@ export class BulkJob {
     const message =
       repeated.length > 0
         ? `This file's records could not be told apart: line${repeated.length > 1 ? 's' : ''} ${lines} held more than one record, so ${this.rowsAdded - repeated.length} of ${this.recordsRead} records could be kept.`
-        : `${this.recordsRead.toLocaleString('en-US')} records were read from the file but ${this.rowsAdded.toLocaleString('en-US')} rows were made of them.`;
+        : `${sentenceCount(this.recordsRead)} records were read from the file but ${sentenceCount(this.rowsAdded)} rows were made of them.`;
     return {
       code: 'io',
       message: `${message} The run stops rather than leave rows out. Save the file again as "CSV UTF-8" and run it again.`,

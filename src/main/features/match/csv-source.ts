@@ -10,6 +10,7 @@ import { AppError } from '../../../shared/errors';
 import type { TextEncoding } from '../../../shared/match/encodings';
 import { IMPORT_MAX_COLUMNS, IMPORT_MAX_RECORD_CHARS, recordTooLong, tooManyColumns } from '../../../shared/match/import-limits';
 import { decodeFile } from './text-decoding';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 export type CsvItem =
   | { kind: 'row'; line: number; record: Record<string, string> }
@@ -317,7 +318,7 @@ function recordsLost(found: number, handed: number, fromLine: number | undefined
   const where = fromLine !== undefined ? ` from line ${fromLine} on` : '';
   return new AppError(
     'io',
-    `Not every record of this file could be read back: ${found.toLocaleString('en-US')} found, ${handed.toLocaleString('en-US')} kept (the rest${where}). ` +
+    `Not every record of this file could be read back: ${sentenceCount(found)} found, ${sentenceCount(handed)} kept (the rest${where}). ` +
       'The run stops rather than leave rows out. Save the file again as "CSV UTF-8" and run it again.',
     { retryable: false, details: { found, kept: handed, ...(fromLine !== undefined ? { line: fromLine } : {}) } },
   );

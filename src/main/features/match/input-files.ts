@@ -13,6 +13,7 @@ import { IMPORT_MAX_BYTES, importTooBig } from '../../../shared/match/import-lim
 import type { FeatureDeps, FeatureModule } from '../../platform/ports/feature-deps';
 import { fileEncoding } from './bulk-inspect';
 import type { CsvSource } from './csv-source';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 type Handlers = FeatureModule<'match'>['handlers'];
 
@@ -76,7 +77,7 @@ export function createInputFiles(deps: Pick<FeatureDeps, 'dataDir' | 'shell'>, u
       const bytes = Buffer.from(input.data, 'base64');
       if (!up) {
         if (input.offset !== 0) throw new AppError('invalid_input', 'An upload starts at the beginning of the file.');
-        if (input.totalBytes > UPLOAD_MAX_BYTES) throw new LimitError(`${input.fileName} (${input.totalBytes.toLocaleString('en-US')} bytes)`, UPLOAD_MAX_BYTES, 'bytes');
+        if (input.totalBytes > UPLOAD_MAX_BYTES) throw new LimitError(`${input.fileName} (${sentenceCount(input.totalBytes)} bytes)`, UPLOAD_MAX_BYTES, 'bytes');
         if (!CSV_EXTENSIONS.has(extname(input.fileName).toLowerCase()) && extname(input.fileName) !== '') throw new AppError('invalid_input', 'Choose a .csv, .tsv or .txt file.');
         const uploadId = randomUUID();
         await mkdir(uploadsDir, { recursive: true, mode: 0o700 });

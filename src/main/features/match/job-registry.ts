@@ -11,6 +11,7 @@ import { BulkJob, type BulkJobOptions } from './bulk-job';
 import type { CsvSource } from './csv-source';
 import { BulkJobRecorder } from './job-recorder';
 import { BulkJobStore, type StoredBulkJob } from './job-store';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 /** Jobs kept per profile in the workspace database; past it the analyst deletes one to start another. */
 export const MAX_STORED_JOBS = 50;
@@ -171,7 +172,7 @@ export class BulkJobRegistry {
   private rest(rec: StoredBulkJob, job: BulkJob): Parameters<BulkJob['resume']>[0] {
     if (rec.readDone) return null;
     if (rec.sourcePath && existsSync(rec.sourcePath)) return { source: { filePath: rec.sourcePath, encoding: rec.encoding } };
-    const kept = job.rows.length.toLocaleString('en-US');
+    const kept = sentenceCount(job.rows.length);
     return {
       unavailable: {
         code: 'io',

@@ -3,6 +3,7 @@
 // UTF-8 file with a few lines pasted from elsewhere (Windows-1252): those lines are named, instead
 // of the whole file being read in the other encoding (which garbles every other line's ä, ß, é).
 // Lines are counted as csv-parse counts them (CRLF, LF or a lone CR), across chunks.
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 /** Bad lines named at most (all are counted). */
 const LINES_KEPT = 5;
@@ -89,7 +90,7 @@ export class Utf8Census {
 
 /** A UTF-8 file with lines that are not, in words: which lines, and what to do. */
 export function mixedUtf8Message(invalid: { lines: readonly number[]; count: number }): string {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = (x: number) => sentenceCount(x);
   const named = invalid.lines.map(n);
   const more = invalid.count - named.length;
   const which =

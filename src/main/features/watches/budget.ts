@@ -3,6 +3,7 @@
 import { WATCH_DAILY_BUDGET_DEFAULT, type WatchBudget } from '../../../shared/watches/watches';
 import type { Profile } from '../../../shared/profile';
 import type { Sql } from '../../platform/workspace/sql';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 /** The local calendar day of `t` as YYYY-MM-DD (the budget's key). */
 export function localDay(t: number): string {
@@ -18,7 +19,7 @@ export function nextLocalMidnight(t: number): number {
 
 export const budgetOf = (profile: Pick<Profile, 'watchDailyBudget'> | null): number => profile?.watchDailyBudget ?? WATCH_DAILY_BUDGET_DEFAULT;
 
-const n = (v: number) => Math.round(v).toLocaleString('en-US');
+const n = (v: number) => sentenceCount(Math.round(v));
 
 export class BudgetLedger {
   constructor(

@@ -4,12 +4,13 @@
 import { PAGE_SIZE_MAX } from '../../../shared/service/schemas';
 import { TYPICAL_REQUESTS_PER_CELL, type WatchCost, type WatchSchedule } from '../../../shared/watches/watches';
 import { checksPerDay } from './schedule';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 export { TYPICAL_REQUESTS_PER_CELL };
 /** A search watch compares at most this many companies (the default row cap of a loaded snapshot). */
 export const WATCH_ROW_CAP = 100_000;
 
-const n = (v: number) => Math.round(v).toLocaleString('en-US');
+const n = (v: number) => sentenceCount(Math.round(v));
 const plural = (k: number, one: string, many = `${one}s`) => `${n(k)} ${k === 1 ? one : many}`;
 
 /** What the estimate can be made from. */

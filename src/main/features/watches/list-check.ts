@@ -8,6 +8,7 @@ import type { ListsAccess } from '../lists/lists-access';
 import { diffEsgResults, type EsgResultItems } from './esg-diff';
 import type { CheckOutcome } from './search-check';
 import type { StoredCheck, StoredWatch, WatchStore } from './store';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 export interface ListCheckDeps {
   profileId: string;
@@ -57,7 +58,7 @@ export async function runListCheck(
   const members = lists.listMembers(list.id);
   if (members.length === 0) return { changes: [], baseline: o.store.lastDone(o.watch.id, o.check.id) === null, note: `The list ‘${list.name}’ has no companies: nothing was refreshed.` };
   if (members.length > RUN_COMPANIES_MAX) {
-    throw new AppError('invalid_input', `The list ‘${list.name}’ has ${members.length.toLocaleString('en-US')} companies; a check refreshes at most ${RUN_COMPANIES_MAX.toLocaleString('en-US')}. Split the list.`);
+    throw new AppError('invalid_input', `The list ‘${list.name}’ has ${sentenceCount(members.length)} companies; a check refreshes at most ${sentenceCount(RUN_COMPANIES_MAX)}. Split the list.`);
   }
   const engine = d.esgRuns.engineFor(d.profileId);
   // A resumed check goes on with its run (the engine resumed it at start); a cancelled or lost one starts again.

@@ -2,8 +2,9 @@
 // what matters most ("3 companies entered ‘DE manufacturing > 500’", "2 rating downgrades in
 // ‘Portfolio A’"); the body counts every kind.
 import type { FoundChange } from './change-store';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = (v: number) => sentenceCount(v);
 const count = (k: number, one: string, many: string) => `${n(k)} ${k === 1 ? one : many}`;
 
 export interface CheckWords {

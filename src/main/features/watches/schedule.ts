@@ -1,5 +1,5 @@
-// When a watch is due: its schedule as a cron pattern, the next run computed by croner (local
-// time, as the analyst set it). No cron text is parsed here: croner does that.
+// When a watch is due: its schedule as a cron pattern, the next run computed by croner in the
+// schedule's time zone (the page's, where the analyst set it) or else the core's local time. No cron text is parsed here: croner does that.
 import { Cron } from 'croner';
 import type { WatchSchedule } from '../../../shared/watches/watches';
 
@@ -31,7 +31,8 @@ function hhmm(at: string): [number, number] {
 export function nextRunAfter(s: WatchSchedule, from: number): number | null {
   const pattern = cronPattern(s);
   if (!pattern) return null;
-  const next = new Cron(pattern, { paused: true }).nextRun(new Date(from));
+  const zone = s.kind === 'daily' || s.kind === 'weekly' ? s.timeZone : undefined;
+  const next = new Cron(pattern, { paused: true, ...(zone ? { timezone: zone } : {}) }).nextRun(new Date(from));
   return next ? next.getTime() : null;
 }
 
@@ -50,8 +51,8 @@ export function scheduleText(s: WatchSchedule): string {
     case 'hourly':
       return 'hourly';
     case 'daily':
-      return `daily at ${s.at}`;
+      return `daily at ${s.at}${s.timeZone ? ` (${s.timeZone})` : ''}`;
     case 'weekly':
-      return `weekly on ${DAYS[s.day]} at ${s.at}`;
+      return `weekly on ${DAYS[s.day]} at ${s.at}${s.timeZone ? ` (${s.timeZone})` : ''}`;
   }
 }

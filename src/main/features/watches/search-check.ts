@@ -12,6 +12,7 @@ import type { FoundChange } from './change-store';
 import { WATCH_ROW_CAP } from './cost';
 import { diffRecordSets } from './search-diff';
 import type { StoredCheck, StoredWatch, WatchStore } from './store';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 /** What a check found, and what is left to do once it is committed. */
 export interface CheckOutcome {
@@ -29,7 +30,7 @@ export interface SearchCheckDeps {
 
 export const ownerOf = (watchId: number) => `watch:${watchId}`;
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = (v: number) => sentenceCount(v);
 
 /**
  * A search target's saved search and its valid body; throws what the analyst should read. With a

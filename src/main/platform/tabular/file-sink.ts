@@ -5,6 +5,7 @@ import { open, statfs } from 'node:fs/promises';
 import { once } from 'node:events';
 import { dirname } from 'node:path';
 import { AppError } from '../../../shared/errors';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 /** Bytes buffered before `write` waits for the disk (memory stays bounded by this). */
 export const SINK_HIGH_WATER_MARK = 1024 * 1024;
@@ -29,7 +30,7 @@ export interface FileSinkOptions {
   checkEveryBytes?: number;
 }
 
-const mb = (bytes: number) => Math.max(0, Math.floor(bytes / 1024 / 1024)).toLocaleString('en-US');
+const mb = (bytes: number) => sentenceCount(Math.max(0, Math.floor(bytes / 1024 / 1024)));
 
 export class FileSink {
   readonly stream: WriteStream;

@@ -12,6 +12,7 @@ import type { Database } from 'better-sqlite3';
 import { migrate, SCHEMA_VERSION } from './migrations';
 import type { SqliteConstructor } from './native';
 import { rowCells, textColumns } from './row-values';
+import { sentenceCount } from '../../../shared/sentence-numbers';
 
 export interface SalvageReport {
   /** Rows copied, per table that had any. */
@@ -179,7 +180,7 @@ const words = (table: string) => TABLE_WORDS[table] ?? table;
 
 /** The report in sentences: what was kept, rebuilt, lost and dropped. */
 export function describeSalvage(r: SalvageReport): string {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = (x: number) => sentenceCount(x);
   const saved = r.saved.filter((s) => s.table !== SNAPSHOT_VALUES);
   const parts = [
     saved.length

@@ -3,7 +3,7 @@
 // the raw values. Text is service text: shown without bidi controls (src/shared/service-text.ts).
 import { fieldDisplay, type FieldDisplay } from '../../../shared/service/catalogue';
 import { shownText } from '../../../shared/service-text';
-import { numberFormat } from '../format';
+import { analystLocale, numberFormat } from '../format';
 
 export type CellView =
   /** `text` is what the cell shows; `full` the whole value (title, focus line) when it differs. */
@@ -87,5 +87,16 @@ export function createCellFormatter(locale?: string): CellFormatter {
   };
 }
 
+let shared: { locale: string; formatter: CellFormatter } | null = null;
+/** Built on first use, after main.tsx has set the analyst's locale (not at import). */
+function current(): CellFormatter {
+  const locale = analystLocale();
+  if (shared?.locale !== locale) shared = { locale, formatter: createCellFormatter(locale) };
+  return shared.formatter;
+}
+
 /** The analyst's locale, shared by every grid. */
-export const cellFormat: CellFormatter = createCellFormatter();
+export const cellFormat: CellFormatter = {
+  cell: (path, value) => current().cell(path, value),
+  readable: (value) => current().readable(value),
+};

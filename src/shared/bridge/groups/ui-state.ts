@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fn, group } from '../define';
 import { ID_MAX_CHARS, jsonWithin } from '../../limits';
+import { LocaleChoiceSchema, type AnalystLocale } from '../../locale';
 
 /** Screens whose working state (conditions, inputs, columns, page viewed, open list, inbox filters) outlives a restart. */
 export const PERSISTED_SCREENS = ['search', 'esg', 'match', 'lists', 'watches'] as const;
@@ -19,6 +20,10 @@ export const uiStateGroup = group({
     load: fn(z.object({ profileId: ProfileId })).returns<Partial<Record<PersistedScreen, unknown>>>(),
     /** Replaces one screen's saved state for one profile; `null` forgets it. */
     save: fn(z.object({ profileId: ProfileId, screen: z.enum(PERSISTED_SCREENS), state: ScreenStateValue.nullable() })).returns<void>(),
+    /** The analyst's locale: chosen ("system" by default), this computer's, and the one in force. */
+    locale: fn(z.void()).returns<AnalystLocale>(),
+    /** Sets it for every screen and for main's sentences (the page reloads to take it up everywhere). */
+    setLocale: fn(z.object({ locale: LocaleChoiceSchema })).returns<AnalystLocale>(),
   },
   events: {},
 });

@@ -57,3 +57,14 @@ describe('cost and budget', () => {
     expect(nextLocalMidnight(at(5, 23, 59))).toBe(at(6, 0));
   });
 });
+
+describe('a schedule set in the page’s time zone (issue 39 #5)', () => {
+  it('runs at that wall-clock time there, wherever the core runs', () => {
+    const from = Date.UTC(2026, 0, 5, 12, 0); // a Monday in winter: Berlin is UTC+1, New York UTC-5
+    expect(nextRunAfter({ kind: 'daily', at: '08:00', timeZone: 'Europe/Berlin' }, from)).toBe(Date.UTC(2026, 0, 6, 7, 0));
+    expect(nextRunAfter({ kind: 'daily', at: '08:00', timeZone: 'America/New_York' }, from)).toBe(Date.UTC(2026, 0, 5, 13, 0));
+    // Summer time: 08:00 in Berlin is 06:00 UTC.
+    expect(nextRunAfter({ kind: 'weekly', day: 3, at: '08:00', timeZone: 'Europe/Berlin' }, Date.UTC(2026, 6, 6))).toBe(Date.UTC(2026, 6, 8, 6, 0));
+    expect(scheduleText({ kind: 'daily', at: '08:00', timeZone: 'Europe/Berlin' })).toBe('daily at 08:00 (Europe/Berlin)');
+  });
+});
