@@ -38,6 +38,9 @@ export const formatCompact = (n: number, digits = 1): string => numberFormat({ n
 /** "42%" of a share between 0 and 1. */
 export const formatPercent = (share: number, digits = 0): string => numberFormat({ style: 'percent', maximumFractionDigits: digits }).format(share);
 
+/** "+1.25%", "-0.4%", "0%": a difference of shares (a share between -1 and 1), signed unless zero. */
+export const formatSignedPercent = (share: number, digits = 2): string => numberFormat({ style: 'percent', maximumFractionDigits: digits, signDisplay: 'exceptZero' }).format(share);
+
 /** "3 minutes", "14.2 kB": a measure with its unit (an Intl unit identifier). */
 export function formatUnit(n: number, unit: string, o: { display?: 'long' | 'short'; digits?: number } = {}): string {
   return numberFormat({ style: 'unit', unit, unitDisplay: o.display ?? 'long', maximumFractionDigits: o.digits ?? 0 }).format(n);
