@@ -8,10 +8,10 @@ import { oneLineText } from '../../shared/service-text';
 import { useSetWeights } from '../data/lists';
 import { mutateThen } from '../data/mutate-then';
 import { toDisplayError } from '../ui/errors';
-import { formatNumber } from '../ui/format';
+import { decimalMark, formatEditable } from '../ui/format';
 
-/** The stored weight as the analyst types it (their decimal mark, up to 6 decimals). */
-export const weightText = (w: number | null) => (w === null ? '' : formatNumber(w, 6));
+/** The stored weight as the analyst types it (their decimal mark, no grouping, up to 6 decimals). */
+export const weightText = (w: number | null) => (w === null ? '' : formatEditable(w));
 
 export function WeightInput({ listId, member }: { listId: number; member: ListMember }) {
   const stored = weightText(member.weight);
@@ -29,7 +29,7 @@ export function WeightInput({ listId, member }: { listId: number; member: ListMe
 
   const commit = () => {
     if (!dirty) return;
-    const parsed = parseWeight(text);
+    const parsed = parseWeight(text, decimalMark());
     if (!parsed.ok) return setError(parsed.message);
     setError(null);
     if (parsed.value === member.weight) return setDirty(false);

@@ -29,7 +29,7 @@ export interface Holding {
   name: string | null;
   /** Normalised weight in % (the held companies' sum to 100). */
   weight: number;
-  /** Its weight as given (null: equal weighting). */
+  /** Its weight as given (null: none; under equal weighting it is kept, not used). */
   given: number | null;
   overall: number | null;
   /** Points of the weighted-average overall score it contributes: weight over the scored weight × score (the contributions add up to the average). */

@@ -36,19 +36,35 @@ export function weightColumnIndex(headers: readonly string[]): number {
 export type ParsedWeight = { ok: true; value: number | null } | { ok: false; message: string };
 
 /**
- * A typed or imported weight: "2.5", "2,5", "2.5 %", "1,234.5", "1.234,5" (the last mark of two is
- * the decimal one; a lone comma is a decimal comma). Empty: no weight. Negative or not a number: an
- * error the screen shows beside the field, the text kept.
+ * "1234.5" in plain JS notation, or null. `decimal` known (the analyst's locale): the other mark only
+ * in groups of three ("2,5" on an English screen is refused, never read as 25); else guessed (a cell
+ * of an imported file).
  */
-export function parseWeight(text: string): ParsedWeight {
-  const t = text.trim().replace(/\s*%$/, '').replace(/[\s\u00a0\u202f']/g, '');
-  if (t === '') return { ok: true, value: null };
+function plainNumber(t: string, decimal?: '.' | ','): string | null {
+  if (decimal) {
+    const group = decimal === '.' ? ',' : '.';
+    const [d, g] = [`\\${decimal}`, `\\${group}`];
+    if (t.includes(group) && !new RegExp(`^[+-]?\\d{1,3}(${g}\\d{3})+(${d}\\d*)?$`).test(t)) return null;
+    return t.split(group).join('').replace(decimal, '.');
+  }
   const lastComma = t.lastIndexOf(',');
   const lastDot = t.lastIndexOf('.');
-  let plain = t;
-  if (lastComma >= 0 && lastDot >= 0) plain = lastComma > lastDot ? t.replace(/\./g, '').replace(',', '.') : t.replace(/,/g, '');
-  else if (lastComma >= 0) plain = t.indexOf(',') === lastComma ? t.replace(',', '.') : t.replace(/,/g, '');
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(plain)) return { ok: false, message: `“${text.trim()}” is not a number: type a weight such as 2.5` };
+  if (lastComma >= 0 && lastDot >= 0) return lastComma > lastDot ? t.replace(/\./g, '').replace(',', '.') : t.replace(/,/g, '');
+  if (lastComma >= 0) return t.indexOf(',') === lastComma ? t.replace(',', '.') : t.replace(/,/g, '');
+  return t;
+}
+
+/**
+ * A typed or imported weight: "2.5", "2,5", "2.5 %", "1,234.5", "1.234,5". With `decimal` (the
+ * screen's locale) the other mark groups thousands; without (an imported cell) the last mark of two
+ * is the decimal one and a lone comma a decimal comma. Empty: no weight. Negative or not a number:
+ * an error the screen shows beside the field, the text kept.
+ */
+export function parseWeight(text: string, decimal?: '.' | ','): ParsedWeight {
+  const t = text.trim().replace(/\s*%$/, '').replace(/[\s\u00a0\u202f']/g, '');
+  if (t === '') return { ok: true, value: null };
+  const plain = plainNumber(t, decimal);
+  if (plain === null || !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(plain)) return { ok: false, message: `“${text.trim()}” is not a number: type a weight such as 2${decimal ?? '.'}5` };
   const value = Number(plain);
   if (!Number.isFinite(value)) return { ok: false, message: `“${text.trim()}” is too large for a weight` };
   if (value < 0) return { ok: false, message: 'A weight cannot be negative: type 0 or more' };

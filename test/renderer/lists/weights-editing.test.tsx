@@ -60,11 +60,11 @@ function ui(l: ListInfo = list) {
 it('shows each stored weight in the app’s number format and saves a typed one on Enter', async () => {
   ui();
   const apex = screen.getByLabelText('Weight of Apex Energy GmbH') as HTMLInputElement;
-  expect(apex.value).toBe('1,234.5');
+  expect(apex.value).toBe('1234.5'); // no grouping: what is shown reads back as typed
   expect((screen.getByLabelText('Weight of Borealis SA') as HTMLInputElement).value).toBe('');
-  fireEvent.change(apex, { target: { value: '12.5 %' } });
+  fireEvent.change(apex, { target: { value: '1,212.5 %' } });
   fireEvent.keyDown(apex, { key: 'Enter' });
-  await waitFor(() => expect(sent).toEqual([{ id: 4, weights: [{ companyId: ID1, weight: 12.5 }] }]));
+  await waitFor(() => expect(sent).toEqual([{ id: 4, weights: [{ companyId: ID1, weight: 1212.5 }] }]));
   // Cleared: the company has no weight (not held).
   const borealis = screen.getByLabelText('Weight of Borealis SA');
   fireEvent.change(borealis, { target: { value: '3' } });
@@ -87,13 +87,19 @@ it('says a negative or non-numeric weight beside its field, keeps the text and s
   expect(screen.queryByText('A weight cannot be negative: type 0 or more')).toBeNull(); // typing again clears it
   fireEvent.keyDown(apex, { key: 'Enter' });
   expect(screen.getByText('“zwölf” is not a number: type a weight such as 2.5')).toBeTruthy();
+  // An English screen's decimal mark is '.': "2,5" is refused, never read as 25.
+  fireEvent.change(apex, { target: { value: '2,5' } });
+  fireEvent.blur(apex);
+  expect(screen.getByText('“2,5” is not a number: type a weight such as 2.5')).toBeTruthy();
+  fireEvent.change(apex, { target: { value: 'zwölf' } });
+  fireEvent.blur(apex);
   expect(apex.value).toBe('zwölf');
   await new Promise((r) => setTimeout(r, 20));
   expect(sent).toEqual([]);
 
   // Escape goes back to the stored weight.
   fireEvent.keyDown(apex, { key: 'Escape' });
-  expect(apex.value).toBe('1,234.5');
+  expect(apex.value).toBe('1234.5');
   expect(apex.getAttribute('aria-invalid')).toBeNull();
 });
 

@@ -23,6 +23,15 @@ describe('parseWeight', () => {
     expect(parseWeight('2.5.1')).toMatchObject({ ok: false });
   });
 
+  it('with the screen’s decimal mark, the other one only groups thousands', () => {
+    expect(parseWeight('1,234.5', '.')).toEqual({ ok: true, value: 1234.5 });
+    expect(parseWeight('1,234', '.')).toEqual({ ok: true, value: 1234 });
+    expect(parseWeight('1.234,5', ',')).toEqual({ ok: true, value: 1234.5 });
+    expect(parseWeight('2,5', ',')).toEqual({ ok: true, value: 2.5 });
+    expect(parseWeight('2,5', '.')).toEqual({ ok: false, message: '“2,5” is not a number: type a weight such as 2.5' });
+    expect(parseWeight('2.5', ',')).toEqual({ ok: false, message: '“2.5” is not a number: type a weight such as 2,5' });
+  });
+
   it('the bridge refuses a negative or infinite weight too', () => {
     const companyId = '2f1c6b1e-8d4a-4c1e-9a0b-3e5d7f9a1b2c';
     expect(WeightInputSchema.safeParse({ companyId, weight: -0.1 }).success).toBe(false);

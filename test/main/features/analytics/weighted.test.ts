@@ -111,6 +111,17 @@ describe('a weighted list of 200 against a benchmark list', () => {
 });
 
 describe('weights in the list store', () => {
+  it('a list weighted per company with no weight above 0 holds nothing, and says so with empty numbers', () => {
+    const { portfolioId, portfolio } = buildWeightedLists(deps, lists, NOW);
+    lists.activeStore().setWeights(portfolioId, { weights: portfolio.map((c) => ({ companyId: c.id, weight: c.weight === null ? null : 0 })) });
+    const w = createAnalyticsFeature(deps, { lists }).weightedForList(portfolioId);
+    expect(w.portfolio.held).toBe(0);
+    expect(w.notHeld).toBe(200);
+    expect(w.holdings).toEqual([]);
+    expect(w.portfolio.averages.map((a) => [a.average, a.coverage])).toEqual([[null, 0], [null, 0], [null, 0], [null, 0]]);
+    expect(w.activeByCountry.every((g) => g.portfolio === 0 && g.active === -g.benchmark)).toBe(true);
+  });
+
   it('a weight for a company not in the list refuses the whole change; a list is not its own benchmark', () => {
     const { portfolio, portfolioId } = buildWeightedLists(deps, lists, NOW);
     const s = lists.activeStore();
