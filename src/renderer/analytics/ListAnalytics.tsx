@@ -2,7 +2,7 @@
 // rating breakdown, the same per country and per industry division as small multiples, and top
 // movers; each chart with its table and Save PNG / Save SVG. Loaded on first use (it brings
 // Observable Plot).
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PortfolioAnalytics } from '../../shared/analytics/analytics';
 import type { ListInfo } from '../../shared/lists/lists';
@@ -10,13 +10,18 @@ import type { SnapshotInfo, SnapshotView } from '../../shared/snapshots/snapshot
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { useAnalyticsRefresh, useListAnalytics, useSnapshotAnalytics } from '../data/analytics';
 import { ChartFigure } from './ChartFigure';
+import { WeightedPanel } from './WeightedPanel';
 import { portfolioCharts } from './portfolio-charts';
 import { formatCount, formatWhen } from '../ui/format';
 import './analytics.css';
 
 export function ListAnalytics({ list }: { list: ListInfo }) {
   const q = useListAnalytics(list.id);
-  return <AnalyticsBody q={q} fileContext={list.name} what={(companies) => `the ${formatCount(companies)} companies in “${list.name}”`} emptyHint="run Refresh ESG with scores for this list" />;
+  return (
+    <AnalyticsBody q={q} fileContext={list.name} what={(companies) => `the ${formatCount(companies)} companies in “${list.name}”`} emptyHint="run Refresh ESG with scores for this list">
+      <WeightedPanel listId={list.id} />
+    </AnalyticsBody>
+  );
 }
 
 /** The analytics of the rows a snapshot view shows (its text filter and facets). */
@@ -30,7 +35,7 @@ export function SnapshotAnalytics({ snapshot, view }: { snapshot: SnapshotInfo; 
   return <AnalyticsBody q={q} fileContext={`snapshot ${formatWhen(snapshot.finishedAt ?? snapshot.startedAt)}`} what={what} emptyHint="save these rows as a list and run Refresh ESG with scores for it" />;
 }
 
-function AnalyticsBody({ q, fileContext, what, emptyHint }: { q: UseQueryResult<PortfolioAnalytics>; fileContext: string; what(companies: number): string; emptyHint: string }) {
+function AnalyticsBody({ q, fileContext, what, emptyHint, children }: { q: UseQueryResult<PortfolioAnalytics>; fileContext: string; what(companies: number): string; emptyHint: string; children?: ReactNode }) {
   useAnalyticsRefresh();
   const charts = useMemo(() => (q.data ? portfolioCharts(q.data) : []), [q.data]);
   const c = q.data?.coverage;
@@ -46,6 +51,7 @@ function AnalyticsBody({ q, fileContext, what, emptyHint }: { q: UseQueryResult<
           {c.withScores === 0 ? `No company has scores yet: ${emptyHint}.` : ''}
         </p>
       ) : null}
+      {children}
       <div className="analytics__charts">
         {charts.map((chart) => (
           <ChartFigure key={chart.key} title={chart.title} description={chart.description} table={chart.table} draw={chart.draw} fileContext={fileContext} headingLevel={4} />

@@ -22,7 +22,7 @@ export function PeerBenchmark({ companyId, listId, snapshotId, country }: { comp
       {b && b.overall !== null && b.groups.length ? (
         <ul className="peer-benchmark__lines" data-testid="peer-percentiles">
           {b.groups.map((g) => (
-            <li key={`${g.kind}-${g.label}`}>{peerSentence(g)}</li>
+            <li key={`${g.kind}-${g.label}`}>{peerSentence(g, b.workspaceScored)}</li>
           ))}
         </ul>
       ) : null}

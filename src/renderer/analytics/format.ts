@@ -1,5 +1,5 @@
 // Numbers as analysts read them: counts with separators, scores with at most one decimal, shares in percent.
-import { formatCount, formatNumber, formatPercent, formatSigned } from '../ui/format';
+import { formatCount, formatNumber, formatPercent, formatSigned, formatSignedPercent } from '../ui/format';
 
 export const fmtCount = formatCount;
 export const fmtScore = (n: number | null) => (n === null ? '—' : formatNumber(n, 1));
@@ -13,3 +13,10 @@ function ordinalSuffix(n: number): string {
   if (tens >= 11 && tens <= 13) return 'th';
   return ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
 }
+
+/** "12.35 %": a weight or a share given in percent (0–100), in the analyst's locale. */
+export const fmtWeight = (pct: number | null) => (pct === null ? '—' : formatPercent(pct / 100, 2));
+/** "+1.25 %", "−0.4 %": an active weight (percentage points). */
+export const fmtActive = (pp: number) => formatSignedPercent(pp / 100, 2).replace('-', '−');
+/** "3.08": points of a score (a contribution). */
+export const fmtPoints = (n: number | null) => (n === null ? '—' : formatNumber(n, 2));

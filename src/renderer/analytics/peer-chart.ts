@@ -10,8 +10,17 @@ const TICK = '#1f5fbf';
 /** An axis label (SVG text has no <bdi>): one line, cut. */
 const short = (s: string, n = 34) => oneLineText(s, n);
 
-/** "62nd percentile of 48 companies with scores in List “Portfolio” (rank 18)". */
-export function peerSentence(g: PeerGroup): string {
+/**
+ * "List “Portfolio”: 62nd percentile of 48 companies with scores (rank 18)."; a workspace group says
+ * what it holds: "Companies in Germany: of the 412 companies with stored scores in your workspace's
+ * lists, 129 are in Germany; 62nd percentile of them (rank 18)."
+ */
+export function peerSentence(g: PeerGroup, workspaceScored?: number): string {
+  if (g.within !== undefined && workspaceScored !== undefined) {
+    const of = `of the ${fmtCount(workspaceScored)} ${workspaceScored === 1 ? 'company' : 'companies'} with stored scores in your workspace's lists, ${fmtCount(g.values.length)} ${g.values.length === 1 ? 'is' : 'are'} ${g.within}`;
+    if (g.percentile === null) return `${g.label}: ${of}; too few to rank.`;
+    return `${g.label}: ${of}; ${fmtPercentile(g.percentile)} percentile of them (rank ${fmtCount(g.rank!)}).`;
+  }
   const n = `${fmtCount(g.values.length)} ${g.values.length === 1 ? 'company' : 'companies'} with scores`;
   if (g.percentile === null) return `${g.label}: ${n}; too few to rank.`;
   return `${g.label}: ${fmtPercentile(g.percentile)} percentile of ${n} (rank ${fmtCount(g.rank!)}).`;

@@ -12,6 +12,7 @@ export const analyticsCalls = groupCalls('analytics');
 export const analyticsKeys = {
   all: ['analytics'] as const,
   list: (listId: number) => ['analytics', 'list', listId] as const,
+  weighted: (listId: number) => ['analytics', 'weighted', listId] as const,
   snapshot: (snapshotId: number, view: SnapshotView) => ['analytics', 'snapshot', snapshotId, view.text ?? '', view.facets ?? {}] as const,
   peers: (companyId: string, listId: number | undefined, snapshotId?: number) => ['analytics', 'peers', companyId, listId ?? null, snapshotId ?? null] as const,
 };
@@ -29,6 +30,17 @@ export function useListAnalytics(listId: number) {
   return useQuery({
     queryKey: analyticsKeys.list(listId),
     queryFn: () => unwrap(firmscope().analytics.list({ listId })),
+    staleTime: 10_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** A list's weighted analytics against the benchmark stored with it (issue 38). */
+export function useWeightedAnalytics(listId: number) {
+  return useQuery({
+    queryKey: analyticsKeys.weighted(listId),
+    queryFn: () => unwrap(firmscope().analytics.weighted({ listId })),
     staleTime: 10_000,
     retry: false,
     refetchOnWindowFocus: false,

@@ -52,3 +52,6 @@ export const useRemoveMembers = () => useListCall((api, i: In<'removeMembers'>) 
 export const useRenameList = () => useListCall((api, i: In<'rename'>) => api.rename(i));
 export const useDeleteList = () => useListCall((api, i: In<'delete'>) => api.delete(i));
 export const useDuplicateList = () => useListCall((api, i: In<'duplicate'>) => api.duplicate(i));
+/** Weighting and members' weights (issue 38); the weighted analytics re-read on `lists.changed`. */
+export const useSetWeights = () => useListCall((api, i: In<'setWeights'>) => api.setWeights(i));
+export const useSetBenchmark = () => useListCall((api, i: In<'setBenchmark'>) => api.setBenchmark(i));

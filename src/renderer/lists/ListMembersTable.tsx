@@ -7,6 +7,7 @@ import { useNavigation } from '../state/navigation';
 import { ServiceText } from '../ui/ServiceText';
 import { ShortId } from '../ui/ShortId';
 import { DataTable, type TableColumn } from '../ui/grid/DataTable';
+import { WeightInput } from './WeightInput';
 import { DASH, esgPillars, fmtChange, fmtCount, fmtMoney, fmtMoneyExact, fmtWhen, scoreWithRating } from './list-format';
 
 interface Column {
@@ -73,6 +74,8 @@ export function ListMembersTable({ list, rows, total, first, sort, onSort, selec
           <span className="muted">Name unknown</span>
         ),
     },
+    // Per-company weighting: each row's weight is typed here (equal weighting needs none).
+    ...(list.weighting === 'given' ? [{ key: 'weight', header: 'Weight', sort: 'weight', num: true, cell: (m: ListMember) => <WeightInput listId={list.id} member={m} /> }] : []),
     ...COLUMNS.map((c): TableColumn<ListMember> => ({ key: c.label, header: c.label, sort: c.sort, num: c.num, className: c.clip && !c.num ? 'list-view__clip' : undefined, cell: c.cell, title: c.title })),
     // Last: names lead, and the ESG columns stay in view without scrolling sideways.
     { key: 'id', header: 'ID', cell: (m) => <ShortId id={m.companyId} name={m.name} /> },

@@ -15,6 +15,7 @@ import { listCompanies } from '../data/esg-runs';
 import { lazyScreen } from '../ui/lazy-screen';
 import { prefetchPlot } from '../analytics/plot-loader';
 import { WatchButton } from '../watches/WatchButton';
+import { WeightingChoice } from './WeightingChoice';
 import { mutateThen } from '../data/mutate-then';
 import { formatCount } from '../ui/format';
 
@@ -77,6 +78,7 @@ export function ListView({ list, state, onState }: { list: ListInfo; state: List
         </button>
       </div>
       <div className="list-view__toolbar">
+        <WeightingChoice list={list} />
         <label className="field list-view__filter">
           <span className="field__label">Filter this list</span>
           <input className="field__input" type="search" value={textInput} placeholder="Name, country, city, industry or id" onChange={(e) => setTextInput(e.target.value)} />

@@ -74,7 +74,18 @@ export function AddAcceptedToList({ job }: { job: BulkJobView }) {
         <p role="status" className="match-review__added">
           {formatCount(done.added)} compan{done.added === 1 ? 'y' : 'ies'} added to “{done.list.name}”
           {done.alreadyIn ? ` (${formatCount(done.alreadyIn)} already in it)` : ''}; it now holds {formatCount(done.list.memberCount)}.
+          {done.list.weighting === 'given' ? ' Weights were read from the file’s weight column.' : ''}
         </p>
+      ) : null}
+      {done?.weightProblems.length ? (
+        <div className="match-review__weight-problems" role="alert">
+          <p>{formatCount(done.weightProblems.length)} weight{done.weightProblems.length === 1 ? '' : 's'} could not be read; type them in the list view:</p>
+          <ul>
+            {done.weightProblems.slice(0, 20).map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {error && !nameError ? <ErrorMessage error={error} /> : null}
       {lists.error ? <ErrorMessage error={lists.error} title="Could not read the lists" /> : null}

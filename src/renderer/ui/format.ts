@@ -50,6 +50,17 @@ export const formatCompact = (n: number, digits = 1): string => numberFormat({ n
 /** "42%" of a share between 0 and 1. */
 export const formatPercent = (share: number, digits = 0): string => numberFormat({ style: 'percent', maximumFractionDigits: digits }).format(share);
 
+/** "1234.5" (en), "1234,5" (de): a value the analyst edits, without grouping, so it reads back as typed. */
+export const formatEditable = (n: number, digits = 6): string => numberFormat({ maximumFractionDigits: digits, useGrouping: false }).format(n);
+
+/** The analyst's decimal mark, for reading back what they type ('.' where the locale has another). */
+export function decimalMark(): '.' | ',' {
+  return numberFormat().formatToParts(1.5).find((p) => p.type === 'decimal')?.value === ',' ? ',' : '.';
+}
+
+/** "+1.25%", "-0.4%", "0%": a difference of shares (a share between -1 and 1), signed unless zero. */
+export const formatSignedPercent = (share: number, digits = 2): string => numberFormat({ style: 'percent', maximumFractionDigits: digits, signDisplay: 'exceptZero' }).format(share);
+
 /** "3 minutes", "14.2 kB": a measure with its unit (an Intl unit identifier). */
 export function formatUnit(n: number, unit: string, o: { display?: 'long' | 'short'; digits?: number } = {}): string {
   return numberFormat({ style: 'unit', unit, unitDisplay: o.display ?? 'long', maximumFractionDigits: o.digits ?? 0 }).format(n);

@@ -108,6 +108,8 @@ export interface PeerGroup {
   percentile: number | null;
   /** 1 = the highest score of the group; null without a score. */
   rank: number | null;
+  /** A workspace group's part of the workspace: "in Germany", "in industry 62 …" (list and snapshot groups have none). */
+  within?: string;
 }
 
 export interface PeerBenchmark {
@@ -118,4 +120,6 @@ export interface PeerBenchmark {
   country: { key: string; label: string } | null;
   division: { key: string; label: string } | null;
   groups: PeerGroup[];
+  /** The workspace the peer groups are drawn from: companies of the profile's lists with a stored overall score (the company itself included). */
+  workspaceScored: number;
 }

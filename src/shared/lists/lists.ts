@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CompanyRecordSchema, type CompanyRecord } from '../service/schemas';
 import { SnapshotViewSchema } from '../snapshots/snapshot';
+import { WeightValueSchema, type BenchmarkRef, type Weighting } from './weights';
 
 export const LIST_NAME_MAX = 120;
 /** At most this many companies in one create/add call (a whole loaded snapshot goes by id instead). */
@@ -28,6 +29,8 @@ export const ListMemberInputSchema = z.object({
   /** Used when no record is given (e.g. a bulk-match candidate with only a name). */
   name: z.string().max(500).optional(),
   country: z.string().max(100).optional(),
+  /** Its portfolio weight as given (an imported weight column); absent: none. */
+  weight: WeightValueSchema.optional(),
 });
 export type ListMemberInput = z.input<typeof ListMemberInputSchema>;
 
@@ -53,6 +56,10 @@ export interface ListInfo {
   memberCount: number;
   createdAt: number;
   updatedAt: number;
+  /** Equal weights, or each company's own (lists/weights.ts). */
+  weighting: Weighting;
+  /** What its weighted analytics compare with; null: none chosen. */
+  benchmark: BenchmarkRef | null;
 }
 
 /** What a create or add did. */
@@ -102,6 +109,8 @@ export interface ListMember {
   addedAt: number;
   /** The search record stored when the company joined (null for a pasted id the service did not return). */
   record: CompanyRecord | null;
+  /** Its weight as given (typed or imported); null: none. Used when the list's weighting is `given`. */
+  weight: number | null;
   esg: EsgSummary;
 }
 
@@ -121,6 +130,7 @@ export const LIST_SORT_FIELDS = [
   'commitmentsCount',
   'refreshedAt',
   'overallChange',
+  'weight',
 ] as const;
 export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
 

@@ -134,12 +134,19 @@ describe('peer benchmark', () => {
     division: { key: '62', label: '62 Computer programming' },
     groups: [
       { kind: 'list' as const, label: 'List “Portfolio A”', values: [40, 62, 80, 90], percentile: 37.5, rank: 3 },
-      { kind: 'country' as const, label: 'Companies in Germany', values: [62], percentile: null, rank: 1 },
+      { kind: 'country' as const, label: 'Companies in Germany', values: [62], percentile: null, rank: 1, within: 'in Germany' },
+      { kind: 'division' as const, label: 'Industry 62 Computer programming', values: Array.from({ length: 129 }, (_, i) => i / 2), percentile: 61.6, rank: 50, within: 'in industry 62 Computer programming' },
     ],
+    workspaceScored: 1412,
   };
   it('says the percentile and rank per group in words, and lists them in the table', () => {
-    expect(b.groups.map(peerSentence)).toEqual(['List “Portfolio A”: 38th percentile of 4 companies with scores (rank 3).', 'Companies in Germany: 1 company with scores; too few to rank.']);
-    expect(peerChart(b).table.rows).toEqual([
+    expect(b.groups.map((g) => peerSentence(g, b.workspaceScored))).toEqual([
+      'List “Portfolio A”: 38th percentile of 4 companies with scores (rank 3).',
+      // A workspace group says what it holds: its part of the companies with stored scores.
+      "Companies in Germany: of the 1,412 companies with stored scores in your workspace's lists, 1 is in Germany; too few to rank.",
+      "Industry 62 Computer programming: of the 1,412 companies with stored scores in your workspace's lists, 129 are in industry 62 Computer programming; 62nd percentile of them (rank 50).",
+    ]);
+    expect(peerChart(b).table.rows.slice(0, 2)).toEqual([
       ['List “Portfolio A”', '4', '38th', '3 of 4', '40', '90'],
       ['Companies in Germany', '1', '—', '1 of 1', '62', '62'],
     ]);

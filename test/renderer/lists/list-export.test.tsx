@@ -13,7 +13,7 @@ import { DEFAULT_CUSTOM_CSV, presetCsvOptions } from '../../../src/shared/export
 // The profile remembered Excel on this computer under a German locale: the one-click CSV uses it.
 const SEPARATORS = { locale: 'de-DE', decimal: ',', list: ';' } as const;
 
-const list: ListInfo = { id: 4, profileId: 'sandbox', name: 'Energy watch', memberCount: 2_500, createdAt: 1, updatedAt: 2 };
+const list: ListInfo = { id: 4, profileId: 'sandbox', name: 'Energy watch', memberCount: 2_500, createdAt: 1, updatedAt: 2, weighting: 'equal', benchmark: null };
 const job = (p: Partial<ExportJob>): ExportJob => ({
   id: 'job-1',
   format: 'csv',

@@ -9,8 +9,9 @@ import { ListViewExport } from '../../../src/renderer/lists/ListViewExport';
 import { LIST_EXPORT_HEADERS, listExportRow, listRecordRow } from '../../../src/shared/lists/list-export-columns';
 import { apostrophesNamed, fakeExportBridge, writerCount } from '../export/export-count-helpers';
 
-const list: ListInfo = { id: 4, profileId: 'sandbox', name: 'Energy watch', memberCount: 3, createdAt: 1, updatedAt: 2 };
+const list: ListInfo = { id: 4, profileId: 'sandbox', name: 'Energy watch', memberCount: 3, createdAt: 1, updatedAt: 2, weighting: 'equal', benchmark: null };
 const member = (m: Partial<ListMember> & Pick<ListMember, 'companyId' | 'name'>): ListMember => ({
+  weight: null,
   country: 'DE',
   countryName: 'Germany',
   industry: 'Energy',

@@ -18,8 +18,9 @@ const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '
 const ID1 = '2f1c6b1e-8d4a-4c1e-9a0b-3e5d7f9a1b2c';
 const ID2 = '00000000-0000-4000-8000-000000000002';
 
-const list: ListInfo = { id: 4, profileId: 'sandbox', name: 'Energy watch', memberCount: 120, createdAt: 1, updatedAt: Date.UTC(2026, 0, 2) };
+const list: ListInfo = { id: 4, profileId: 'sandbox', name: 'Energy watch', memberCount: 120, createdAt: 1, updatedAt: Date.UTC(2026, 0, 2), weighting: 'equal', benchmark: null };
 const member = (m: Partial<ListMember>): ListMember => ({
+  weight: null,
   companyId: ID1,
   name: 'Apex Energy GmbH',
   country: 'DE',

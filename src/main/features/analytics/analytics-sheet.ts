@@ -1,11 +1,25 @@
 // The numbers behind each Analytics chart as rows of one long table (the ESG workbook's "Analytics"
 // sheet): one row per bar, bin, dot or figure, named by chart and panel, so a spreadsheet can
 // filter and pivot them. Counts are in `companies`, scores in `value` (movers: the change, with the
-// scores it went `from` and `to`).
+// scores it went `from` and `to`). The weighted analytics (weighted-sheet.ts) add weights, active
+// weights, contributions and shares in columns of their own, percentages as numbers 0–100.
 import { FRESHNESS_LABELS, SCORE_PART_LABELS, type GroupBreakdown, type HistogramBin, type PortfolioAnalytics } from '../../../shared/analytics/analytics';
 
-export const ANALYTICS_COLUMNS = ['chart', 'panel', 'label', 'companies', 'value', 'from', 'to'] as const;
-export type AnalyticsRow = [chart: string, panel: string | null, label: string, companies: number | null, value: number | null, from: number | null, to: number | null];
+export const ANALYTICS_COLUMNS = ['chart', 'panel', 'label', 'companies', 'value', 'from', 'to', 'weight %', 'benchmark weight %', 'active weight %', 'contribution', 'share of average %'] as const;
+export type AnalyticsRow = [
+  chart: string,
+  panel: string | null,
+  label: string,
+  companies: number | null,
+  value: number | null,
+  from: number | null,
+  to: number | null,
+  weight?: number | null,
+  benchmarkWeight?: number | null,
+  activeWeight?: number | null,
+  contribution?: number | null,
+  share?: number | null,
+];
 
 export const binLabel = (b: HistogramBin) => `${b.x0}–${b.x1}`;
 /** The row of scores in no bin; written only when there are some. */

@@ -2,12 +2,16 @@
 // company's peer benchmark, from the lists' members (country, industry in their records) and the
 // ESG summaries the runs keep per company (esg-runs' store). Nothing is cached: a click computes from
 // what is stored now (1,000 companies: two indexed reads and a pass over them).
-import { AppError } from '../../../shared/errors';
+import { AppError, isAppError } from '../../../shared/errors';
 import type { PeerBenchmark, PortfolioAnalytics } from '../../../shared/analytics/analytics';
+import type { WeightedAnalytics } from '../../../shared/analytics/weighted';
+import type { ListInfo } from '../../../shared/lists/lists';
+import { weightedListAnalytics, type Universe } from './weighted-list';
 import type { FeatureDeps, FeatureModule } from '../../platform/ports/feature-deps';
 import { EsgRunStore } from '../esg-runs/store';
 import type { ListMemberRef, ListsAccess } from '../lists/lists-access';
 import { ANALYTICS_COLUMNS, analyticsRows, type AnalyticsRow } from './analytics-sheet';
+import { weightedRows } from './weighted-sheet';
 import { analyticsCompany, type AnalyticsCompany, type MemberFacts } from './company-facts';
 import { peerBenchmark, type NamedCompanies } from './peer-benchmark';
 import type { SnapshotView } from '../../../shared/snapshots/snapshot';
@@ -23,6 +27,8 @@ export interface AnalyticsOptions {
 export interface AnalyticsFeature extends FeatureModule<'analytics'> {
   /** The analytics of a list of the active profile (also the ESG workbook's Analytics sheet). */
   forList(listId: number): PortfolioAnalytics;
+  /** The list's weighted analytics against its benchmark (issue 38). */
+  weightedForList(listId: number): WeightedAnalytics;
   /** The same as the rows of the ESG workbook's Analytics sheet. */
   sheet(listId: number): { columns: readonly string[]; rows: AnalyticsRow[] };
 }
@@ -64,12 +70,48 @@ export function createAnalyticsFeature(deps: FeatureDeps, opts: AnalyticsOptions
     return portfolioAnalytics(withScores(lists.listMembers(list.id).map(factsOf)), { kind: 'list', id: list.id, name: list.name }, deps.now());
   }
 
+  /** The benchmark universe the list names, or why there is none to compare with. */
+  function benchmarkOf(lists: ListsAccess, list: ListInfo): { universe: Universe | null; problem: string | null } {
+    const ref = list.benchmark;
+    if (!ref) return { universe: null, problem: null };
+    if (ref.kind === 'list') {
+      const other = lists.get(ref.listId);
+      if (!other) return { universe: null, problem: 'The benchmark list no longer exists (it was deleted): pick another benchmark.' };
+      return { universe: { label: `List “${other.name}”`, weighting: other.weighting, companies: weighted(lists.listMembers(other.id)) }, problem: null };
+    }
+    try {
+      const { head, members } = snapshotMembers(ref.snapshotId, { facets: {} });
+      const companies = withScores(members).map((c) => ({ ...c, given: null }));
+      return { universe: { label: `Loaded result set ${head.id} (${head.rowCount.toLocaleString('en-US')} rows)`, weighting: 'equal', companies }, problem: null };
+    } catch (e) {
+      if (!isAppError(e) || e.code !== 'not_found') throw e;
+      return { universe: null, problem: 'The benchmark result set is no longer loaded: load it again or pick another benchmark.' };
+    }
+  }
+
+  /** List members as weighted companies: their scores and their weights as given. */
+  const weighted = (members: readonly ListMemberRef[]) => {
+    const scored = withScores(members.map(factsOf));
+    return scored.map((c, i) => ({ ...c, given: members[i]!.weight }));
+  };
+
+  function weightedForList(listId: number): WeightedAnalytics {
+    const lists = opts.lists.activeStore();
+    const list = listOf(lists, listId);
+    const { universe, problem } = benchmarkOf(lists, list);
+    return weightedListAnalytics(list, weighted(lists.listMembers(list.id)), universe, problem, deps.now());
+  }
+
   return {
     forList,
-    sheet: (listId) => ({ columns: ANALYTICS_COLUMNS, rows: analyticsRows(forList(listId)) }),
+    weightedForList,
+    sheet: (listId) => ({ columns: ANALYTICS_COLUMNS, rows: [...analyticsRows(forList(listId)), ...weightedRows(weightedForList(listId))] }),
     handlers: {
       async list({ listId }) {
         return forList(listId);
+      },
+      async weighted({ listId }) {
+        return weightedForList(listId);
       },
       async snapshot({ snapshotId, view }) {
         const { head, members } = snapshotMembers(snapshotId, view);

@@ -10,7 +10,7 @@ export interface NamedCompanies {
   companies: readonly AnalyticsCompany[];
 }
 
-function group(kind: PeerGroup['kind'], label: string, companies: readonly AnalyticsCompany[], subject: AnalyticsCompany): PeerGroup {
+function group(kind: PeerGroup['kind'], label: string, companies: readonly AnalyticsCompany[], subject: AnalyticsCompany, within?: string): PeerGroup {
   const seen = new Set<string>();
   const values: number[] = [];
   for (const c of [subject, ...companies]) {
@@ -20,7 +20,8 @@ function group(kind: PeerGroup['kind'], label: string, companies: readonly Analy
   }
   values.sort((a, b) => a - b);
   const own = subject.overall;
-  return { kind, label, values, percentile: own === null ? null : percentileRank(own, values), rank: own === null ? null : rankOf(own, values) };
+  const g: PeerGroup = { kind, label, values, percentile: own === null ? null : percentileRank(own, values), rank: own === null ? null : rankOf(own, values) };
+  return within === undefined ? g : { ...g, within };
 }
 
 /**
@@ -31,12 +32,15 @@ export function peerBenchmark(subject: AnalyticsCompany, lists: readonly NamedCo
   const groups: PeerGroup[] = lists.map((l) => group(l.kind ?? 'list', l.label, l.companies, subject));
   const division = subject.division;
   const country = subject.country;
-  if (division) groups.push(group('division', `Industry ${division.label}`, workspace.filter((c) => c.division?.key === division.key), subject));
-  if (country) groups.push(group('country', `Companies in ${country.label}`, workspace.filter((c) => c.country?.key === country.key), subject));
+  // Each workspace group says which part of the workspace it is ("129 of 412 … in Germany").
+  if (division) groups.push(group('division', `Industry ${division.label}`, workspace.filter((c) => c.division?.key === division.key), subject, `in industry ${division.label}`));
+  if (country) groups.push(group('country', `Companies in ${country.label}`, workspace.filter((c) => c.country?.key === country.key), subject, `in ${country.label}`));
   if (division && country) {
     const both = workspace.filter((c) => c.division?.key === division.key && c.country?.key === country.key);
-    groups.push(group('division-country', `Industry ${division.key} in ${country.label}`, both, subject));
+    groups.push(group('division-country', `Industry ${division.key} in ${country.label}`, both, subject, `in industry ${division.key} in ${country.label}`));
   }
+  const scored = new Set(workspace.filter((c) => c.overall !== null).map((c) => c.companyId));
+  if (subject.overall !== null) scored.add(subject.companyId);
   return {
     companyId: subject.companyId,
     name: subject.name,
@@ -45,5 +49,6 @@ export function peerBenchmark(subject: AnalyticsCompany, lists: readonly NamedCo
     country,
     division,
     groups,
+    workspaceScored: scored.size,
   };
 }

@@ -121,6 +121,12 @@ export function createListsFeature(deps: FeatureDeps): ListsFeature {
       async duplicate({ id, name }) {
         return activeStore().duplicate(id, name);
       },
+      async setWeights({ id, weighting, weights }) {
+        return activeStore().setWeights(id, { ...(weighting ? { weighting } : {}), ...(weights ? { weights } : {}) });
+      },
+      async setBenchmark({ id, benchmark }) {
+        return activeStore().setBenchmark(id, benchmark);
+      },
     },
   };
 }

@@ -14,6 +14,7 @@ export interface MemberRow {
   country: string | null;
   added_at: number;
   record_json: string | null;
+  weight: number | null;
 }
 
 /** A non-empty text (numbers as text), else null. */
@@ -24,32 +25,34 @@ export function parseRecord(text: string | null): CompanyRecord | null {
 }
 
 /** The stored name and country of an input: the record's, else the caller's. */
-function memberColumns(c: ListMemberInput): { name: string | null; country: string | null; record: string | null } {
+function memberColumns(c: ListMemberInput): { name: string | null; country: string | null; record: string | null; weight: number | null } {
   const r = c.record as Record<string, unknown> | undefined;
   return {
     name: str(r?.name) ?? str(c.name) ?? null,
     country: str(r?.country) ?? str(c.country) ?? null,
     record: r ? JSON.stringify(r) : null,
+    weight: c.weight ?? null,
   };
 }
 
+const toRef = (r: MemberRow): ListMemberRef => ({ companyId: r.company_id, name: r.name, country: r.country, addedAt: r.added_at, record: parseRecord(r.record_json), weight: r.weight });
+const MEMBER_COLUMNS = 'company_id, name, country, added_at, record_json, weight';
+
 export function readMembers(db: WorkspaceDb, listId: number): ListMemberRef[] {
-  return db.sql
-    .all<MemberRow>('SELECT company_id, name, country, added_at, record_json FROM list_members WHERE list_id = ? ORDER BY added_at, rowid', [listId])
-    .map((r) => ({ companyId: r.company_id, name: r.name, country: r.country, addedAt: r.added_at, record: parseRecord(r.record_json) }));
+  return db.sql.all<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM list_members WHERE list_id = ? ORDER BY added_at, rowid`, [listId]).map(toRef);
 }
 
 /** Every company of the profile's lists with a row in esg_summary, once; an entry with a record wins. */
 export function readMembersWithEsg(db: WorkspaceDb, profileId: string): ListMemberRef[] {
   const rows = db.sql.all<MemberRow>(
-    `SELECT m.company_id, m.name, m.country, m.added_at, m.record_json FROM list_members m JOIN lists l ON l.id = m.list_id
+    `SELECT m.company_id, m.name, m.country, m.added_at, m.record_json, m.weight FROM list_members m JOIN lists l ON l.id = m.list_id
      WHERE l.profile_id = ? AND m.company_id IN (SELECT company_id FROM esg_summary)
      ORDER BY m.record_json IS NULL, m.added_at, m.rowid`,
     [profileId],
   );
   const byId = new Map<string, ListMemberRef>();
   for (const r of rows) {
-    if (!byId.has(r.company_id)) byId.set(r.company_id, { companyId: r.company_id, name: r.name, country: r.country, addedAt: r.added_at, record: parseRecord(r.record_json) });
+    if (!byId.has(r.company_id)) byId.set(r.company_id, toRef(r));
   }
   return [...byId.values()];
 }
@@ -62,19 +65,20 @@ export function countMembers(db: WorkspaceDb, listId: number): number {
   return db.sql.get<{ n: number }>('SELECT count(*) AS n FROM list_members WHERE list_id = ?', [listId])!.n;
 }
 
-/** Inserts new members; a company already in the list keeps its entry, gaining a record or name it lacked. */
+/** Inserts new members; a company already in the list keeps its entry, gaining a record or name it lacked (a weight given replaces its weight). */
 export function insertMembers(db: WorkspaceDb, listId: number, companies: readonly ListMemberInput[], now: () => number): AddResult {
   const before = countMembers(db, listId);
   const t = now();
   for (const c of companies) {
     const m = memberColumns(c);
     db.sql.run(
-      `INSERT INTO list_members (list_id, company_id, name, country, added_at, record_json) VALUES (@listId, @companyId, @name, @country, @t, @record)
+      `INSERT INTO list_members (list_id, company_id, name, country, added_at, record_json, weight) VALUES (@listId, @companyId, @name, @country, @t, @record, @weight)
        ON CONFLICT (list_id, company_id) DO UPDATE SET
          record_json = coalesce(list_members.record_json, excluded.record_json),
          name = coalesce(list_members.name, excluded.name),
-         country = coalesce(list_members.country, excluded.country)`,
-      { listId, companyId: c.companyId.toLowerCase(), name: m.name, country: m.country, t, record: m.record },
+         country = coalesce(list_members.country, excluded.country),
+         weight = coalesce(excluded.weight, list_members.weight)`,
+      { listId, companyId: c.companyId.toLowerCase(), name: m.name, country: m.country, t, record: m.record, weight: m.weight },
     );
   }
   const added = countMembers(db, listId) - before;
@@ -110,11 +114,11 @@ export function deleteMembers(db: WorkspaceDb, listId: number, companyIds: reado
   return n;
 }
 
-/** Copies every member of one list into another, keeping joining order and dates. */
+/** Copies every member of one list into another, keeping joining order, dates and weights. */
 export function copyMembers(db: WorkspaceDb, fromListId: number, toListId: number): void {
   db.sql.run(
-    `INSERT INTO list_members (list_id, company_id, name, country, added_at, record_json)
-     SELECT ?, company_id, name, country, added_at, record_json FROM list_members WHERE list_id = ? ORDER BY added_at, rowid`,
+    `INSERT INTO list_members (list_id, company_id, name, country, added_at, record_json, weight)
+     SELECT ?, company_id, name, country, added_at, record_json, weight FROM list_members WHERE list_id = ? ORDER BY added_at, rowid`,
     [toListId, fromListId],
   );
 }

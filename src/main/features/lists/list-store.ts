@@ -15,6 +15,8 @@ import type { WorkspaceDb } from '../../platform/workspace/db';
 import type { AddResult, ListMemberRef, ListsAccess, SnapshotRowsView } from './lists-access';
 import { copyMembers, copySnapshot, deleteMembers, insertMembers, readMemberIds, readMembers, readMembersWithEsg } from './list-members';
 import { viewCompanyIds, viewMembersByIds, viewPage } from './list-view';
+import { parseBenchmark, writeBenchmark, writeWeights } from './list-weights';
+import type { BenchmarkRef, Weighting, WeightInput } from '../../../shared/lists/weights';
 
 export type { AddResult, ListMemberRef, ListsAccess, SnapshotRowsView } from './lists-access';
 
@@ -25,6 +27,8 @@ interface ListRow {
   created_at: number;
   updated_at: number;
   member_count: number;
+  weighting: Weighting;
+  benchmark_json: string | null;
 }
 
 const LIST_SELECT = `SELECT l.*, (SELECT count(*) FROM list_members m WHERE m.list_id = l.id) AS member_count FROM lists l`;
@@ -36,7 +40,12 @@ const toInfo = (r: ListRow): ListInfo => ({
   memberCount: r.member_count,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  weighting: r.weighting,
+  benchmark: parseBenchmark(r.benchmark_json),
 });
+
+/** Imported companies carrying weights make the list a weighted one. */
+const carriesWeights = (companies: readonly ListMemberInput[]) => companies.some((c) => c.weight !== undefined && c.weight !== null);
 
 export class ListStore implements ListsAccess {
   constructor(
@@ -104,6 +113,7 @@ export class ListStore implements ListsAccess {
     const result = this.db.sql.tx(() => {
       const id = this.insertList(o.name);
       const added = insertMembers(this.db, id, o.companies ?? [], this.now);
+      if (carriesWeights(o.companies ?? [])) writeWeights(this.db, id, { weighting: 'given' });
       return { list: this.get(id)!, ...added };
     });
     this.onChange(result.list.id);
@@ -130,6 +140,7 @@ export class ListStore implements ListsAccess {
     const result = this.db.sql.tx(() => {
       this.existing(listId);
       const r = insertMembers(this.db, listId, companies, this.now);
+      if (carriesWeights(companies)) writeWeights(this.db, listId, { weighting: 'given' });
       this.touch(listId);
       return r;
     });
@@ -185,9 +196,34 @@ export class ListStore implements ListsAccess {
       const source = this.existing(listId);
       const id = this.insertList(name ?? this.freeName(`${source.name} (copy)`));
       copyMembers(this.db, listId, id);
+      writeWeights(this.db, id, { weighting: source.weighting });
+      writeBenchmark(this.db, id, source.benchmark);
       return this.get(id)!;
     });
     this.onChange(list.id);
+    return list;
+  }
+
+  setWeights(listId: number, o: { weighting?: Weighting; weights?: readonly WeightInput[] }): ListInfo {
+    const list = this.db.sql.tx(() => {
+      this.existing(listId);
+      writeWeights(this.db, listId, o);
+      this.touch(listId);
+      return this.get(listId)!;
+    });
+    this.onChange(listId);
+    return list;
+  }
+
+  setBenchmark(listId: number, benchmark: BenchmarkRef | null): ListInfo {
+    const list = this.db.sql.tx(() => {
+      this.existing(listId);
+      if (benchmark?.kind === 'list' && !this.get(benchmark.listId)) throw new AppError('not_found', 'The benchmark list no longer exists (it was deleted).', { details: { field: 'benchmark' } });
+      writeBenchmark(this.db, listId, benchmark);
+      this.touch(listId);
+      return this.get(listId)!;
+    });
+    this.onChange(listId);
     return list;
   }
 

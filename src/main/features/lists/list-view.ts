@@ -25,6 +25,7 @@ const SORT_SQL: Record<ListSortField, string> = {
   commitmentsCount: `e.${ESG_SUMMARY_COLUMNS.commitmentsCount}`,
   refreshedAt: `e.${ESG_SUMMARY_COLUMNS.refreshedAt}`,
   overallChange: `e.${ESG_SUMMARY_COLUMNS.overallChange}`,
+  weight: 'm.weight',
 };
 
 const num = (v: unknown): number | null => {
@@ -33,7 +34,7 @@ const num = (v: unknown): number | null => {
   return null;
 };
 
-const MEMBER_SELECT = `SELECT m.company_id, m.name, m.country, m.added_at, m.record_json, ${ESG_SELECT}`;
+const MEMBER_SELECT = `SELECT m.company_id, m.name, m.country, m.added_at, m.record_json, m.weight, ${ESG_SELECT}`;
 
 /** FROM, WHERE and ORDER BY of a list's view: text filter over name, country, city, industry, id; sort with empty cells last. */
 function viewSql(listId: number, view: ListView): { from: string; where: string; order: string; params: Record<string, unknown> } {
@@ -68,6 +69,7 @@ function toMember(r: MemberRow & Record<string, unknown>): ListMember {
     revenue: num(rec.revenue),
     addedAt: r.added_at,
     record,
+    weight: r.weight,
     esg: esgFromRow(r),
   };
 }

@@ -4,6 +4,7 @@
 import type { CompanyRecord } from '../../../shared/service/schemas';
 import type { ListInfo, ListMember, ListMemberInput, ListView } from '../../../shared/lists/lists';
 import type { SnapshotView } from '../../../shared/snapshots/snapshot';
+import type { BenchmarkRef, Weighting, WeightInput } from '../../../shared/lists/weights';
 
 /** A member without the view's derived columns: what an ESG run or an export needs. */
 export interface ListMemberRef {
@@ -12,6 +13,8 @@ export interface ListMemberRef {
   country: string | null;
   addedAt: number;
   record: CompanyRecord | null;
+  /** Its weight as given; null: none (lists/weights.ts). */
+  weight: number | null;
 }
 
 /** Which rows of a snapshot: its view's text filter and facet choices (absent: every row). */
@@ -50,4 +53,8 @@ export interface ListsAccess {
   rename(listId: number, name: string): ListInfo;
   deleteList(listId: number): void;
   duplicate(listId: number, name?: string): ListInfo;
+  /** Sets the weighting and/or members' weights (ids not in the list are refused, nothing written). */
+  setWeights(listId: number, o: { weighting?: Weighting; weights?: readonly WeightInput[] }): ListInfo;
+  /** What the list's weighted analytics compare with; null: none. */
+  setBenchmark(listId: number, benchmark: BenchmarkRef | null): ListInfo;
 }

@@ -354,6 +354,20 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    // 10: portfolio weights (issue 38, docs/lists.md): a member's weight as given (typed or imported;
+    // NULL: none), the list's weighting ('equal' for every existing list, as before) and the benchmark
+    // its weighted analytics compare with (JSON {kind:'list',listId} | {kind:'snapshot',snapshotId};
+    // NULL: none). No foreign key: a benchmark list or snapshot deleted later is said so, not cascaded.
+    name: 'list weights',
+    up(db) {
+      db.exec(`
+        ALTER TABLE list_members ADD COLUMN weight REAL CHECK (weight IS NULL OR weight >= 0);
+        ALTER TABLE lists ADD COLUMN weighting TEXT NOT NULL DEFAULT 'equal' CHECK (weighting IN ('equal', 'given'));
+        ALTER TABLE lists ADD COLUMN benchmark_json TEXT;
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { fn, group } from '../define';
 import type { PeerBenchmark, PortfolioAnalytics } from '../../analytics/analytics';
+import type { WeightedAnalytics } from '../../analytics/weighted';
 import { CompanyIdSchema, ListIdSchema } from '../../esg-runs/schemas';
 import { SnapshotViewSchema } from '../../snapshots/snapshot';
 
@@ -10,6 +11,8 @@ export const analyticsGroup = group({
   fns: {
     /** Distributions, rating breakdown, the same per country and industry division, top movers and coverage of a list. */
     list: fn(z.object({ listId: ListIdSchema })).returns<PortfolioAnalytics>(),
+    /** Weighted averages, contributions and coverage by weight of a list, against the benchmark stored with it (issue 38). */
+    weighted: fn(z.object({ listId: ListIdSchema })).returns<WeightedAnalytics>(),
     /** The same for the rows of a snapshot view (its text filter and facets; the sort does not matter). */
     snapshot: fn(z.object({ snapshotId: z.number().int().positive(), view: SnapshotViewSchema })).returns<PortfolioAnalytics>(),
     /**

@@ -11,6 +11,7 @@ import {
   type ListInfo,
   type ListMembersPage,
 } from '../../lists/lists';
+import { BenchmarkRefSchema, WeightingSchema, WeightInputSchema } from '../../lists/weights';
 
 /** Named company lists of the active profile (workspace database). A list's export is an `export.start` job (source kind `list`). */
 export const listsGroup = group({
@@ -30,6 +31,10 @@ export const listsGroup = group({
     delete: fn(z.object({ id: ListIdSchema })).returns<void>(),
     /** A copy with every member; default name "<name> (copy)", numbered if taken. */
     duplicate: fn(z.object({ id: ListIdSchema, name: ListNameSchema.optional() })).returns<ListInfo>(),
+    /** The list's weighting and/or its members' weights as given (null clears one); not_found (field `weight`) for a company no longer in it. */
+    setWeights: fn(z.object({ id: ListIdSchema, weighting: WeightingSchema.optional(), weights: z.array(WeightInputSchema).max(LIST_BATCH_MAX).optional() })).returns<ListInfo>(),
+    /** What the list's weighted analytics compare with (another list, a loaded result set); null: none. */
+    setBenchmark: fn(z.object({ id: ListIdSchema, benchmark: BenchmarkRefSchema.nullable() })).returns<ListInfo>(),
   },
   events: {
     /** A list was created, changed or deleted (also by main-side callers: ESG runs, bulk-match review). */

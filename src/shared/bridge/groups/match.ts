@@ -180,6 +180,8 @@ export interface BulkAddToListResult {
   /** Matched rows left out: rejected ones and ones still pending review. */
   rejected: number;
   pending: number;
+  /** Weights of the file's weight column that could not be read ("Line 7: “abc” is not a number…"): those companies joined without one. */
+  weightProblems: string[];
 }
 
 export const matchGroup = group({

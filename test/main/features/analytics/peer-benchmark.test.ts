@@ -22,11 +22,15 @@ describe('peerBenchmark', () => {
       ['country', 'Companies in Germany', [40, 60, 60], ((1 + 2 / 2) / 3) * 100, 1], // one below, two equal (itself and c)
       ['division-country', 'Industry 62 in Germany', [40, 60], 75, 1],
     ]);
+    // What each workspace group holds: its part of the 4 companies with stored scores.
+    expect(b.workspaceScored).toBe(4);
+    expect(b.groups.map((g) => g.within)).toEqual([undefined, `in industry ${D62.label}`, 'in Germany', 'in industry 62 in Germany']);
   });
 
   it('counts the company once even when the list holds it too, and says nothing without a score', () => {
     const unscored = company('u', { country: FR });
     const b = peerBenchmark(unscored, [], [unscored, workspace[2]!]);
-    expect(b.groups).toEqual([{ kind: 'country', label: 'Companies in France', values: [80], percentile: null, rank: null }]);
+    expect(b.groups).toEqual([{ kind: 'country', label: 'Companies in France', values: [80], percentile: null, rank: null, within: 'in France' }]);
+    expect(b.workspaceScored).toBe(1);
   });
 });

@@ -65,7 +65,7 @@ it('writes Companies, Scores, News, Commitments, Analytics and About; the Analyt
   expect(book.worksheets.map((w) => w.name)).toEqual(['Companies', 'Scores', 'News', 'Commitments', 'Analytics', 'About']);
   const rows: unknown[][] = [];
   book.getWorksheet('Analytics')!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-  expect(rows[0]).toEqual(['chart', 'panel', 'label', 'companies', 'value', 'from', 'to']);
+  expect(rows[0]).toEqual(['chart', 'panel', 'label', 'companies', 'value', 'from', 'to', 'weight %', 'benchmark weight %', 'active weight %', 'contribution', 'share of average %']);
   expect(rows).toContainEqual(['Coverage', undefined, 'With scores', 2]);
   expect(rows).toContainEqual(['Score distribution', 'Overall', 'Median', 2, 64]);
   expect(rows).toContainEqual(['Rating breakdown', undefined, 'AA', 1]);
@@ -73,4 +73,8 @@ it('writes Companies, Scores, News, Commitments, Analytics and About; the Analyt
   // A company name that looks like a formula stays a text cell (the writer's rule; exceljs would read a formula as an object).
   expect(rows).toContainEqual(['Top movers', 'Up', '=Alpha', undefined, 7, 40, 47]);
   expect(rows.length - 1).toBe(analytics.sheet(list.id).rows.length);
+  // Equal weights (the list has none given): each of the two holds 50 %; no benchmark chosen, so no active weights.
+  expect(rows).toContainEqual(['Weighted average', 'Portfolio', 'Overall', 2, 64]);
+  expect(rows).toContainEqual(['Holdings', 'Beta', b, undefined, 81, undefined, undefined, 50, undefined, undefined, 40.5, (40.5 / 64) * 100]);
+  expect(rows.some((r) => String(r[0]).startsWith('Active weight'))).toBe(false);
 });

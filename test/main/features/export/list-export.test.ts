@@ -22,6 +22,7 @@ afterEach(async () => {
 });
 
 const member = (i: number): ListMember => ({
+  weight: null,
   companyId: `id-${String(i).padStart(5, '0')}`,
   name: i === 0 ? '=HYPERLINK("x")' : `Company ${i}`,
   country: 'DE',

@@ -20,6 +20,7 @@ afterEach(async () => {
 });
 
 const member = (i: number): ListMember => ({
+  weight: null,
   companyId: `id-${i}`,
   name: `Company ${i}`,
   country: 'DE',

@@ -73,4 +73,25 @@ describe('bulk match review: add accepted rows to a list', () => {
     await expect(feature.handlers.bulkAddToList({ id, target: { listId: made.list.id } }, ctx)).rejects.toThrow(/No row is accepted yet/);
     await feature.dispose?.();
   });
+
+  it('a Gewicht column gives the companies their weights; a bad one is named by its line and that company joins without one', async () => {
+    const profile = ProfileSchema.parse({ id: 'p1', name: 'P', kind: 'remote', authUrl: 'https://a.example', baseUrl: 'https://b.example', clientId: 'c' });
+    const { deps, finished } = matchFeatureDeps({ api: new FakeMatchApi((b) => answer(String(b.name))), profile, dir });
+    const lists = createListsFeature(deps);
+    const feature = createMatchFeature(deps, { lists });
+    const ctx = { signal: new AbortController().signal };
+    const csv = ['Firm;Gewicht', 'High;12,5 %', 'Mid;-3', 'Wait;abc', 'Low;7'].join('\n');
+    const { id } = await feature.handlers.bulkStart({ csvText: csv, mapping: { name: 'Firm' }, concurrency: 2 }, ctx);
+    expect(await finished(id)).toMatchObject({ state: 'done' });
+    for (const line of [3, 4, 5]) await feature.handlers.bulkDecide({ id, line, action: 'accept' }, ctx);
+    const made = await feature.handlers.bulkAddToList({ id, target: { newName: 'Weighted' } }, ctx);
+    expect(made.list.weighting).toBe('given');
+    expect(made.weightProblems).toEqual([
+      'Line 3: A weight cannot be negative: type 0 or more; the company joined without a weight.',
+      'Line 4: “abc” is not a number: type a weight such as 2.5; the company joined without a weight.',
+    ]);
+    const weights = new Map(lists.activeStore().listMembers(made.list.id).map((m) => [m.name, m.weight]));
+    expect(Object.fromEntries(weights)).toEqual({ 'High Ltd': 12.5, 'Mid Ltd': null, 'Wait Ltd': null, 'Low Ltd': 7 });
+    await feature.dispose?.();
+  });
 });
