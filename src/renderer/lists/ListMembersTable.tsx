@@ -9,6 +9,7 @@ import { ShortId } from '../ui/ShortId';
 import { DataTable, type TableColumn } from '../ui/grid/DataTable';
 import { WeightInput } from './WeightInput';
 import { DASH, esgPillars, fmtChange, fmtCount, fmtMoney, fmtMoneyExact, fmtWhen, scoreWithRating } from './list-format';
+import { countryShown } from '../ui/value-catalogue';
 
 interface Column {
   label: string;
@@ -21,7 +22,7 @@ interface Column {
 }
 
 export const COLUMNS: readonly Column[] = [
-  { label: 'Country', sort: 'country', cell: (m) => m.countryName ?? m.country ?? DASH },
+  { label: 'Country', sort: 'country', cell: (m) => (m.country || m.countryName ? countryShown(m.country, m.countryName) : DASH) },
   { label: 'Industry', sort: 'industry', clip: true, cell: (m) => m.industry ?? DASH, title: (m) => m.industry ?? undefined },
   { label: 'Employees', sort: 'employees', num: true, cell: (m) => fmtCount(m.employees) },
   { label: 'Revenue', sort: 'revenue', num: true, cell: (m) => fmtMoney(m.revenue), title: (m) => fmtMoneyExact(m.revenue) },

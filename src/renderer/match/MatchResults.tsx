@@ -5,6 +5,7 @@ import { oneLineText } from '../../shared/service-text';
 import { ServiceText } from '../ui/ServiceText';
 import { DataTable, type TableColumn } from '../ui/grid/DataTable';
 import { companyField, companyLabel, confidenceLevel, formatConfidence } from './match-format';
+import { countryShown } from '../ui/value-catalogue';
 
 export function MatchResults({ result, onOpen }: { result: MatchResultView; onOpen(c: MatchCandidate): void }) {
   if (result.candidates.length === 0) {
@@ -35,7 +36,7 @@ function resultColumns(onOpen: (c: MatchCandidate) => void): TableColumn<MatchCa
       key: 'country',
       header: 'Country',
       title: (c) => oneLineText(companyField(c.company, 'country')),
-      cell: (c) => <ServiceText text={companyField(c.company, 'country_name') || companyField(c.company, 'country')} />,
+      cell: (c) => <ServiceText text={countryShown(companyField(c.company, 'country') || null, companyField(c.company, 'country_name') || null)} />,
     },
     { key: 'city', header: 'City', cell: (c) => <ServiceText text={companyField(c.company, 'city')} /> },
     { key: 'website', header: 'Website', cell: (c) => <ServiceText text={companyField(c.company, 'website') || companyField(c.company, 'website_domain')} /> },

@@ -20,6 +20,19 @@ export function countryLabel(code: string, locale = uiLocale()): string {
   return countryName(code, locale) ?? code;
 }
 
+/**
+ * A company's country as every screen shows it (issue 39 #5): the name of its ISO code in the
+ * analyst's language, so the grid, lists and match results say "Deutschland" where the filter chip
+ * does; the service's own name (or the code) when the code is not an ISO one.
+ */
+export function countryShown(code: string | null | undefined, serviceName?: string | null, locale = uiLocale()): string {
+  const byCode = code ? countryName(code, locale) : undefined;
+  if (byCode) return byCode;
+  // Only the service's name is at hand (a grid column): named again when it is a country's English name.
+  const resolved = !code && serviceName ? sharedResolveCountry(serviceName, 'en') : null;
+  return (resolved ? countryName(resolved, locale) : undefined) ?? serviceName ?? code ?? '';
+}
+
 export interface CountryMatch {
   code: string;
   name: string;

@@ -82,7 +82,7 @@ export function createAnalyticsFeature(deps: FeatureDeps, opts: AnalyticsOptions
     try {
       const { head, members } = snapshotMembers(ref.snapshotId, { facets: {} });
       const companies = withScores(members).map((c) => ({ ...c, given: null }));
-      return { universe: { label: `Loaded result set ${head.id} (${head.rowCount.toLocaleString('en-US')} rows)`, weighting: 'equal', companies }, problem: null };
+      return { universe: { label: `Loaded result set ${head.id} (${sentenceCount(head.rowCount)} rows)`, weighting: 'equal', companies }, problem: null };
     } catch (e) {
       if (!isAppError(e) || e.code !== 'not_found') throw e;
       return { universe: null, problem: 'The benchmark result set is no longer loaded: load it again or pick another benchmark.' };

@@ -4,6 +4,7 @@
 import { fieldDisplay, type FieldDisplay } from '../../../shared/service/catalogue';
 import { shownText } from '../../../shared/service-text';
 import { analystLocale, numberFormat } from '../format';
+import { countryShown } from '../value-catalogue';
 
 export type CellView =
   /** `text` is what the cell shows; `full` the whole value (title, focus line) when it differs. */
@@ -77,6 +78,11 @@ export function createCellFormatter(locale?: string): CellFormatter {
         return { kind: 'id', text: value.length > ID_SHOWN + 1 ? `${value.slice(0, ID_SHOWN)}…` : value, full: value };
       }
       if (typeof value === 'number') return number(d, value);
+      if (typeof value === 'string' && (path === 'country_name' || path.endsWith('.country_name'))) {
+        // The analyst's language, as the filter chips and lists say it; the service's text on hover.
+        const name = countryShown(null, value, locale);
+        if (name !== value) return { kind: 'text', text: name, full: `${name} (the service writes “${shownText(value)}”)` };
+      }
       if (Array.isArray(value)) {
         const items = value.map((v) => readable(v)).filter((t) => t !== '');
         return { kind: 'chips', items, full: items.join(', ') };
