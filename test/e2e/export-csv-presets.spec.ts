@@ -2,40 +2,18 @@
 // decimal-comma locale): "Excel on this computer" writes ";", a BOM, CRLF and quoted text; "Data
 // tools" RFC 4180 with LF; Custom what it is set to. Each file is read back from disk; the choice is
 // remembered for the profile after a reload. A bulk-match file with ";" and a BOM goes out the same way.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { loadDataset } from '../../src/sandbox/dataset';
 import { expectNoAxeViolations } from './a11y';
-import { expect, FIRST_SEARCH_MS, guardedTest, spawnHost, stopHost, type BrowserModeApp } from './fixtures';
+import { expect, FIRST_SEARCH_MS } from './fixtures';
+import { hostIn } from './locale-host';
 import { shownIds } from './grid-helpers';
 
 /** A browser-mode host whose main process runs in de_DE.UTF-8 (as on a German desktop). */
-const test = guardedTest.extend<{ app: BrowserModeApp; page: Page }>({
-  app: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-e2e-de-'));
-    const { DISPLAY: _d, WAYLAND_DISPLAY: _w, ...env } = process.env;
-    const { child, url, output } = await spawnHost(['out/web-host/cli.mjs', '--port', '0', '--data-dir', dataDir, '--no-build'], {
-      ...env,
-      LANG: 'de_DE.UTF-8',
-      LC_ALL: 'de_DE.UTF-8',
-      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/firmscope-no-bus',
-    });
-    const u = new URL(url);
-    try {
-      await use({ url, origin: u.origin, port: Number(u.port), launchCode: u.searchParams.get('launch') ?? '', dataDir, output });
-    } finally {
-      await stopHost(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
-  page: async ({ app, page }, use) => {
-    await page.goto(app.url);
-    await use(page);
-  },
-});
+const test = hostIn({ LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' });
 
 async function searchCountry(page: Page, code: string): Promise<string[]> {
   await page.getByLabel('Attribute of condition 1').fill('country');

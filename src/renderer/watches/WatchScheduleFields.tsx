@@ -3,6 +3,7 @@
 import { SelectField, TextField } from '../ui/Field';
 import type { FieldErrors, WatchFormState } from './watch-form';
 import { WEEKDAYS } from './watch-format';
+import { pageTimeZone } from '../ui/format';
 
 const SCHEDULE_LABELS = {
   manual: 'Only when I click Check now',
@@ -39,7 +40,7 @@ export function WatchScheduleFields({ form, errors, set }: WatchFieldsProps) {
         </SelectField>
       ) : null}
       {timed ? (
-        <TextField label="Time (HH:MM, 24-hour clock, this computer's time)" value={form.at} inputMode="numeric" maxLength={5} error={errors.at} onChange={(e) => set({ at: e.target.value.trim() })} />
+        <TextField label={`Time (HH:MM, 24-hour clock, ${pageTimeZone()} time)`} value={form.at} inputMode="numeric" maxLength={5} error={errors.at} onChange={(e) => set({ at: e.target.value.trim() })} />
       ) : null}
     </>
   );
