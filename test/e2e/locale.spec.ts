@@ -44,7 +44,9 @@ test('numbers and country names follow one locale, chosen in Settings; schedule 
   await expect(locale.locator('option:checked')).toHaveText('This computer (Deutsch (Deutschland), de-DE)');
   await expectNoAxeViolations(page, 'Settings with Numbers and dates');
   await locale.selectOption('en-US');
-  // The page reloads to take the locale up everywhere; the choice is kept.
+  // The page reloads to take the locale up everywhere (it opens on Search); the choice is kept.
+  await expect(page.getByRole('heading', { level: 1, name: 'Search companies' })).toBeVisible();
+  await nav(page, 'Settings');
   await expect(page.getByLabel('Language and region')).toHaveValue('en-US');
 
   await nav(page, 'Search');
