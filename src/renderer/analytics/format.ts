@@ -13,3 +13,11 @@ function ordinalSuffix(n: number): string {
   if (tens >= 11 && tens <= 13) return 'th';
   return ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
 }
+
+/**
+ * Axis ticks through the app's formatter (ui/format.ts), never Plot's own: d3's default writes
+ * en-US whatever the analyst's locale, and a scale of one value as "0.000000".
+ */
+export const fmtTick = (n: number) => formatNumber(n, 2);
+/** Ticks of a change: signed, as the movers' table writes them. */
+export const fmtChangeTick = (n: number) => fmtChange(n);
