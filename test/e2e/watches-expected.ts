@@ -58,29 +58,33 @@ export interface ChangeRow {
   detail: string | null;
 }
 
-/** The Changes sheet as rows, and the About sheet as label -> value. */
+/**
+ * Every change of the workbook as rows (a search watch's Entered and left and Field changes sheets,
+ * a list watch's Changes sheet; a sheet without a column reads null there), and the About sheet as
+ * label -> value.
+ */
 export async function readChangesWorkbook(path: string): Promise<{ rows: ChangeRow[]; about: Map<string, unknown> }> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
-  const sheet = wb.getWorksheet('Changes')!;
-  const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
-  const col = (name: string) => header.indexOf(name) + 1;
   const rows: ChangeRow[] = [];
-  sheet.eachRow((r, i) => {
-    if (i === 1) return;
-    const v = (name: string) => r.getCell(col(name)).value as unknown;
+  for (const sheet of wb.worksheets.filter((s) => s.name !== 'About')) {
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     const num = (x: unknown) => (typeof x === 'string' && x !== '' && Number.isFinite(Number(x)) ? Number(x) : x);
-    rows.push({
-      change: String(v('change')),
-      companyId: String(v('company_id')),
-      companyName: String(v('company_name') ?? ''),
-      field: (v('field') as string | null) ?? null,
-      module: (v('module') as string | null) ?? null,
-      oldValue: num(v('old_value')),
-      newValue: num(v('new_value')),
-      detail: (v('detail') as string | null) ?? null,
+    sheet.eachRow((r, i) => {
+      if (i === 1) return;
+      const v = (name: string) => (header.includes(name) ? ((r.getCell(header.indexOf(name) + 1).value as unknown) ?? null) : null);
+      rows.push({
+        change: sheet.name === 'Field changes' ? 'Field changed' : String(v('change')),
+        companyId: String(v('company_id')),
+        companyName: String(v('company_name') ?? ''),
+        field: (v('field') as string | null) ?? null,
+        module: (v('module') as string | null) ?? null,
+        oldValue: num(v('old_value')),
+        newValue: num(v('new_value')),
+        detail: (v('detail') as string | null) ?? null,
+      });
     });
-  });
+  }
   const about = new Map<string, unknown>();
   wb.getWorksheet('About')!.eachRow((r) => about.set(String(r.getCell(1).value), r.getCell(2).value));
   return { rows, about };

@@ -17,6 +17,8 @@ export interface ChartFigureProps {
   /** One sentence: what the chart shows. */
   description: string;
   table: ChartTable;
+  /** Said instead of a drawing when there is nothing to draw (Plot would draw a bare "0.000000" axis). */
+  empty?: string | null;
   /** Draws the chart at this width (px). */
   draw(plot: PlotModule, width: number): SVGSVGElement | HTMLElement;
   /** Saved files are named after this and the title. */
@@ -44,7 +46,7 @@ export function usePlot(): { plot: PlotModule | null; error: string | null } {
 
 const DEFAULT_WIDTH = 640;
 
-export function ChartFigure({ title, description, table, draw, fileContext, headingLevel = 3 }: ChartFigureProps) {
+export function ChartFigure({ title, description, table, empty = null, draw, fileContext, headingLevel = 3 }: ChartFigureProps) {
   const id = useId();
   const { plot, error } = usePlot();
   const box = useRef<HTMLDivElement>(null);
@@ -55,7 +57,7 @@ export function ChartFigure({ title, description, table, draw, fileContext, head
 
   useLayoutEffect(() => {
     const el = box.current;
-    if (!plot || !el) return;
+    if (!plot || !el || empty !== null) return;
     // Every chart reads its width in the commit (one layout for all of them), and draws after the
     // commit: reading a width after a sibling drew would force a layout of the page per chart.
     const width = Math.min(el.clientWidth || DEFAULT_WIDTH, 960);
@@ -73,7 +75,7 @@ export function ChartFigure({ title, description, table, draw, fileContext, head
     return () => {
       live = false;
     };
-  }, [plot, draw, title]);
+  }, [plot, draw, title, empty]);
 
   const svg = () => box.current?.querySelector('svg') ?? null;
   const colors = () => {
@@ -99,22 +101,27 @@ export function ChartFigure({ title, description, table, draw, fileContext, head
   };
 
   return (
-    <figure className="analytics-chart" aria-labelledby={`${id}-title`} data-drawn={drawn ? 'true' : undefined}>
+    // An empty chart is settled at once (data-drawn: what E2E and the bench wait for), with nothing to save.
+    <figure className="analytics-chart" aria-labelledby={`${id}-title`} data-drawn={drawn || empty !== null ? 'true' : undefined} data-empty={empty !== null ? 'true' : undefined}>
       <Heading id={`${id}-title`} className="analytics-chart__title">
         {title}
       </Heading>
       <p className="analytics-chart__what">{description}</p>
-      <div ref={box} className="analytics-chart__plot">
-        {error ? <p className="muted">{error}</p> : !plot ? <p className="muted">Drawing…</p> : null}
-      </div>
+      {empty !== null ? (
+        <p className="analytics-chart__empty">{empty}</p>
+      ) : (
+        <div ref={box} className="analytics-chart__plot">
+          {error ? <p className="muted">{error}</p> : !plot ? <p className="muted">Drawing…</p> : null}
+        </div>
+      )}
       <div className="analytics-chart__actions">
         <button type="button" className="button button--small" aria-expanded={showTable} aria-controls={`${id}-table`} onClick={() => setShowTable((v) => !v)}>
           {showTable ? 'Hide table' : 'Show table'}
         </button>
-        <button type="button" className="button button--small" disabled={!drawn} aria-label={`Save PNG: ${title}`} onClick={() => void savePng()}>
+        <button type="button" className="button button--small" disabled={!drawn || empty !== null} aria-label={`Save PNG: ${title}`} onClick={() => void savePng()}>
           Save PNG
         </button>
-        <button type="button" className="button button--small" disabled={!drawn} aria-label={`Save SVG: ${title}`} onClick={saveSvg}>
+        <button type="button" className="button button--small" disabled={!drawn || empty !== null} aria-label={`Save SVG: ${title}`} onClick={saveSvg}>
           Save SVG
         </button>
         {saveError ? <span role="alert">{saveError}</span> : null}

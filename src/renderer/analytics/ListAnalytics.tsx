@@ -54,7 +54,7 @@ function AnalyticsBody({ q, fileContext, what, emptyHint, children }: { q: UseQu
       {children}
       <div className="analytics__charts">
         {charts.map((chart) => (
-          <ChartFigure key={chart.key} title={chart.title} description={chart.description} table={chart.table} draw={chart.draw} fileContext={fileContext} headingLevel={4} />
+          <ChartFigure key={chart.key} title={chart.title} description={chart.description} table={chart.table} empty={chart.empty} draw={chart.draw} fileContext={fileContext} headingLevel={4} />
         ))}
       </div>
     </section>

@@ -27,7 +27,7 @@ export function PeerBenchmark({ companyId, listId, snapshotId, country }: { comp
         </ul>
       ) : null}
       {chart && b?.overall !== null && b?.groups.length ? (
-        <ChartFigure title={chart.title} description={chart.description} table={chart.table} draw={chart.draw} fileContext={b.name ?? companyId} headingLevel={4} />
+        <ChartFigure title={chart.title} description={chart.description} table={chart.table} empty={chart.empty} draw={chart.draw} fileContext={b.name ?? companyId} headingLevel={4} />
       ) : null}
     </section>
   );

@@ -20,3 +20,10 @@ export const fmtWeight = (pct: number | null) => (pct === null ? '—' : formatP
 export const fmtActive = (pp: number) => formatSignedPercent(pp / 100, 2).replace('-', '−');
 /** "3.08": points of a score (a contribution). */
 export const fmtPoints = (n: number | null) => (n === null ? '—' : formatNumber(n, 2));
+/**
+ * Axis ticks through the app's formatter (ui/format.ts), never Plot's own: d3's default writes
+ * en-US whatever the analyst's locale, and a scale of one value as "0.000000".
+ */
+export const fmtTick = (n: number) => formatNumber(n, 2);
+/** Ticks of a change: signed, as the movers' table writes them. */
+export const fmtChangeTick = (n: number) => fmtChange(n);

@@ -1,7 +1,7 @@
 // The peer benchmark as a strip plot (every company of each group a tick, the company a marked dot)
 // and as sentences and a table. Pure but for drawing.
 import type { PeerBenchmark, PeerGroup } from '../../shared/analytics/analytics';
-import { fmtCount, fmtPercentile, fmtScore } from './format';
+import { fmtCount, fmtPercentile, fmtScore, fmtTick } from './format';
 import type { ChartSpec } from './portfolio-charts';
 import { oneLineText } from '../../shared/service-text';
 
@@ -47,12 +47,13 @@ export function peerChart(b: PeerBenchmark): ChartSpec {
         fmtScore(g.values.at(-1) ?? null),
       ]),
     },
+    empty: groups.length === 0 ? 'No peers with scores to compare with yet.' : null,
     draw: (Plot, width) =>
       Plot.plot({
         width,
         height: keyed.length * 44 + 50,
         marginLeft: 220,
-        x: { label: 'Overall score', grid: true },
+        x: { label: 'Overall score', grid: true, tickFormat: fmtTick },
         y: { label: null, domain: keyed.map((k) => k.key), tickFormat: (k: string) => short(keyed[Number(k)]?.label ?? k) },
         marks: [
           Plot.tickX(ticks, { x: 'v', y: 'key', stroke: TICK, strokeOpacity: 0.6, className: 'analytics-tick' }),

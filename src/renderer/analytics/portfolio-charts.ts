@@ -2,15 +2,18 @@
 // with Observable Plot. Tables and sentences are pure (tested); drawing needs the Plot module.
 import { FRESHNESS_LABELS, SCORE_PART_LABELS, type GroupBreakdown, type HistogramBin, type PortfolioAnalytics } from '../../shared/analytics/analytics';
 import type { ChartTable } from './ChartFigure';
-import { fmtChange, fmtCount, fmtScore, fmtShare } from './format';
+import { fmtChange, fmtChangeTick, fmtCount, fmtScore, fmtShare, fmtTick } from './format';
 import type { PlotModule } from './plot-loader';
 import { oneLineText } from '../../shared/service-text';
+import { gridLayout, panels, panelTitles } from './small-multiples';
 
 export interface ChartSpec {
   key: string;
   title: string;
   description: string;
   table: ChartTable;
+  /** What the chart says instead of drawing when it has nothing to show (an empty Plot reads "0.000000"). */
+  empty: string | null;
   draw(plot: PlotModule, width: number): SVGSVGElement | HTMLElement;
 }
 
@@ -19,8 +22,7 @@ const BAR = '#1f5fbf';
 const UP = '#1c7a3d';
 const DOWN = '#b3261e';
 const binLabel = (b: HistogramBin) => `${b.x0}–${b.x1}`;
-const COLS = 4;
-/** A panel title or axis label short enough for a small multiple (the table keeps the whole name); SVG text has no <bdi>. */
+/** An axis label short enough for the margin (the table keeps the whole name); SVG text has no <bdi>. */
 const short = (s: string, n = 30) => oneLineText(s, n);
 
 export function coverageChart(a: PortfolioAnalytics): ChartSpec {
@@ -34,12 +36,13 @@ export function coverageChart(a: PortfolioAnalytics): ChartSpec {
       columns: ['Last refreshed', 'Companies', 'Share'],
       rows: data.map((d) => [d.label, fmtCount(d.count), fmtShare(d.count, c.companies)]),
     },
+    empty: c.companies === 0 ? 'No companies to show yet.' : null,
     draw: (Plot, width) =>
       Plot.plot({
         width,
         height: 200,
         marginLeft: 100,
-        x: { label: 'Companies', grid: true },
+        x: { label: 'Companies', grid: true, tickFormat: fmtTick },
         y: { label: null, domain: data.map((d) => d.label) },
         marks: [Plot.barX(data, { x: 'count', y: 'label', fill: BAR, className: 'analytics-bar' }), Plot.ruleX([0])],
       }),
@@ -67,13 +70,14 @@ export function distributionsChart(a: PortfolioAnalytics): ChartSpec {
         ['Median', ...a.distributions.map((d) => fmtScore(d.median))],
       ],
     },
+    empty: a.distributions.every((d) => d.n === 0) ? 'No scores to show yet.' : null,
     draw: (Plot, width) =>
       Plot.plot({
         width,
         height: 4 * 110 + 40,
         marginRight: 100,
-        x: { label: 'Score' },
-        y: { label: 'Companies', grid: true },
+        x: { label: 'Score', tickFormat: fmtTick },
+        y: { label: 'Companies', grid: true, tickFormat: fmtTick },
         fy: { label: null, domain: a.distributions.map((d) => SCORE_PART_LABELS[d.part]) },
         marks: [Plot.rectY(data, { x1: 'x0', x2: 'x1', y: 'count', fy: 'part', fill: BAR, inset: 0.5, className: 'analytics-bar' }), Plot.ruleY([0])],
       }),
@@ -87,32 +91,27 @@ export function ratingsChart(a: PortfolioAnalytics): ChartSpec {
     title: 'Rating breakdown',
     description: `Companies per rating, best rating first (${fmtCount(total)} companies with scores).`,
     table: { columns: ['Rating', 'Companies', 'Share'], rows: a.ratings.map((r) => [r.rating, fmtCount(r.count), fmtShare(r.count, total)]) },
+    empty: total === 0 ? 'No ratings to show yet.' : null,
     draw: (Plot, width) =>
       Plot.plot({
         width,
         height: 240,
         x: { label: 'Rating', domain: a.ratings.map((r) => r.rating) },
-        y: { label: 'Companies', grid: true },
+        y: { label: 'Companies', grid: true, tickFormat: fmtTick },
         marks: [Plot.barY(a.ratings, { x: 'rating', y: 'count', fill: BAR, className: 'analytics-bar' }), Plot.ruleY([0])],
       }),
   };
 }
 
-/** Small multiples laid out in rows of COLS panels, each titled inside. */
-function wrapped<T>(groups: readonly GroupBreakdown[], rows: (g: GroupBreakdown, i: number) => T[]) {
-  const at = (i: number) => ({ fx: i % COLS, fy: Math.floor(i / COLS) });
-  const data = groups.flatMap((g, i) => rows(g, i).map((r) => ({ ...r, ...at(i) })));
-  const titles = groups.map((g, i) => ({ title: `${short(g.label)} (${fmtCount(g.withScores)})`, ...at(i) }));
-  const panelRows = Math.ceil(groups.length / COLS);
-  return { data, titles, panelRows };
-}
+/** A breakdown with no company with scores has no panel to draw. */
+const noScores = (groups: readonly GroupBreakdown[], what: string) => (groups.some((g) => g.withScores > 0) ? null : `No companies with scores by ${what} yet.`);
 
 export function groupHistogramChart(a: PortfolioAnalytics, by: 'country' | 'division'): ChartSpec {
   const groups = by === 'country' ? a.byCountry : a.byDivision;
   const what = by === 'country' ? 'country' : 'industry division';
   const bins = groups[0]?.bins ?? [];
   const outside = groups.reduce((n, g) => n + g.outOfRange, 0);
-  const { data, titles, panelRows } = wrapped(groups, (g) => g.bins.map((b) => ({ x0: b.x0, x1: b.x1, count: b.count })));
+  const binRows = (g: GroupBreakdown) => g.bins.map((b) => ({ x0: b.x0, x1: b.x1, count: b.count }));
   return {
     key: `overall-by-${by}`,
     title: `Overall score by ${what}`,
@@ -121,21 +120,16 @@ export function groupHistogramChart(a: PortfolioAnalytics, by: 'country' | 'divi
       columns: [by === 'country' ? 'Country' : 'Industry division', 'Companies', 'With scores', 'Median', ...bins.map(binLabel), ...(outside ? [OUTSIDE] : [])],
       rows: groups.map((g) => [g.label, fmtCount(g.companies), fmtCount(g.withScores), fmtScore(g.medianOverall), ...g.bins.map((b) => fmtCount(b.count)), ...(outside ? [fmtCount(g.outOfRange)] : [])]),
     },
-    draw: (Plot, width) =>
-      Plot.plot({
+    empty: noScores(groups, what),
+    draw: (Plot, width) => {
+      const { data, titles, rows } = panels(groups, binRows, width);
+      return Plot.plot({
         width,
-        height: panelRows * 130 + 50,
-        marginTop: 24,
-        x: { label: 'Overall score' },
-        y: { label: 'Companies', grid: true },
-        fx: { axis: null },
-        fy: { axis: null },
-        marks: [
-          Plot.rectY(data, { x1: 'x0', x2: 'x1', y: 'count', fx: 'fx', fy: 'fy', fill: BAR, inset: 0.5, className: 'analytics-bar' }),
-          Plot.ruleY([0]),
-          Plot.text(titles, { fx: 'fx', fy: 'fy', text: 'title', frameAnchor: 'top-left', dy: -14, fontWeight: 600 }),
-        ],
-      }),
+        ...gridLayout(rows, 'Companies'),
+        x: { label: 'Overall score', tickFormat: fmtTick },
+        marks: [Plot.rectY(data, { x1: 'x0', x2: 'x1', y: 'count', fx: 'fx', fy: 'fy', fill: BAR, inset: 0.5, className: 'analytics-bar' }), Plot.ruleY([0]), panelTitles(Plot, titles)],
+      });
+    },
   };
 }
 
@@ -143,7 +137,7 @@ export function groupRatingsChart(a: PortfolioAnalytics, by: 'country' | 'divisi
   const groups = by === 'country' ? a.byCountry : a.byDivision;
   const what = by === 'country' ? 'country' : 'industry division';
   const ratings = groups[0]?.ratings.map((r) => r.rating) ?? [];
-  const { data, titles, panelRows } = wrapped(groups, (g) => g.ratings.map((r) => ({ rating: r.rating, count: r.count })));
+  const ratingRows = (g: GroupBreakdown) => g.ratings.map((r) => ({ rating: r.rating, count: r.count }));
   return {
     key: `ratings-by-${by}`,
     title: `Rating by ${what}`,
@@ -152,21 +146,16 @@ export function groupRatingsChart(a: PortfolioAnalytics, by: 'country' | 'divisi
       columns: [by === 'country' ? 'Country' : 'Industry division', ...ratings],
       rows: groups.map((g) => [g.label, ...g.ratings.map((r) => fmtCount(r.count))]),
     },
-    draw: (Plot, width) =>
-      Plot.plot({
+    empty: noScores(groups, what),
+    draw: (Plot, width) => {
+      const { data, titles, rows } = panels(groups, ratingRows, width);
+      return Plot.plot({
         width,
-        height: panelRows * 130 + 50,
-        marginTop: 24,
+        ...gridLayout(rows, 'Companies'),
         x: { label: 'Rating', domain: ratings },
-        y: { label: 'Companies', grid: true },
-        fx: { axis: null },
-        fy: { axis: null },
-        marks: [
-          Plot.barY(data, { x: 'rating', y: 'count', fx: 'fx', fy: 'fy', fill: BAR, className: 'analytics-bar' }),
-          Plot.ruleY([0]),
-          Plot.text(titles, { fx: 'fx', fy: 'fy', text: 'title', frameAnchor: 'top-left', dy: -14, fontWeight: 600 }),
-        ],
-      }),
+        marks: [Plot.barY(data, { x: 'rating', y: 'count', fx: 'fx', fy: 'fy', fill: BAR, className: 'analytics-bar' }), Plot.ruleY([0]), panelTitles(Plot, titles)],
+      });
+    },
   };
 }
 
@@ -185,12 +174,13 @@ export function moversChart(a: PortfolioAnalytics): ChartSpec {
       columns: ['Company', 'Change', 'Previous', 'Latest', 'Rating'],
       rows: rows.map((r) => [r.name ?? 'Name unknown', fmtChange(r.change), fmtScore(r.previous), fmtScore(r.latest), r.previousRating && r.previousRating !== r.rating ? `${r.previousRating} → ${r.rating ?? '—'}` : (r.rating ?? '—')]),
     },
+    empty: data.length === 0 ? 'No movers since the previous refresh.' : null,
     draw: (Plot, width) =>
       Plot.plot({
         width,
         height: Math.max(80, data.length * 22 + 50),
         marginLeft: 180,
-        x: { label: 'Change of the overall score', grid: true },
+        x: { label: 'Change of the overall score', grid: true, tickFormat: fmtChangeTick },
         y: { label: null, domain: data.map((d) => d.key), tickFormat: (k: string) => short(data[Number(k)]?.name ?? k, 28) },
         marks: [Plot.barX(data, { x: 'change', y: 'key', fill: (d: { change: number }) => (d.change > 0 ? UP : DOWN) }), Plot.ruleX([0])],
       }),

@@ -109,9 +109,9 @@ export class ChangeStore {
     return { rows: rows.map(toShownChange), total, unread };
   }
 
-  /** Every change of a watch (or of one of its checks), in inbox order, whole, for the export. */
-  *each(watchId: number, checkId?: number): IterableIterator<WatchChange> {
-    const { where, params } = this.filter({ watchId, checkId, unreadOnly: false, offset: 0, limit: 1 });
+  /** Every change of a watch (or of one of its checks; of these kinds), in inbox order, whole, for the export. */
+  *each(watchId: number, checkId?: number, kinds?: readonly ChangeKind[]): IterableIterator<WatchChange> {
+    const { where, params } = this.filter({ watchId, checkId, kinds: kinds ? [...kinds] : undefined, unreadOnly: false, offset: 0, limit: 1 });
     for (const r of this.sql.iterate<ChangeRow>(`${SELECT} WHERE ${where} ORDER BY ch.check_id DESC, ch.id`, params)) yield toChange(r);
   }
 

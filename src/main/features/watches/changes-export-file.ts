@@ -50,6 +50,7 @@ export function createChangesExport({ deps, journal, active, exports }: ChangesE
       const target = await AtomicTarget.open(path, journal, `watch-${randomUUID()}`);
       const written = await writeChangesXlsx(target, {
         watchName: w.name,
+        kind: w.target.kind,
         target: targetWords(ctx, w.target),
         schedule: scheduleText(w.schedule),
         from,
@@ -57,7 +58,7 @@ export function createChangesExport({ deps, journal, active, exports }: ChangesE
         scope: check ? `The check of ${new Date(check.finishedAt ?? check.startedAt).toISOString().replace('T', ' ').slice(0, 16)} UTC` : 'Every check of the watch',
         profile: deps.activeProfile()?.name ?? null,
         at,
-        rows: ctx.changes.each(id, checkId),
+        rows: (kinds) => ctx.changes.each(id, checkId, kinds),
       });
       await exports?.record({
         origin: 'watches',

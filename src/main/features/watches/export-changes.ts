@@ -1,15 +1,17 @@
 // A watch's changes (of one check, or of all its checks) as an XLSX workbook through the one
-// tabular writer: a Changes sheet in inbox order and an About sheet naming the watch, its target and
-// the two check times compared.
-import { CHANGE_KIND_LABELS, type WatchChange } from '../../../shared/watches/watches';
+// tabular writer. A search watch: an Entered and left sheet (a company a row, its fields in columns)
+// and a Field changes sheet (company, field, old, new); a list watch: a Changes sheet of its ESG
+// changes. Then an About sheet naming the watch, its target and the two check times compared.
+import type { ChangeKind, WatchChange } from '../../../shared/watches/watches';
 import type { AtomicTarget } from '../../platform/tabular/atomic-target';
-import { openTableFile, type AboutEntry } from '../../platform/tabular/table-file';
+import { openTableFile, type AboutEntry, type TableFile } from '../../platform/tabular/table-file';
 import type { FileSinkOptions } from '../../platform/tabular/file-sink';
-
-export const CHANGE_COLUMNS = ['checked_at', 'change', 'company_name', 'company_id', 'field', 'module', 'old_value', 'new_value', 'detail', 'read'] as const;
+import { companiesLayout, esgChangesLayout, fieldChangesLayout, type SheetLayout } from './changes-sheets';
 
 export interface ChangesExportSpec {
   watchName: string;
+  /** What the watch checks: a search's changes and a list's go on different sheets. */
+  kind: 'search' | 'list';
   /** "Saved search ‘DE manufacturing’", "List ‘Portfolio A’ (scores, news)". */
   target: string;
   schedule: string;
@@ -20,37 +22,57 @@ export interface ChangesExportSpec {
   scope: string;
   profile: string | null;
   at: Date;
-  rows: Iterable<WatchChange>;
+  /** The changes of these kinds in inbox order; read once per pass (the store streams them). */
+  rows(kinds: readonly ChangeKind[]): Iterable<WatchChange>;
   sink?: FileSinkOptions;
   signal?: AbortSignal;
 }
 
 const BATCH = 500;
 const when = (t: number | null) => (t === null ? '(none)' : `${new Date(t).toISOString().replace('T', ' ').slice(0, 16)} UTC`);
-/** A value as one cell: text, numbers and booleans as they are, anything else as its JSON. */
-const cell = (v: unknown): unknown => (v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : v);
 
-export function changeRow(c: WatchChange): unknown[] {
-  return [c.at ? new Date(c.at) : null, CHANGE_KIND_LABELS[c.kind], c.companyName, c.companyId, c.field, c.module, cell(c.oldValue), cell(c.newValue), c.detail, c.read ? 'yes' : 'no'];
+const VALUES_NOTE: Record<ChangesExportSpec['kind'], string> = {
+  search:
+    'Entered and left: one row per company, its record’s fields in columns (nested fields as a.b, lists as "a; b"). ' +
+    'Field changes: one row per changed field, with old_value and new_value.',
+  list: 'old_value and new_value: a score, rating or commitment field before and after; a news item’s title.',
+};
+
+/** The sheets of a workbook; the companies sheet reads the store once here for its columns. */
+function layoutsOf(spec: ChangesExportSpec): SheetLayout[] {
+  if (spec.kind === 'list') return [esgChangesLayout];
+  const companies = companiesLayout(spec.rows(['entered', 'left']));
+  return [companies, fieldChangesLayout];
+}
+
+/** Writes one sheet's rows in batches; returns how many. */
+async function writeSheet(file: TableFile, layout: SheetLayout, spec: ChangesExportSpec): Promise<number> {
+  let rows = 0;
+  let batch: unknown[][] = [];
+  for (const c of spec.rows(layout.kinds)) {
+    batch.push(layout.row(c));
+    if (batch.length >= BATCH) {
+      if (spec.signal?.aborted) throw new Error('cancelled');
+      await file.writeRows(batch);
+      rows += batch.length;
+      batch = [];
+    }
+  }
+  await file.writeRows(batch);
+  return rows + batch.length;
 }
 
 /** Writes and commits the workbook (or removes every temporary and throws); returns the rows written. */
 export async function writeChangesXlsx(target: AtomicTarget, spec: ChangesExportSpec): Promise<number> {
-  const file = await openTableFile(target, { format: 'xlsx', columns: CHANGE_COLUMNS, sheetName: 'Changes', sink: spec.sink });
-  let rows = 0;
+  let file: TableFile | null = null;
   try {
-    let batch: unknown[][] = [];
-    for (const c of spec.rows) {
-      batch.push(changeRow(c));
-      if (batch.length >= BATCH) {
-        if (spec.signal?.aborted) throw new Error('cancelled');
-        await file.writeRows(batch);
-        rows += batch.length;
-        batch = [];
-      }
+    const layouts = layoutsOf(spec);
+    let rows = 0;
+    for (const layout of layouts) {
+      if (!file) file = await openTableFile(target, { format: 'xlsx', columns: layout.columns, sheetName: layout.name, sink: spec.sink });
+      else file.addSheet(layout.name, layout.columns);
+      rows += await writeSheet(file, layout, spec);
     }
-    await file.writeRows(batch);
-    rows += batch.length;
     const about: AboutEntry[] = [
       { label: 'Exported by', value: 'Firmscope watches' },
       { label: 'Watch', value: spec.watchName },
@@ -62,12 +84,13 @@ export async function writeChangesXlsx(target: AtomicTarget, spec: ChangesExport
       { label: 'Changes', value: rows },
       { label: 'Profile', value: spec.profile ?? '(none)' },
       { label: 'Exported at', value: when(spec.at.getTime()) },
-      { label: 'Values', value: 'old_value and new_value: a field or score before and after; a record or list as JSON text. An entered or left company: its whole record.' },
+      { label: 'Values', value: VALUES_NOTE[spec.kind] },
     ];
-    await file.finish(about);
+    await file!.finish(about);
     return rows;
   } catch (e) {
-    await file.abort();
+    if (file) await file.abort();
+    else await target.discard();
     throw e;
   }
 }

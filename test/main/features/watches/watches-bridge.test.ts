@@ -1,7 +1,7 @@
 // The bridge handlers around the checks: create and update say what is wrong where it was chosen;
 // estimate names the cost before a watch exists; the inbox filters and pages; the export of a
-// watch's changes reads back with exceljs (rows in inbox order, the About sheet with the watch, its
-// target and both check times) and is recorded on the Exports screen.
+// watch's changes reads back with exceljs (companies and field changes a row each in inbox order, the
+// About sheet with the watch, its target and both check times) and is recorded on the Exports screen.
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { ManualTimers } from '../esg/helpers/manual-timers';
@@ -82,15 +82,18 @@ it('the inbox filters and pages; the export of a check reads back with its About
     expect(out).toMatchObject({ rows: 11, fileName: expect.stringMatching(/^changes-Big DE-.*\.xlsx$/) });
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(`${w.deps.dataDir}/${out!.fileName}`);
-    const sheet = book.getWorksheet('Changes')!;
-    const rows = sheet.getSheetValues().slice(1) as unknown[][];
-    expect(rows[0]!.slice(1)).toEqual(['checked_at', 'change', 'company_name', 'company_id', 'field', 'module', 'old_value', 'new_value', 'detail', 'read']);
-    expect(rows).toHaveLength(12);
-    expect(rows[1]!.slice(2, 5)).toEqual(['Entered the search', 'Company 700', 'c00700']);
-    expect(rows[1]![1]).toEqual(new Date(check.finishedAt!));
-    expect(rows[1]![10]).toBe('yes');
-    expect(JSON.parse(String(rows[1]![8]))).toMatchObject({ company_id: 'c00700', name: 'Company 700' });
-    expect(rows[6]!.slice(2, 10)).toEqual(['Field changed', 'Company 2', 'c00002', 'employee_count', undefined, 12, 999, undefined]);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Entered and left', 'Field changes', 'About']);
+    const companiesSheet = book.getWorksheet('Entered and left')!.getSheetValues().slice(1) as unknown[][];
+    expect(companiesSheet[0]!.slice(1)).toEqual(['checked_at', 'change', 'company_name', 'company_id', 'country', 'employee_count', 'read']);
+    expect(companiesSheet).toHaveLength(6);
+    expect(companiesSheet[1]![1]).toEqual(new Date(check.finishedAt!));
+    expect(companiesSheet[1]!.slice(2)).toEqual(['Entered the search', 'Company 700', 'c00700', 'DE', 10, 'yes']);
+    expect(companiesSheet[5]!.slice(2)).toEqual(['Left the search', 'Company 1', 'c00001', 'DE', 11, 'no']);
+    const fieldSheet = book.getWorksheet('Field changes')!.getSheetValues().slice(1) as unknown[][];
+    expect(fieldSheet[0]!.slice(1)).toEqual(['checked_at', 'company_name', 'company_id', 'field', 'old_value', 'new_value', 'read']);
+    expect(fieldSheet).toHaveLength(7);
+    expect(fieldSheet[1]!.slice(2)).toEqual(['Company 2', 'c00002', 'employee_count', 12, 999, 'no']);
+    expect(fieldSheet[2]!.slice(2)).toEqual(['Company 2', 'c00002', 'address.city', undefined, 'Köln', 'no']);
     const about = Object.fromEntries((book.getWorksheet('About')!.getSheetValues().slice(1) as unknown[][]).map((r) => [r[1], r[2]]));
     expect(about).toMatchObject({
       Watch: 'Big DE',
