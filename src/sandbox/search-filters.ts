@@ -1,5 +1,6 @@
 // Validation of the search body and compilation of its filters into a record predicate.
 import { findAttribute, isRelation, filterValueProblem, type Relation } from '../shared/service/catalogue';
+import { conditionTest } from '../shared/search/condition-eval';
 import { badRequest } from './api-errors';
 import type { SandboxCompany } from './dataset';
 
@@ -57,60 +58,9 @@ function parseFilter(raw: unknown, path: string): ParsedFilter {
 
 type Predicate = (c: SandboxCompany) => boolean;
 
-const fold = (v: unknown): unknown => (typeof v === 'string' ? v.toLowerCase() : v);
-
-function compileFilter({ attribute, relation, value }: ParsedFilter): Predicate {
-  const get = (c: SandboxCompany): unknown => (c as unknown as Record<string, unknown>)[attribute];
-  const present = (v: unknown) => v !== undefined && v !== null;
-  switch (relation) {
-    case 'equals': {
-      const want = fold(value);
-      return (c) => fold(get(c)) === want;
-    }
-    case 'not_equals': {
-      const want = fold(value);
-      return (c) => fold(get(c)) !== want;
-    }
-    case 'in': {
-      const set = new Set((value as unknown[]).map(fold));
-      return (c) => set.has(fold(get(c)));
-    }
-    case 'not_in': {
-      const set = new Set((value as unknown[]).map(fold));
-      return (c) => !set.has(fold(get(c)));
-    }
-    case 'greater_than':
-      return (c) => {
-        const v = get(c);
-        return present(v) && (v as number) > (value as number);
-      };
-    case 'less_than':
-      return (c) => {
-        const v = get(c);
-        return present(v) && (v as number) < (value as number);
-      };
-    case 'between': {
-      const [min, max] = value as [number, number];
-      return (c) => {
-        const v = get(c);
-        return present(v) && (v as number) >= min && (v as number) <= max;
-      };
-    }
-    case 'contains': {
-      const want = (value as string).toLowerCase();
-      return (c) => {
-        const v = get(c);
-        return typeof v === 'string' && v.toLowerCase().includes(want);
-      };
-    }
-    case 'starts_with': {
-      const want = (value as string).toLowerCase();
-      return (c) => {
-        const v = get(c);
-        return typeof v === 'string' && v.toLowerCase().startsWith(want);
-      };
-    }
-  }
+function compileFilter(filter: ParsedFilter): Predicate {
+  const test = conditionTest(filter);
+  return (c) => test(c as unknown as Record<string, unknown>);
 }
 
 export function compileSearch(search: ParsedSearch): Predicate {

@@ -19,3 +19,11 @@ export function sentenceCount(n: number): string {
   if (!f) formats.set(sentenceLocale, (f = new Intl.NumberFormat(sentenceLocale, { maximumFractionDigits: 0 })));
   return f.format(n);
 }
+
+/** "12.5", "1,234.57" in the analyst's locale: a measured value in a sentence, at most two decimals. */
+export function sentenceNumber(n: number): string {
+  const key = `${sentenceLocale}|2`;
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.NumberFormat(sentenceLocale, { maximumFractionDigits: 2 })));
+  return f.format(n);
+}

@@ -123,8 +123,10 @@ export function changeParts(c: Pick<WatchChange, 'kind' | 'field' | 'oldValue' |
   const moved = o === null || o === undefined ? [val(valueText(v))] : [val(valueText(o)), ' → ', val(valueText(v))];
   switch (c.kind) {
     case 'entered':
-    case 'left':
       return [];
+    case 'left':
+      // Why it left (main looked it up): gone from the service, or the condition it now fails.
+      return detail !== null ? [val(shownText(detail))] : [];
     case 'score':
       return typeof o === 'number' && typeof v === 'number' ? [`${formatNumber(o)} → ${formatNumber(v)} (${points.format(v - o)} points)`] : moved;
     case 'news':

@@ -1,6 +1,7 @@
 // What a watch costs, said before it is created and beside every watch: requests per check and per
 // day at its schedule, with the basis of the estimate in words. A search check reads every page
 // of its search (200 rows a page); a list check refreshes companies x modules through ESG runs.
+import { LEAVER_LOOKUPS_MAX } from './leaver-reasons';
 import { PAGE_SIZE_MAX } from '../../../shared/service/schemas';
 import { TYPICAL_REQUESTS_PER_CELL, type WatchCost, type WatchSchedule } from '../../../shared/watches/watches';
 import { checksPerDay } from './schedule';
@@ -37,7 +38,8 @@ export function watchCost(basis: CostBasis, schedule: WatchSchedule): WatchCost 
       perCheck = Math.max(1, Math.ceil(rows / PAGE_SIZE_MAX));
       const source = basis.from === 'last check' ? 'at the last check' : basis.from === 'loaded result set' ? 'in the last loaded result set' : 'now';
       const capped = basis.rows > WATCH_ROW_CAP ? ` (a watch compares the first ${n(WATCH_ROW_CAP)})` : '';
-      words = `${plural(basis.rows, 'company', 'companies')} ${source}${capped}: ${plural(perCheck, 'page')} of ${PAGE_SIZE_MAX}.`;
+      // Leavers are looked up one by one (leaver-reasons.ts): not known before the check, so said, not counted.
+      words = `${plural(basis.rows, 'company', 'companies')} ${source}${capped}: ${plural(perCheck, 'page')} of ${PAGE_SIZE_MAX}, plus one request for each company that left (at most ${n(LEAVER_LOOKUPS_MAX)}).`;
     }
   } else if (basis.companies === null) {
     perCheck = null;

@@ -35,7 +35,7 @@ describe('cost and budget', () => {
     expect(watchCost({ kind: 'search', rows: 450, from: 'count now' }, { kind: 'hourly' })).toEqual({
       requestsPerCheck: 3,
       requestsPerDay: 72,
-      basis: '450 companies now: 3 pages of 200.',
+      basis: '450 companies now: 3 pages of 200, plus one request for each company that left (at most 50).',
     });
     expect(watchCost({ kind: 'list', companies: 20, modules: 2, measured: null }, { kind: 'daily', at: '07:00' })).toMatchObject({ requestsPerCheck: 160, requestsPerDay: 160 });
     expect(watchCost({ kind: 'list', companies: 20, modules: 2, measured: 131 }, { kind: 'manual' })).toMatchObject({ requestsPerCheck: 131, requestsPerDay: null });

@@ -35,10 +35,12 @@ it('checks at its schedule through the low lane; the first is the baseline, the 
     svc.state.records = [...svc.state.records.slice(1), ...companies(2, 900)];
     await timers.advance(HOUR);
     const second = await w.settled(watch.id);
-    expect(second).toMatchObject({ trigger: 'schedule', status: 'done', baseline: false, changes: 3, requests: 3 });
+    expect(second).toMatchObject({ trigger: 'schedule', status: 'done', baseline: false, changes: 3, requests: 4 });
     expect((await w.call.all())[0]).toMatchObject({ nextDueAt: at(5, 12), unread: 3 });
     expect(w.finished()[0]).toMatchObject({ title: '2 companies entered ‘Big DE’', body: '2 companies entered, 1 left.' });
+    // 3 pages and the lookup of the one that left (issue 38), all in the low lane.
     expect(svc.pageLanes().every((l) => l === 'low')).toBe(true);
+    expect(svc.state.calls.slice(-4).map((c) => [c.pageSize, c.priority])).toEqual([[200, 'low'], [200, 'low'], [200, 'low'], [1, 'low']]);
 
     // Check now is the analyst's own: the normal lane.
     svc.state.calls = [];

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ManualClock } from '../../../../src/sandbox/clock';
 import type { SandboxHandle } from '../../../../src/sandbox/server';
 import { sandboxOnManualClock, sandboxWorld, tempDataDir } from './helpers/world';
+import { LEAVER_LOOKUPS_MAX } from '../../../../src/main/features/watches/leaver-reasons';
 
 const DE = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } };
 let sandbox: SandboxHandle;
@@ -59,6 +60,13 @@ it('first check is the baseline; after one epoch the changes equal the change lo
     expect(changes.filter((c) => c.kind === 'left').map((c) => c.companyId).sort()).toEqual(leftIds);
     const fields = changes.filter((c) => c.kind === 'field').map((c) => ({ companyId: c.companyId, field: c.field!, oldValue: c.oldValue, newValue: c.newValue }));
     expect(fields.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(logFields.sort((a, b) => key(a).localeCompare(key(b))));
+    // Each company that left says why, as the sandbox's data has it now: removed, or no longer in DE.
+    const reasons = changes.filter((c) => c.kind === 'left').map((c) => {
+      const now = after.get(c.companyId);
+      expect(c.detail).toBe(now ? `No longer matches: Country “${now.country}” (condition: Country equals “DE”).` : 'No longer in the service’s data.');
+      return now ? 'moved' : 'removed';
+    });
+    expect(reasons).toContain('removed');
     // An entered company carries its record and its name; no id stands in for a name.
     const entered = changes.find((c) => c.kind === 'entered');
     if (entered) expect(entered.companyName).toBe(after.get(entered.companyId)!.name);
@@ -76,7 +84,8 @@ it('first check is the baseline; after one epoch the changes equal the change lo
 
     const [info] = await w.call.all();
     expect(info).toMatchObject({ id: watch.id, unread: total, lastCheck: { id: second.id, changes: total } });
-    expect(info!.cost.requestsPerCheck).toBe(second.requests);
+    // The check's requests: its pages, and one lookup for each company that left (issue 38).
+    expect(second.requests).toBe(info!.cost.requestsPerCheck! + Math.min(leftIds.length, LEAVER_LOOKUPS_MAX));
 
     // Read marks: one change, then the check.
     expect((await w.call.markRead({ ids: [changes[0]!.id] })).unread).toBe(total - 1);

@@ -25,7 +25,7 @@ it('create, update and estimate say what is wrong next to the field, and what a 
     expect(await w.call.estimate({ target: { kind: 'search', savedSearchId: saved.id }, schedule: { kind: 'daily', at: '07:00' } })).toEqual({
       requestsPerCheck: 7,
       requestsPerDay: 7,
-      basis: '1,234 companies now: 7 pages of 200.',
+      basis: '1,234 companies now: 7 pages of 200, plus one request for each company that left (at most 50).',
     });
     expect(svc.state.calls).toEqual([{ pageSize: 1, token: undefined, priority: 'normal' }]);
     expect((await w.call.budget()).usedToday).toBe(1);
