@@ -1,11 +1,13 @@
 // The reason a company left a watched search (issue 38), in words: gone from the service, or the
 // conditions of the saved search it now fails, with its value and the condition.
 import fc from 'fast-check';
+import type { SearchBody, SearchFilter } from '../../../../src/shared/service/schemas';
 import { describe, expect, it } from 'vitest';
 import { failedConditions, leaverReason, REMOVED_REASON } from '../../../../src/main/features/watches/leaver-reasons';
 
-const and = (...f: Array<{ attribute: string; relation: string; value: unknown }>) => ({ filters: { and: f } });
-const or = (...f: Array<{ attribute: string; relation: string; value: unknown }>) => ({ filters: { or: f } });
+type F = SearchFilter;
+const and = (...f: F[]): SearchBody => ({ filters: { and: f } });
+const or = (...f: F[]): SearchBody => ({ filters: { or: f } });
 
 describe('leaverReason', () => {
   it('says a company the service no longer has is gone', () => {
