@@ -17,6 +17,7 @@ export const ESG_PAGE_SIZE = 10;
 export const esgKeys = {
   watches: ['esg', 'watches'] as const,
   company: (companyId: string) => ['esg', 'company', companyId] as const,
+  record: (companyId: string) => ['esg', 'record', companyId] as const,
   newsMonths: (companyId: string) => ['esg', 'news-months', companyId] as const,
   module: (companyId: string, module: EsgModule) => ['esg', 'module', companyId, module] as const,
 };
@@ -43,6 +44,18 @@ export function useCompany(companyId: string, knownName?: string) {
     queryFn: () => unwrap(firmscope().esg.company({ companyId })),
     enabled: companyId.length > 0 && !knownName,
     staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The company's record as the service has it now (firmographics beside its ESG). */
+export function useCompanyRecord(companyId: string) {
+  return useQuery({
+    queryKey: esgKeys.record(companyId),
+    queryFn: () => unwrap(firmscope().esg.record({ companyId })),
+    enabled: companyId.length > 0,
+    staleTime: 5 * 60_000,
     retry: false,
     refetchOnWindowFocus: false,
   });

@@ -10,6 +10,7 @@ import { useScreenState } from '../state/screen-store';
 import { TextField } from '../ui/Field';
 import { PeerBenchmark } from '../analytics/PeerBenchmark';
 import { CompanyHeading } from './CompanyHeading';
+import { CompanyRecord } from './CompanyRecord';
 import { EsgExportMenu } from '../esg-export/EsgExportMenu';
 import { EsgActivity } from './EsgActivity';
 import { FindByName } from './FindByName';
@@ -83,7 +84,7 @@ export function EsgScreen() {
         onText={(t) => update({ storedFind: t })}
         onOpen={(id, name) => update({ companyId: id, companyName: name ?? undefined, draft: id, autoModule: null })} />
       {openId ? (
-        <ModuleTabs companyId={openId} knownName={knownName} module={module} onSelect={setModule} autoModule={autoModule} fromListId={route.screen === 'esg' && route.companyId === openId ? route.fromListId : undefined} fromSnapshotId={route.screen === 'esg' && route.companyId === openId ? route.fromSnapshotId : undefined} />
+        <ModuleTabs companyId={openId} knownName={knownName} module={module} onSelect={setModule} autoModule={autoModule} fromListId={route.screen === 'esg' && route.companyId === openId ? route.fromListId : undefined} fromSnapshotId={route.screen === 'esg' && route.companyId === openId ? route.fromSnapshotId : undefined} fromChange={route.screen === 'esg' && route.companyId === openId ? route.fromChange : undefined} />
       ) : (
         <p className="esg-screen__hint">Enter a company ID, find a company by name, pick a company with stored ESG, or open ESG from a company in search, match or a list.</p>
       )}
@@ -92,7 +93,7 @@ export function EsgScreen() {
   );
 }
 
-function ModuleTabs({ companyId, knownName, module, onSelect, autoModule, fromListId, fromSnapshotId }: { companyId: string; knownName?: string; module: EsgModule; onSelect(m: EsgModule): void; autoModule: EsgModule | null; fromListId?: number; fromSnapshotId?: number }) {
+function ModuleTabs({ companyId, knownName, module, onSelect, autoModule, fromListId, fromSnapshotId, fromChange }: { companyId: string; knownName?: string; module: EsgModule; onSelect(m: EsgModule): void; autoModule: EsgModule | null; fromListId?: number; fromSnapshotId?: number; fromChange?: string | undefined }) {
   const company = useCompany(companyId, knownName);
   const name = knownName ?? company.data?.name ?? null;
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -108,6 +109,7 @@ function ModuleTabs({ companyId, knownName, module, onSelect, autoModule, fromLi
   return (
     <div className="esg-tabs">
       <CompanyHeading companyId={companyId} name={name} country={company.data?.country ?? null} loading={company.isFetching} />
+      <CompanyRecord key={companyId} companyId={companyId} fromChange={fromChange} />
       <EsgExportMenu source={{ kind: 'company', companyId, ...(name ? { companyName: name } : {}) }} label={name ?? companyId} />
       <div role="tablist" aria-label={`ESG modules of ${name ?? companyId}`} className="esg-tabs__list" onKeyDown={onKey}>
         {ESG_MODULES.map((m) => (

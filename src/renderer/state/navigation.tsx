@@ -5,7 +5,7 @@ import type { DeepLink } from '../../shared/team/deep-link';
 
 export type Route =
   | { screen: 'search' }
-  | { screen: 'esg'; companyId?: string; companyName?: string; module?: EsgModule; /** The list it was opened from (the peer benchmark ranks it there). */ fromListId?: number; /** The loaded search results it was opened from (ranked there). */ fromSnapshotId?: number }
+  | { screen: 'esg'; companyId?: string; companyName?: string; module?: EsgModule; /** The list it was opened from (the peer benchmark ranks it there). */ fromListId?: number; /** The loaded search results it was opened from (ranked there). */ fromSnapshotId?: number; /** The What changed row it was opened from, in words (shown above its record). */ fromChange?: string }
   | { screen: 'match'; prefill?: Record<string, string> }
   | { screen: 'runs'; runId?: number }
   | { screen: 'exports' }

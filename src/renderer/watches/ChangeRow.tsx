@@ -7,6 +7,7 @@ import { CHANGE_KIND_LABELS, type WatchChange } from '../../shared/watches/watch
 import { useNavigation } from '../state/navigation';
 import { ServiceText } from '../ui/ServiceText';
 import { changeParts, changeSubject } from './watch-format';
+import { formatWhen } from '../ui/format';
 
 export function ChangeRow({ change: c, onMarkRead, busy }: { change: WatchChange; onMarkRead(): void; busy: boolean }) {
   const { navigate } = useNavigation();
@@ -15,7 +16,10 @@ export function ChangeRow({ change: c, onMarkRead, busy }: { change: WatchChange
   const nameLine = oneLineText(name);
   const subject = changeSubject(c);
   const parts = changeParts(c);
-  const open = () => navigate({ screen: 'esg', companyId: c.companyId, ...(c.companyName ? { companyName: c.companyName } : {}), ...(c.module ? { module: c.module } : {}) });
+  // The change that led there is said above the company's record (issue 38).
+  const fromChange = [CHANGE_KIND_LABELS[c.kind], subject, parts.map((p) => (typeof p === 'string' ? p : p.value)).join('')].filter(Boolean).join(': ');
+  const open = () =>
+    navigate({ screen: 'esg', companyId: c.companyId, ...(c.companyName ? { companyName: c.companyName } : {}), ...(c.module ? { module: c.module } : {}), fromChange: `${fromChange} (${formatWhen(c.at)})` });
   return (
     <li className={`change${c.read ? '' : ' change--unread'}`} data-testid="change-row" data-kind={c.kind} data-company-id={c.companyId}>
       {c.read ? null : <span className="visually-hidden">Unread: </span>}

@@ -75,10 +75,17 @@ export class CompanyNames {
     return { companies, count: page.count };
   }
 
-  private async fetch(companyId: string, signal?: AbortSignal): Promise<CompanyInfo | null> {
+  /** The company's whole record as the service has it now (never cached: a record moves), or null. */
+  async record(companyId: string, signal?: AbortSignal): Promise<Record<string, unknown> | null> {
     const api = await this.api();
     const page = await api.search({ body: { filters: { and: [{ attribute: 'company_id', relation: 'equals', value: companyId }] } }, pageSize: 1 }, { signal });
-    const rec = page.result[0] as Record<string, unknown> | undefined;
+    const rec = (page.result.find((r) => r.company_id === companyId) as Record<string, unknown> | undefined) ?? null;
+    if (rec) this.remember(companyId, typeof rec.name === 'string' ? rec.name : null, typeof rec.country === 'string' ? rec.country : null);
+    return rec;
+  }
+
+  private async fetch(companyId: string, signal?: AbortSignal): Promise<CompanyInfo | null> {
+    const rec = await this.record(companyId, signal);
     if (!rec) return null;
     const name = typeof rec.name === 'string' ? rec.name : null;
     const country = typeof rec.country === 'string' ? rec.country : null;

@@ -109,6 +109,9 @@ export function createEsgFeature(deps: FeatureDeps, opts: EsgFeatureOptions = {}
     async company(input, ctx) {
       return names.lookup(input.companyId, ctx.signal);
     },
+    async record(input, ctx) {
+      return names.record(input.companyId, ctx.signal);
+    },
     async findByName(input, ctx) {
       return names.find(input.text, input.limit, ctx.signal);
     },

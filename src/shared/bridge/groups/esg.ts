@@ -82,6 +82,8 @@ export const esgGroup = group({
     ).returns<EsgModuleView>(),
     /** Name and country of a company id (one search by company_id; null when the service does not know it). */
     company: fn(z.object({ companyId: z.string().trim().min(1).max(128) })).returns<EsgCompany | null>(),
+    /** The company's record as the service has it now (one search by company_id; null when it no longer has it): the ESG screen's firmographics. */
+    record: fn(z.object({ companyId: z.string().trim().min(1).max(128) })).returns<Record<string, unknown> | null>(),
     /** Companies whose name contains the text (one search, `name contains`, page size `limit`; no session kept, not a recent search). */
     findByName: fn(
       z.object({
