@@ -133,6 +133,12 @@ test('watch a saved search and a list, check, let the data move, see what change
   expect(new Set(await inboxIds(page, SEARCH_NAME, 'Entered the search'))).toEqual(expected.entered);
   expect(new Set(await inboxIds(page, SEARCH_NAME, 'Left the search'))).toEqual(expected.left);
   expect(new Set(await inboxIds(page, SEARCH_NAME, 'Field changed'))).toEqual(expected.changed);
+  // Each company that left says why (issue 38): removed from the service's data, or the condition it now fails.
+  const removed = new Set(log.filter((c) => c.kind === 'removed').map((c) => c.company_id));
+  for (const id of expected.left) {
+    const leftRow = page.locator(`[data-testid="change-row"][data-kind="left"][data-company-id="${id}"]`);
+    await expect(leftRow).toContainText(removed.has(id) ? 'No longer in the service’s data.' : 'No longer matches: ');
+  }
 
   // The list: every logged rating change and news item of its companies, every score move well above 5 points.
   await checkNow(page, LIST_NAME, /: [\d,]+ changes? \([\d,]+ requests?\)|: no changes/);
@@ -189,6 +195,16 @@ test('watch a saved search and a list, check, let the data move, see what change
   // The inbox's filters survive navigation.
   await openWhatChanged(page);
   await expect(page.getByRole('region', { name: 'Changes' }).getByLabel('Watch', { exact: true })).toHaveValue('');
+
+  // A company opened from its change stands alone: the change is said, and its record (or that it is gone) shown.
+  const [leaver] = [...expected.left];
+  if (leaver) {
+    const leftRow = page.locator(`[data-testid="change-row"][data-kind="left"][data-company-id="${leaver}"]`);
+    await leftRow.locator('.change__company').click();
+    await expect(page.getByTestId('company-record-from')).toContainText('Opened from What changed: Left the search: No longer');
+    await expect(removed.has(leaver) ? page.getByTestId('company-record-gone') : page.getByTestId('company-record')).toBeVisible();
+    await expectNoAxeViolations(page, 'a company opened from a change, with its record');
+  }
 });
 
 /** Export changes (XLSX) of one watch (chosen in the inbox); the file's path in browser mode's exports folder. */

@@ -9,17 +9,20 @@ import { ServiceText } from '../ui/ServiceText';
 import { changeParts, changeSubject } from './watch-format';
 import { formatWhen } from '../ui/format';
 
-export function ChangeRow({ change: c, onMarkRead, busy }: { change: WatchChange; onMarkRead(): void; busy: boolean }) {
+/** Opens the change's company on the ESG screen, the change said above its record (issue 38). */
+export function useOpenFromChange(c: WatchChange, words: string): () => void {
   const { navigate } = useNavigation();
+  return () =>
+    navigate({ screen: 'esg', companyId: c.companyId, ...(c.companyName ? { companyName: c.companyName } : {}), ...(c.module ? { module: c.module } : {}), fromChange: `${words} (${formatWhen(c.at)})` });
+}
+
+export function ChangeRow({ change: c, onMarkRead, busy }: { change: WatchChange; onMarkRead(): void; busy: boolean }) {
   const name = c.companyName ?? 'Company without a name';
   // Attributes cannot hold a <bdi>: one line without bidi controls.
   const nameLine = oneLineText(name);
   const subject = changeSubject(c);
   const parts = changeParts(c);
-  // The change that led there is said above the company's record (issue 38).
-  const fromChange = [CHANGE_KIND_LABELS[c.kind], subject, parts.map((p) => (typeof p === 'string' ? p : p.value)).join('')].filter(Boolean).join(': ');
-  const open = () =>
-    navigate({ screen: 'esg', companyId: c.companyId, ...(c.companyName ? { companyName: c.companyName } : {}), ...(c.module ? { module: c.module } : {}), fromChange: `${fromChange} (${formatWhen(c.at)})` });
+  const open = useOpenFromChange(c, [CHANGE_KIND_LABELS[c.kind], subject, parts.map((p) => (typeof p === 'string' ? p : p.value)).join('')].filter(Boolean).join(': '));
   return (
     <li className={`change${c.read ? '' : ' change--unread'}`} data-testid="change-row" data-kind={c.kind} data-company-id={c.companyId}>
       {c.read ? null : <span className="visually-hidden">Unread: </span>}

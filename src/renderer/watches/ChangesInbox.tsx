@@ -7,6 +7,8 @@ import type { WatchesScreenState } from '../state/watches-state';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { CheckboxField, SelectField } from '../ui/Field';
 import { ChangeRow } from './ChangeRow';
+import { ChangeGroupRow } from './ChangeGroupRow';
+import { groupCompanyFields } from './change-groups';
 import { ExportChanges } from './ExportChanges';
 import { groupChanges } from './inbox-groups';
 import { fmtWhen, n } from './watch-format';
@@ -101,9 +103,13 @@ export function ChangesInbox({ watches, state, onState }: { watches: readonly Wa
                 <ExportChanges watchId={g.watchId} checkId={c.checkId} label={`the check of ${fmtWhen(c.at)} of ${nameOf(g.watchId)}`} buttonText="Export this check" />
               </div>
               <ul className="inbox__rows" aria-labelledby={`inbox-check-${c.checkId}`}>
-                {c.rows.map((r) => (
-                  <ChangeRow key={r.id} change={r} busy={mark.isPending} onMarkRead={() => mark.mutate({ ids: [r.id] })} />
-                ))}
+                {groupCompanyFields(c.rows).map((e) =>
+                  e.kind === 'one' ? (
+                    <ChangeRow key={e.change.id} change={e.change} busy={mark.isPending} onMarkRead={() => mark.mutate({ ids: [e.change.id] })} />
+                  ) : (
+                    <ChangeGroupRow key={`group-${e.companyId}`} changes={e.changes} busy={mark.isPending} onMarkRead={(ids) => mark.mutate({ ids })} />
+                  ),
+                )}
               </ul>
             </section>
           ))}

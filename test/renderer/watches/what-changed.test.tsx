@@ -199,9 +199,10 @@ describe('the inbox', () => {
     await waitFor(() => expect(rows()).toHaveLength(7));
     fireEvent.click(within(rows()[1]!).getByRole('button', { name: 'Borealis AG' }));
     fireEvent.click(within(rows()[4]!).getByRole('button', { name: 'Apex Energy GmbH' }));
+    // The change that led there goes along, in words with its check's time (said above the company's record).
     expect(routes).toEqual([
-      { screen: 'esg', companyId: ID2, companyName: 'Borealis AG' },
-      { screen: 'esg', companyId: changes[0]!.companyId, companyName: 'Apex Energy GmbH', module: 'scores' },
+      { screen: 'esg', companyId: ID2, companyName: 'Borealis AG', fromChange: expect.stringMatching(/^Left the search \(.+\)$|^[A-Z].+ \(.+\)$/) },
+      { screen: 'esg', companyId: changes[0]!.companyId, companyName: 'Apex Energy GmbH', module: 'scores', fromChange: expect.stringMatching(/^ESG score moved: .+ \(.+\)$/) },
     ]);
   });
 
