@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EsgModuleSchema, type EsgModule } from '../service/schemas';
 import type { BridgeError } from '../errors';
+import { WatchRulesSchema } from './rules';
 
 export const WATCHES_MAX = 200;
 /** Default per-profile budget of requests that scheduled checks may spend per day (docs/watches.md). */
@@ -67,6 +68,8 @@ const watchFields = z.object({
   checkAtStart: z.boolean(),
   /** List watches: a score move of at least this many points is a change. */
   scoreThreshold: z.number().min(0.1).max(100),
+  /** Alert rules (issue 38, rules.ts); none: every change found alerts. */
+  rules: WatchRulesSchema.optional(),
 });
 
 /** A new watch: what is left out gets its default. */

@@ -9,6 +9,7 @@ import { diffEsgResults, type EsgResultItems } from './esg-diff';
 import type { CheckOutcome } from './search-check';
 import type { StoredCheck, StoredWatch, WatchStore } from './store';
 import { sentenceCount } from '../../../shared/sentence-numbers';
+import { smallestThreshold } from '../../../shared/watches/rules';
 
 export interface ListCheckDeps {
   profileId: string;
@@ -92,6 +93,7 @@ export async function runListCheck(
       .resultsOfRun(id)
       .filter((r) => modules.has(r.module) && names.has(r.companyId))
       .map((r) => ({ companyId: r.companyId, companyName: names.get(r.companyId) ?? r.companyName, module: r.module, items: r.items }));
-  const changes = diffEsgResults(side(previous.runId), side(runId), { scoreThreshold: o.watch.scoreThreshold });
+  // Found down to the smallest pillar threshold of the rules; the rules then choose per pillar (runner).
+  const changes = diffEsgResults(side(previous.runId), side(runId), { scoreThreshold: smallestThreshold(o.watch.rules, o.watch.scoreThreshold) });
   return { changes, baseline: false };
 }

@@ -14,6 +14,7 @@ import { checkFinishedText } from './notice';
 import { WAITING_FOR_PROFILE } from './profile-api';
 import { runSearchCheck, type CheckOutcome, type SearchCheckDeps } from './search-check';
 import type { StoredCheck, StoredWatch, WatchStore } from './store';
+import { keepChange } from '../../../shared/watches/rules';
 
 /** Progress (requests so far) is written and told at most this often while a check runs. */
 export const PROGRESS_EVERY_MS = 1_000;
@@ -120,6 +121,8 @@ export class CheckRunner {
         outcome = await runListCheck({ ...this.d.list, profileId: this.d.profileId }, { watch, check, store, route: (api) => meter.wrap(api), signal, onProgress: () => progress() });
       }
       if (signal.aborted) throw new AppError('cancelled', 'The check was stopped.');
+      // The watch's alert rules choose which of the found changes count (issue 38); the cost is the same.
+      outcome = { ...outcome, changes: outcome.changes.filter((c) => keepChange(c, watch.rules, watch.scoreThreshold)) };
       store.sql.tx(() => {
         this.d.changes.insert(watch.id, check.id, outcome.changes);
         budget.spend(this.d.now(), meter.take());

@@ -14,6 +14,7 @@ import {
   type WatchTarget,
 } from '../../../shared/watches/watches';
 import type { Sql } from '../../platform/workspace/sql';
+import { WatchRulesSchema, type WatchRules } from '../../../shared/watches/rules';
 
 export interface StoredWatch extends WatchInput {
   id: number;
@@ -43,6 +44,7 @@ interface WatchRow {
   schedule_json: string;
   check_at_start: number;
   score_threshold: number;
+  rules_json: string | null;
   paused: number;
   created_at: number;
   updated_at: number;
@@ -67,6 +69,14 @@ interface CheckRow {
   previous_check_id: number | null;
 }
 
+/** No rules, or rules that say nothing: NULL (every change alerts). */
+const rulesJson = (r: WatchRules | undefined): string | null => (r && Object.keys(r).length ? JSON.stringify(r) : null);
+
+function rulesOf(json: string): { rules?: WatchRules } {
+  const parsed = WatchRulesSchema.safeParse(JSON.parse(json));
+  return parsed.success ? { rules: parsed.data } : {};
+}
+
 const toWatch = (r: WatchRow): StoredWatch => ({
   id: r.id,
   profileId: r.profile_id,
@@ -75,6 +85,8 @@ const toWatch = (r: WatchRow): StoredWatch => ({
   schedule: WatchScheduleSchema.parse(JSON.parse(r.schedule_json)),
   checkAtStart: r.check_at_start === 1,
   scoreThreshold: r.score_threshold,
+  // A stored rule set this build cannot read is dropped, not fatal: the watch then alerts on every change.
+  ...(r.rules_json ? rulesOf(r.rules_json) : {}),
   paused: r.paused === 1,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -164,9 +176,9 @@ export class WatchStore {
   create(input: WatchInput): StoredWatch {
     const at = this.now();
     const { lastInsertRowid } = this.sql.run(
-      `INSERT INTO watches (profile_id, name, target_json, schedule_json, check_at_start, score_threshold, paused, created_at, updated_at, last_due_at)
-       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-      [this.profileId, input.name, JSON.stringify(input.target), JSON.stringify(input.schedule), input.checkAtStart ? 1 : 0, input.scoreThreshold, at, at, at],
+      `INSERT INTO watches (profile_id, name, target_json, schedule_json, check_at_start, score_threshold, rules_json, paused, created_at, updated_at, last_due_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+      [this.profileId, input.name, JSON.stringify(input.target), JSON.stringify(input.schedule), input.checkAtStart ? 1 : 0, input.scoreThreshold, rulesJson(input.rules), at, at, at],
     );
     return this.get(lastInsertRowid)!;
   }
@@ -180,8 +192,8 @@ export class WatchStore {
     // A new schedule, or a watch taken off pause, counts from now: no check "missed" meanwhile.
     const lastDueAt = p.lastDueAt ?? (scheduleChanged || resumed ? this.now() : w.lastDueAt);
     this.sql.run(
-      `UPDATE watches SET name = ?, target_json = ?, schedule_json = ?, check_at_start = ?, score_threshold = ?, paused = ?, updated_at = ?, last_due_at = ? WHERE id = ?`,
-      [next.name, JSON.stringify(next.target), JSON.stringify(next.schedule), next.checkAtStart ? 1 : 0, next.scoreThreshold, next.paused ? 1 : 0, this.now(), lastDueAt, id],
+      `UPDATE watches SET name = ?, target_json = ?, schedule_json = ?, check_at_start = ?, score_threshold = ?, rules_json = ?, paused = ?, updated_at = ?, last_due_at = ? WHERE id = ?`,
+      [next.name, JSON.stringify(next.target), JSON.stringify(next.schedule), next.checkAtStart ? 1 : 0, next.scoreThreshold, rulesJson(next.rules), next.paused ? 1 : 0, this.now(), lastDueAt, id],
     );
     return this.get(id)!;
   }

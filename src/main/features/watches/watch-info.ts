@@ -76,6 +76,7 @@ export async function watchInfo(d: InfoDeps, w: StoredWatch, now: number): Promi
     schedule: w.schedule,
     checkAtStart: w.checkAtStart,
     scoreThreshold: w.scoreThreshold,
+    ...(w.rules ? { rules: w.rules } : {}),
     targetName: targetName(d, w.target),
     createdAt: w.createdAt,
     paused: w.paused,

@@ -368,6 +368,13 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    // 11: a watch's alert rules (issue 38, shared/watches/rules.ts) as JSON; NULL: every change alerts.
+    name: 'watch rules',
+    up(db) {
+      db.exec(`ALTER TABLE watches ADD COLUMN rules_json TEXT;`);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
