@@ -9,6 +9,7 @@ import { checkInWords, checkNowCost, costInWords, n, nextCheckInWords, scheduleI
 import { useCheckNow, useDeleteWatch, useUpdateWatch } from '../data/watches';
 import { ConfirmBar } from '../ui/ConfirmBar';
 import { mutateThen } from '../data/mutate-then';
+import { rulesInWords } from '../../shared/watches/rules';
 
 /** Above this many requests Check now asks once more, naming the cost, before it starts. */
 export const CHECK_CONFIRM_ABOVE = 500;
@@ -41,6 +42,11 @@ export function WatchCard({ watch: w, shown, onShow }: { watch: WatchInfo; shown
       </div>
       <p className="watch-card__line">{targetInWords(w)}</p>
       <p className="watch-card__line">{scheduleInWords(w.schedule, w.checkAtStart)}</p>
+      {rulesInWords(w.rules, w.target.kind).length ? (
+        <p className="watch-card__line" data-testid="watch-rules">
+          Rules: {rulesInWords(w.rules, w.target.kind).join('. ')}.
+        </p>
+      ) : null}
       <p className={`watch-card__line${waiting ? ' watch-card__waiting' : ''}${w.lastCheck?.status === 'failed' ? ' watch-card__failed' : ''}`} data-testid="watch-last-check">
         {checkInWords(w.lastCheck)}
       </p>

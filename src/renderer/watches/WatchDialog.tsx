@@ -10,6 +10,7 @@ import { ErrorMessage } from '../ui/ErrorMessage';
 import { WatchCostLine } from './WatchCostLine';
 import { WatchListFields } from './WatchListFields';
 import { WatchScheduleFields } from './WatchScheduleFields';
+import { WatchRulesFields } from './WatchRulesFields';
 import { formOf, initialForm, refOf, scheduleOf, serverFieldError, targetOf, validateForm, type FieldErrors, type WatchFormState, type WatchTargetRef } from './watch-form';
 import { useCreateWatch, useUpdateWatch, type EstimateInput } from '../data/watches';
 import './watches.css';
@@ -124,6 +125,7 @@ export function WatchDialog({ target, existing, onClose, onSaved }: WatchDialogP
         <WatchScheduleFields form={form} errors={errors} set={set} />
         <CheckboxField label="Also check when the app starts" checked={form.checkAtStart} onChange={(e) => set({ checkAtStart: e.target.checked })} />
         {ref.kind === 'list' ? <WatchListFields form={form} errors={errors} set={set} memberCount={ref.memberCount} modulesErrorId={modulesErrorId} /> : null}
+        <WatchRulesFields form={form} errors={errors} set={set} target={ref.kind} />
         <WatchCostLine
           id={costId}
           input={estimateInput}

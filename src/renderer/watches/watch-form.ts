@@ -4,6 +4,7 @@ import { SCORE_THRESHOLD_DEFAULT, WatchInputSchema, type WatchInfo, type WatchIn
 import type { EsgModule } from '../../shared/service/schemas';
 import { toDisplayError, errorField } from '../ui/errors';
 import { pageTimeZone } from '../ui/format';
+import { EMPTY_RULES_FORM, ruleMessage, rulesFormOf, rulesOfForm, type RulesForm } from './watch-rules-form';
 
 export type ScheduleKind = WatchSchedule['kind'];
 
@@ -22,13 +23,15 @@ export interface WatchFormState {
   modules: EsgModule[];
   /** Score points as typed (list watches only). */
   threshold: string;
+  /** Alert rules as typed (issue 38; watch-rules-form.ts). */
+  rules: RulesForm;
 }
 
-export type FormField = 'name' | 'at' | 'day' | 'modules' | 'threshold';
+export type FormField = 'name' | 'at' | 'day' | 'modules' | 'threshold' | 'rules';
 export type FieldErrors = Partial<Record<FormField, string>>;
 
 export function initialForm(target: WatchTargetRef): WatchFormState {
-  return { name: target.name.slice(0, 120), schedule: 'manual', at: '08:00', day: 1, checkAtStart: false, modules: [], threshold: String(SCORE_THRESHOLD_DEFAULT) };
+  return { name: target.name.slice(0, 120), schedule: 'manual', at: '08:00', day: 1, checkAtStart: false, modules: [], threshold: String(SCORE_THRESHOLD_DEFAULT), rules: EMPTY_RULES_FORM };
 }
 
 /** The form of an existing watch (Edit). */
@@ -42,6 +45,7 @@ export function formOf(w: WatchInfo): WatchFormState {
     checkAtStart: w.checkAtStart,
     modules: w.target.kind === 'list' ? [...w.target.modules] : [],
     threshold: String(w.scoreThreshold),
+    rules: rulesFormOf(w.rules),
   };
 }
 
@@ -77,6 +81,7 @@ export function formFieldOf(path: string | undefined): FormField | undefined {
   if (path.startsWith('schedule.day')) return 'day';
   if (path.startsWith('target.modules')) return 'modules';
   if (path === 'scoreThreshold') return 'threshold';
+  if (path.startsWith('rules')) return 'rules';
   return undefined;
 }
 
@@ -97,13 +102,14 @@ export function validateForm(ref: WatchTargetRef, f: WatchFormState): FormResult
     schedule: scheduleOf(f),
     checkAtStart: f.checkAtStart,
     scoreThreshold: ref.kind === 'list' ? threshold : SCORE_THRESHOLD_DEFAULT,
+    ...rulesOfForm(f.rules, ref.kind),
   };
   const parsed = WatchInputSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = formFieldOf(issue.path.map(String).join('.'));
-    if (field) errors[field] ??= friendly[field]?.(issue.message) ?? issue.message;
+    if (field) errors[field] ??= friendly[field]?.(issue.message) ?? ruleMessage(issue.path.map(String), issue.message);
   }
   return { ok: false, errors };
 }

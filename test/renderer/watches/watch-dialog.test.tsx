@@ -44,6 +44,25 @@ describe('Watch… dialog', () => {
     expect(fake.calls.create).toBeUndefined();
   });
 
+  it('alert rules: typed, said in words, refused next to the rules with their number, sent with the watch (issue 38)', async () => {
+    ui(<WatchDialog target={search} onClose={() => {}} onSaved={() => {}} />);
+    expect(screen.getByTestId('watch-rules-words').textContent).toBe('Every change a check finds alerts.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
+    expect(screen.getByTestId('watch-rules-words').textContent).toBe('Employees: alerts on a change of 10 % or more. Other fields: any change.');
+    fireEvent.change(screen.getByLabelText('Value of rule 1'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create watch' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Rule 1: Enter a percentage above 0'));
+    expect(fake.calls.create).toBeUndefined();
+    fireEvent.change(screen.getByLabelText('Value of rule 1'), { target: { value: '12,5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
+    fireEvent.change(screen.getByLabelText('Rule 2: alert when it'), { target: { value: 'ignore' } });
+    fireEvent.change(screen.getByLabelText('Field of rule 2'), { target: { value: 'website_domain' } });
+    expect(screen.getByTestId('watch-rules-words').textContent).toBe('Employees: alerts on a change of 12.5 % or more. Website domain: ignored. Other fields: any change.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create watch' }));
+    await waitFor(() => expect(fake.calls.create).toHaveLength(1));
+    expect((fake.calls.create![0] as { rules: unknown }).rules).toEqual({ fields: [{ kind: 'percent', field: 'employee_count', min: 12.5 }, { kind: 'ignore', field: 'website_domain' }] });
+  });
+
   it('Escape and Cancel close it without sending anything', () => {
     const close = vi.fn();
     ui(<WatchDialog target={search} onClose={close} onSaved={() => {}} />);
