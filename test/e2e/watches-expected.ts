@@ -81,7 +81,7 @@ export async function readChangesWorkbook(path: string): Promise<{ rows: ChangeR
         module: (v('module') as string | null) ?? null,
         oldValue: num(v('old_value')),
         newValue: num(v('new_value')),
-        detail: (v('detail') as string | null) ?? null,
+        detail: ((v('detail') ?? v('reason')) as string | null) ?? null,
       });
     });
   }

@@ -18,7 +18,9 @@ const read = (c: WatchChange) => (c.read ? 'yes' : 'no');
 
 /** The company's own columns, before its record's fields; `read` comes after them. */
 export const COMPANY_KEY_COLUMNS = ['checked_at', 'change', 'company_name', 'company_id'] as const;
-const OURS = new Set<string>([...COMPANY_KEY_COLUMNS, 'read']);
+/** Why a company left (issue 38: looked up at the check); empty for one that entered. */
+export const REASON_COLUMN = 'reason';
+const OURS = new Set<string>([...COMPANY_KEY_COLUMNS, REASON_COLUMN, 'read']);
 /** A record field named like one of our columns, with a value of its own, keeps it under this name. */
 export const recordColumn = (key: string) => `${key} (record)`;
 
@@ -53,10 +55,10 @@ export function companiesLayout(changes: Iterable<WatchChange>): SheetLayout {
   return {
     name: 'Entered and left',
     kinds: ['entered', 'left'],
-    columns: [...COMPANY_KEY_COLUMNS, ...columns, 'read'],
+    columns: [...COMPANY_KEY_COLUMNS, REASON_COLUMN, ...columns, 'read'],
     row(c) {
       const placed = union.place(recordFields(c));
-      return [checkedAt(c), CHANGE_KIND_LABELS[c.kind], c.companyName, c.companyId, ...indices.map((i) => placed[i]), read(c)];
+      return [checkedAt(c), CHANGE_KIND_LABELS[c.kind], c.companyName, c.companyId, c.detail, ...indices.map((i) => placed[i]), read(c)];
     },
   };
 }

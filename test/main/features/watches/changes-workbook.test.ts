@@ -68,11 +68,11 @@ it('a search watch: entered and left companies a row each, their fields in colum
     const fields = collectColumns(companiesIn.map(recordOf)).filter((p) => p !== 'company_id' && p !== 'name');
     expect(fields).toEqual(expect.arrayContaining(['address.city', 'identifiers.lei', 'tags', 'employee_count']));
     const [header, ...rows] = rowsOf('Entered and left');
-    expect(header).toEqual([...COMPANY_KEY_COLUMNS, ...fields, 'read']);
+    expect(header).toEqual([...COMPANY_KEY_COLUMNS, 'reason', ...fields, 'read']);
     expect(rows).toHaveLength(companiesIn.length);
     companiesIn.forEach((c, i) => {
       const flat = flattenRecord(recordOf(c));
-      const expected = [new Date(c.at), c.kind === 'entered' ? 'Entered the search' : 'Left the search', c.companyName, c.companyId, ...fields.map((p) => cellValue(flat, p)), 'no'];
+      const expected = [new Date(c.at), c.kind === 'entered' ? 'Entered the search' : 'Left the search', c.companyName, c.companyId, c.detail, ...fields.map((p) => cellValue(flat, p)), 'no'];
       // Every column of every row equals the source change (a sparse row reads back shorter).
       expect(Array.from({ length: header!.length }, (_, k) => rows[i]![k])).toEqual(expected.map(readBack));
       // And nothing of the record is left out: each of its values is in a column.
@@ -106,8 +106,8 @@ it('a record field named like one of our columns keeps its value under its own n
     const out = await w.call.exportChanges(watch.id, check.id);
     const { rowsOf } = await sheets(`${w.deps.dataDir}/${out!.fileName}`);
     const [header, row] = rowsOf('Entered and left');
-    expect(header).toEqual(['checked_at', 'change', 'company_name', 'company_id', recordColumn('change'), recordColumn('read'), 'tags', 'address.city', 'read']);
-    expect(row!.slice(1)).toEqual(['Entered the search', 'New One', 'n1', 'merger', true, 'a; b', 'Köln', 'no']);
+    expect(header).toEqual(['checked_at', 'change', 'company_name', 'company_id', 'reason', recordColumn('change'), recordColumn('read'), 'tags', 'address.city', 'read']);
+    expect(row!.slice(1)).toEqual(['Entered the search', 'New One', 'n1', undefined, 'merger', true, 'a; b', 'Köln', 'no']);
     expect(row![0]).toEqual(new Date(check.finishedAt!));
   } finally {
     await w.close();

@@ -84,11 +84,11 @@ it('the inbox filters and pages; the export of a check reads back with its About
     await book.xlsx.readFile(`${w.deps.dataDir}/${out!.fileName}`);
     expect(book.worksheets.map((s) => s.name)).toEqual(['Entered and left', 'Field changes', 'About']);
     const companiesSheet = book.getWorksheet('Entered and left')!.getSheetValues().slice(1) as unknown[][];
-    expect(companiesSheet[0]!.slice(1)).toEqual(['checked_at', 'change', 'company_name', 'company_id', 'country', 'employee_count', 'read']);
+    expect(companiesSheet[0]!.slice(1)).toEqual(['checked_at', 'change', 'company_name', 'company_id', 'reason', 'country', 'employee_count', 'read']);
     expect(companiesSheet).toHaveLength(6);
     expect(companiesSheet[1]![1]).toEqual(new Date(check.finishedAt!));
-    expect(companiesSheet[1]!.slice(2)).toEqual(['Entered the search', 'Company 700', 'c00700', 'DE', 10, 'yes']);
-    expect(companiesSheet[5]!.slice(2)).toEqual(['Left the search', 'Company 1', 'c00001', 'DE', 11, 'no']);
+    expect(companiesSheet[1]!.slice(2)).toEqual(['Entered the search', 'Company 700', 'c00700', undefined, 'DE', 10, 'yes']);
+    expect(companiesSheet[5]!.slice(2)).toEqual(['Left the search', 'Company 1', 'c00001', 'No longer in the service’s data.', 'DE', 11, 'no']);
     const fieldSheet = book.getWorksheet('Field changes')!.getSheetValues().slice(1) as unknown[][];
     expect(fieldSheet[0]!.slice(1)).toEqual(['checked_at', 'company_name', 'company_id', 'field', 'old_value', 'new_value', 'read']);
     expect(fieldSheet).toHaveLength(7);
