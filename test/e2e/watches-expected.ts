@@ -27,6 +27,15 @@ export interface SearchExpectation {
   /** Company ids the evolution touched (added, removed, edited): the change log must say the same. */
   touched: Set<string>;
   before: number;
+  /** In the search before and after: each changed field (dotted path) with its old and new value. */
+  fieldMoves: Map<string, Array<{ field: string; old: unknown; new: unknown }>>;
+}
+
+/** A record's values by dotted path (objects opened, lists and scalars as they are). */
+function flat(v: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) flat(x, prefix ? `${prefix}.${k}` : k, out);
+  else out.set(prefix, JSON.stringify(v ?? null));
+  return out;
 }
 
 export function expectSearch(body: unknown, rates: Partial<EvolutionRates>): SearchExpectation {
@@ -44,6 +53,16 @@ export function expectSearch(body: unknown, rates: Partial<EvolutionRates>): Sea
     changed: new Set([...m1].filter(([id, json]) => m0.has(id) && m0.get(id) !== json).map(([id]) => id)),
     touched: new Set(next.changes.map((c) => c.company_id)),
     before: m0.size,
+    fieldMoves: new Map(
+      [...m1]
+        .filter(([id, json]) => m0.has(id) && m0.get(id) !== json)
+        .map(([id, json]) => {
+          const a = flat(JSON.parse(m0.get(id)!));
+          const b = flat(JSON.parse(json));
+          const paths = [...new Set([...a.keys(), ...b.keys()])].filter((p) => a.get(p) !== b.get(p));
+          return [id, paths.map((p) => ({ field: p, old: JSON.parse(a.get(p) ?? 'null'), new: JSON.parse(b.get(p) ?? 'null') }))];
+        }),
+    ),
   };
 }
 
