@@ -45,10 +45,11 @@ export const byName = (x: FoundChange, y: FoundChange) => collator.compare(x.com
  * record), then one `field` change per changed field; each group by company name. A company id
  * seen twice in one set counts once (its first row).
  *
- * Both sets are read side by side, one row of each at a time: two result sets of one search keep
- * mostly the same order, so a row finds its partner at once or after a few rows (an entry or exit
- * shifts the rest by one), and only those few wait in a map. Neither set is held whole: a diff of
- * 100,000 rows keeps a few hundred records alive, not 100,000 (bench/watch-diff.ts).
+ * Both sets are read side by side: two result sets of one search keep mostly the same order, so
+ * a row finds its partner at once or after a few rows, and only those few wait in a map. An entry or
+ * exit shifts the rest of one side by a row: the walk then moves that side alone until both are in
+ * step again. Neither set is held whole: a diff of 100,000 rows keeps a few hundred records alive,
+ * not 100,000 (bench/watch-diff.ts).
  */
 export function diffRecordSets(previous: Iterable<RecordText>, next: Iterable<RecordText>): FoundChange[] {
   const fields: FoundChange[] = [];
@@ -93,18 +94,28 @@ function pairRows(previous: Iterable<RecordText>, next: Iterable<RecordText>, pa
     else pair(r.companyId, partner, r.json);
   };
   try {
-    for (;;) {
-      const x = a.next();
-      const y = b.next();
-      if (x.done && y.done) break;
-      // Most rows: the same company on both sides, new to both: paired without waiting.
+    let x = a.next();
+    let y = b.next();
+    while (!x.done || !y.done) {
       if (!x.done && !y.done && x.value.companyId === y.value.companyId && !seen.has(x.value.companyId)) {
+        // In step (most rows): the same company on both sides, new to both.
         seen.set(x.value.companyId, IN_PREVIOUS | IN_NEXT);
         pair(x.value.companyId, x.value.json, y.value.json);
-        continue;
+        x = a.next();
+        y = b.next();
+      } else if (!y.done && onlyPrevious.has(y.value.companyId)) {
+        // The previous side is ahead (an exit): the next side catches up.
+        take(y.value, IN_NEXT, onlyNext, onlyPrevious);
+        y = b.next();
+      } else if (!x.done && onlyNext.has(x.value.companyId)) {
+        take(x.value, IN_PREVIOUS, onlyPrevious, onlyNext);
+        x = a.next();
+      } else {
+        if (!x.done) take(x.value, IN_PREVIOUS, onlyPrevious, onlyNext);
+        if (!y.done) take(y.value, IN_NEXT, onlyNext, onlyPrevious);
+        x = x.done ? x : a.next();
+        y = y.done ? y : b.next();
       }
-      if (!x.done) take(x.value, IN_PREVIOUS, onlyPrevious, onlyNext);
-      if (!y.done) take(y.value, IN_NEXT, onlyNext, onlyPrevious);
     }
   } finally {
     // A statement left open would keep the connection busy: end both walks, however this one ended.
