@@ -80,7 +80,7 @@ const parsed = (r: EsgResultText): EsgResultItems => ({ companyId: r.companyId, 
 /** Whether compareResult finds nothing between a result and the same items again. */
 function sameFindsNothing(module: EsgModule, json: string, scoreThreshold: number): boolean {
   if (module === 'news') return true; // every item's key is known
-  if (module === 'scores') return !(0 >= scoreThreshold - 1e-9); // a move of 0 counts only at a threshold of 0
+  if (module === 'scores') return !(0 >= scoreThreshold - 1e-9); // a move of 0 counts only at a threshold of ~0
   // A commitment is compared with the last one of its key: only two of one key can differ.
   const keys = (JSON.parse(json) as Record<string, unknown>[]).map(keyOf);
   return new Set(keys).size === keys.length;

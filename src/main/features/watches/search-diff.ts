@@ -76,7 +76,7 @@ function pairRows(previous: Iterable<RecordText>, next: Iterable<RecordText>, pa
   /** Rows of one side whose partner has not come (yet), by company id. */
   const onlyPrevious = new Map<string, string>();
   const onlyNext = new Map<string, string>();
-  /** Which sides a company id was seen on (IN_PREVIOUS | IN_NEXT): one map, one look-up per row. */
+  /** Which sides a company id was seen on (IN_PREVIOUS | IN_NEXT): one map for both sides. */
   const seen = new Map<string, number>();
   /** Takes a row of one side: paired with its partner waiting on the other side, or waits itself. */
   const take = (r: RecordText, side: number, mine: Map<string, string>, theirs: Map<string, string>) => {
@@ -108,9 +108,11 @@ function pairRows(previous: Iterable<RecordText>, next: Iterable<RecordText>, pa
         take(y.value, IN_NEXT, onlyNext, onlyPrevious);
         y = b.next();
       } else if (!x.done && onlyNext.has(x.value.companyId)) {
+        // The next side is ahead (an entry): the previous side catches up.
         take(x.value, IN_PREVIOUS, onlyPrevious, onlyNext);
         x = a.next();
       } else {
+        // Neither row's partner has come: both wait, and the walk goes on on both sides.
         if (!x.done) take(x.value, IN_PREVIOUS, onlyPrevious, onlyNext);
         if (!y.done) take(y.value, IN_NEXT, onlyNext, onlyPrevious);
         x = x.done ? x : a.next();
