@@ -20,8 +20,11 @@ export function flattenRecord(record: Record<string, unknown>): Record<string, u
       if (isPlainObject(value) && Object.keys(value).length > 0) {
         walk(value, path);
       } else if (!Object.prototype.hasOwnProperty.call(out, path)) {
-        // defineProperty: a `__proto__` key from the server must stay data, never become a prototype.
-        Object.defineProperty(out, path, { value, enumerable: true, writable: true, configurable: true });
+        // defineProperty for `__proto__`: a key from the server must stay data, never become a
+        // prototype. Plain assignment for the rest: the same own data property in half the time (a watch's
+        // search diff flattens thousands of records, bench/watch-diff.ts).
+        if (path === '__proto__') Object.defineProperty(out, path, { value, enumerable: true, writable: true, configurable: true });
+        else out[path] = value;
       }
     }
   };

@@ -10,7 +10,7 @@
 // - `latest(companyId)` / `history(companyId, module)` give the stored data for a company
 //   (export: `latest(...).modules.news.latest.items`).
 // - `eachLatest(companyIds, module)` streams the latest result per company for large exports.
-// - `resultsOfRun(runId)` gives what one run stored (a watch diffs two refreshes of a list).
+// - `resultTextsOfRun(runId)` gives what one run stored, as text (a watch diffs two refreshes of a list).
 import type {
   CompanyEsgLatest,
   EsgSummary,
@@ -27,10 +27,10 @@ import type { WorkspaceDb } from '../../platform/workspace/db';
 import type { Sql } from '../../platform/workspace/sql';
 import { CompanySummaries } from './company-summary';
 import { RunTables, type NewRun, type TaskPatch } from './run-tables';
-import { StoredResults, type SaveResult } from './stored-results';
+import { StoredResults, type SaveResult, type StoredResultText } from './stored-results';
 
 export type { NewRun, TaskPatch } from './run-tables';
-export { itemKey, type SaveResult } from './stored-results';
+export { itemKey, type SaveResult, type StoredResultText } from './stored-results';
 
 /** The store's contract (one instance per workspace database). */
 export interface EsgRunStoreApi {
@@ -57,8 +57,8 @@ export interface EsgRunStoreApi {
   /** Companies with stored results, newest first, narrowed by name or id. */
   storedCompanies(text: string, limit: number): StoredEsgCompany[];
   eachLatest(companyIds: readonly string[], module: EsgModule): IterableIterator<StoredEsgResult>;
-  /** Every result one run stored. */
-  resultsOfRun(runId: number): StoredEsgResult[];
+  /** Every result one run stored, its items as their JSON text. */
+  resultTextsOfRun(runId: number): StoredResultText[];
 }
 
 export class EsgRunStore implements EsgRunStoreApi {
@@ -130,8 +130,8 @@ export class EsgRunStore implements EsgRunStoreApi {
   eachLatest(companyIds: readonly string[], module: EsgModule): IterableIterator<StoredEsgResult> {
     return this.results.eachLatest(companyIds, module);
   }
-  resultsOfRun(runId: number): StoredEsgResult[] {
-    return this.results.ofRun(runId);
+  resultTextsOfRun(runId: number): StoredResultText[] {
+    return this.results.textsOfRun(runId);
   }
   summaries(companyIds: readonly string[]): EsgSummary[] {
     return this.companySummaries.read(companyIds);

@@ -14,6 +14,14 @@ export interface SaveResult {
   items: Record<string, unknown>[];
 }
 
+/** One stored result with its items as their JSON text. */
+export interface StoredResultText {
+  companyId: string;
+  companyName: string | null;
+  module: EsgModule;
+  json: string;
+}
+
 interface ResultRow {
   id: number;
   company_id: string;
@@ -65,9 +73,12 @@ export class StoredResults {
       .map(resultView);
   }
 
-  /** Every result a run stored (a watch compares two refreshes of a list: esg_results_run index). */
-  ofRun(runId: number): StoredEsgResult[] {
-    return this.sql.all<ResultRow>('SELECT * FROM esg_results WHERE run_id = ? ORDER BY id', [runId]).map(resultView);
+  /**
+   * Every result a run stored, its items as stored text (a watch compares two refreshes of a list:
+   * esg_results_run index). Not parsed: the diff parses only the results that changed.
+   */
+  textsOfRun(runId: number): StoredResultText[] {
+    return this.sql.all<StoredResultText>('SELECT company_id AS companyId, company_name AS companyName, module, data_json AS json FROM esg_results WHERE run_id = ? ORDER BY id', [runId]);
   }
 
   *eachLatest(companyIds: readonly string[], module: EsgModule): IterableIterator<StoredEsgResult> {

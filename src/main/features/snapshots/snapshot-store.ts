@@ -122,10 +122,10 @@ export class SnapshotStore {
   }
 
   /** Each row's company id and stored record (JSON text), in the service's order. */
-  *recordTexts(snapshotId: number): IterableIterator<{ companyId: string; json: string }> {
-    // A statement of its own (not the cached one): two snapshots can be read side by side.
-    const rows = this.db.raw.prepare('SELECT company_id, record_json FROM snapshot_rows WHERE snapshot_id = ? ORDER BY seq').raw(true).iterate(snapshotId) as IterableIterator<[string, string]>;
-    for (const [companyId, json] of rows) yield { companyId, json };
+  recordTexts(snapshotId: number): IterableIterator<{ companyId: string; json: string }> {
+    // A statement of its own (not the cached one): two snapshots can be read side by side. Its rows
+    // are the objects themselves (no generator around it: 10 % of a watch's read, bench/watch-diff.ts).
+    return this.db.raw.prepare('SELECT company_id AS companyId, record_json AS json FROM snapshot_rows WHERE snapshot_id = ? ORDER BY seq').iterate(snapshotId) as IterableIterator<{ companyId: string; json: string }>;
   }
 
   delete(snapshotId: number): void {

@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { RUN_COMPANIES_MAX, type RunInfo } from '../../../shared/esg-runs/schemas';
 import type { EsgRunsFeature, RunRoute } from '../esg-runs/feature';
 import type { ListsAccess } from '../lists/lists-access';
-import { diffEsgResults, type EsgResultItems } from './esg-diff';
+import { diffEsgResultTexts, type EsgResultText } from './esg-diff';
 import type { CheckOutcome } from './search-check';
 import type { StoredCheck, StoredWatch, WatchStore } from './store';
 import { sentenceCount } from '../../../shared/sentence-numbers';
@@ -88,12 +88,12 @@ export async function runListCheck(
   o.store.updateCheck(o.check.id, { previousCheckId: previous.id });
   const names = new Map(members.map((m) => [m.companyId, m.name]));
   const modules = new Set(target.modules);
-  const side = (id: number): EsgResultItems[] =>
+  const side = (id: number): EsgResultText[] =>
     engine.store
-      .resultsOfRun(id)
+      .resultTextsOfRun(id)
       .filter((r) => modules.has(r.module) && names.has(r.companyId))
-      .map((r) => ({ companyId: r.companyId, companyName: names.get(r.companyId) ?? r.companyName, module: r.module, items: r.items }));
+      .map((r) => ({ ...r, companyName: names.get(r.companyId) ?? r.companyName }));
   // Found down to the smallest pillar threshold of the rules; the rules then choose per pillar (runner).
-  const changes = diffEsgResults(side(previous.runId), side(runId), { scoreThreshold: smallestThreshold(o.watch.rules, o.watch.scoreThreshold) });
+  const changes = diffEsgResultTexts(side(previous.runId), side(runId), { scoreThreshold: smallestThreshold(o.watch.rules, o.watch.scoreThreshold) });
   return { changes, baseline: false };
 }

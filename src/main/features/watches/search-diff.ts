@@ -12,6 +12,9 @@ export interface RecordText {
   json: string;
 }
 
+const IN_PREVIOUS = 1;
+const IN_NEXT = 2;
+
 const nameOf = (r: Record<string, unknown>): string | null => (typeof r.name === 'string' && r.name ? r.name : null);
 
 /** Equal as the analyst sees it: null and absent alike, arrays and objects by their contents (key order aside). */
@@ -42,10 +45,11 @@ export const byName = (x: FoundChange, y: FoundChange) => collator.compare(x.com
  * record), then one `field` change per changed field; each group by company name. A company id
  * seen twice in one set counts once (its first row).
  *
- * Both sets are read side by side, one row of each at a time: two result sets of one search keep
- * mostly the same order, so a row finds its partner at once or after a few rows (an entry or exit
- * shifts the rest by one), and only those few wait in a map. Neither set is held whole: a diff of
- * 100,000 rows keeps a few hundred records alive, not 100,000 (bench/watch-diff.ts).
+ * Both sets are read side by side: two result sets of one search keep mostly the same order, so
+ * a row finds its partner at once or after a few rows, and only those few wait in a map. An entry or
+ * exit shifts the rest of one side by a row: the walk then moves that side alone until both are in
+ * step again. Neither set is held whole: a diff of 100,000 rows keeps a few hundred records alive,
+ * not 100,000 (bench/watch-diff.ts).
  */
 export function diffRecordSets(previous: Iterable<RecordText>, next: Iterable<RecordText>): FoundChange[] {
   const fields: FoundChange[] = [];
@@ -72,27 +76,48 @@ function pairRows(previous: Iterable<RecordText>, next: Iterable<RecordText>, pa
   /** Rows of one side whose partner has not come (yet), by company id. */
   const onlyPrevious = new Map<string, string>();
   const onlyNext = new Map<string, string>();
-  const seenA = new Set<string>();
-  const seenB = new Set<string>();
+  /** Which sides a company id was seen on (IN_PREVIOUS | IN_NEXT): one map for both sides. */
+  const seen = new Map<string, number>();
   /** Takes a row of one side: paired with its partner waiting on the other side, or waits itself. */
-  const take = (r: RecordText, seen: Set<string>, mine: Map<string, string>, theirs: Map<string, string>, mineIsPrevious: boolean) => {
-    if (seen.has(r.companyId)) return;
-    seen.add(r.companyId);
-    const partner = theirs.get(r.companyId);
-    if (partner === undefined) mine.set(r.companyId, r.json);
-    else {
-      theirs.delete(r.companyId);
-      if (mineIsPrevious) pair(r.companyId, r.json, partner);
-      else pair(r.companyId, partner, r.json);
+  const take = (r: RecordText, side: number, mine: Map<string, string>, theirs: Map<string, string>) => {
+    const sides = seen.get(r.companyId) ?? 0;
+    if (sides & side) return; // a later row of an id this side already had
+    seen.set(r.companyId, sides | side);
+    if (sides === 0) {
+      mine.set(r.companyId, r.json);
+      return;
     }
+    // Seen on the other side only, so its row waits there.
+    const partner = theirs.get(r.companyId)!;
+    theirs.delete(r.companyId);
+    if (side === IN_PREVIOUS) pair(r.companyId, r.json, partner);
+    else pair(r.companyId, partner, r.json);
   };
   try {
-    for (;;) {
-      const x = a.next();
-      const y = b.next();
-      if (x.done && y.done) break;
-      if (!x.done) take(x.value, seenA, onlyPrevious, onlyNext, true);
-      if (!y.done) take(y.value, seenB, onlyNext, onlyPrevious, false);
+    let x = a.next();
+    let y = b.next();
+    while (!x.done || !y.done) {
+      if (!x.done && !y.done && x.value.companyId === y.value.companyId && !seen.has(x.value.companyId)) {
+        // In step (most rows): the same company on both sides, new to both.
+        seen.set(x.value.companyId, IN_PREVIOUS | IN_NEXT);
+        pair(x.value.companyId, x.value.json, y.value.json);
+        x = a.next();
+        y = b.next();
+      } else if (!y.done && onlyPrevious.has(y.value.companyId)) {
+        // The previous side is ahead (an exit): the next side catches up.
+        take(y.value, IN_NEXT, onlyNext, onlyPrevious);
+        y = b.next();
+      } else if (!x.done && onlyNext.has(x.value.companyId)) {
+        // The next side is ahead (an entry): the previous side catches up.
+        take(x.value, IN_PREVIOUS, onlyPrevious, onlyNext);
+        x = a.next();
+      } else {
+        // Neither row's partner has come: both wait, and the walk goes on on both sides.
+        if (!x.done) take(x.value, IN_PREVIOUS, onlyPrevious, onlyNext);
+        if (!y.done) take(y.value, IN_NEXT, onlyNext, onlyPrevious);
+        x = x.done ? x : a.next();
+        y = y.done ? y : b.next();
+      }
     }
   } finally {
     // A statement left open would keep the connection busy: end both walks, however this one ended.
