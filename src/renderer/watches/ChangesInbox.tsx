@@ -13,6 +13,7 @@ import { ExportChanges } from './ExportChanges';
 import { groupChanges } from './inbox-groups';
 import { fmtWhen, n } from './watch-format';
 import { useChanges, useMarkRead } from '../data/watches';
+import { formatCount } from '../ui/format';
 
 export const INBOX_PAGE_ROWS = 200;
 
@@ -92,7 +93,7 @@ export function ChangesInbox({ watches, state, onState }: { watches: readonly Wa
             <section key={c.checkId} className="inbox__check" aria-labelledby={`inbox-check-${c.checkId}`}>
               <div className="inbox__check-head">
                 <h4 id={`inbox-check-${c.checkId}`}>
-                  Check of {fmtWhen(c.at)} · {n(c.rows.length)} {c.rows.length === 1 ? 'change' : 'changes'}
+                  Check of {fmtWhen(c.at)} · {n(c.rows.length)} {c.rows.length === 1 ? 'change' : 'changes'} {companiesIn(c.rows)}
                   {c.unread ? `, ${n(c.unread)} unread` : ''}
                 </h4>
                 {c.unread ? (
@@ -136,4 +137,10 @@ function emptyText(s: WatchesScreenState, watchCount: number): string {
   if (watchCount === 0) return 'No changes yet: watch a saved search or a list, then check it.';
   if (s.unreadOnly || s.kinds.length) return 'No changes match these filters.';
   return 'No changes yet. The first check of a watch records what is there; later checks list what changed.';
+}
+
+/** "in 3 companies": a check's changes counted by company as well (a company's moved address is one thing). */
+function companiesIn(rows: ReadonlyArray<{ companyId: string }>): string {
+  const k = new Set(rows.map((r) => r.companyId)).size;
+  return `in ${formatCount(k)} ${k === 1 ? 'company' : 'companies'}`;
 }

@@ -65,6 +65,10 @@ export function WatchRulesFields({ form, errors, set, target }: WatchFieldsProps
             <option value="downgrades">Downgrades only</option>
           </SelectField>
           <TextField label="News: only titles with" value={rules.newsKeyword} maxLength={100} hint="Empty: every new item." onChange={(e) => put({ newsKeyword: e.target.value })} />
+          <SelectField label="Commitment changes" value={rules.commitments} onChange={(e) => put({ commitments: e.target.value as RulesForm['commitments'] })}>
+            <option value="any">Every new or changed commitment</option>
+            <option value="status">New ones and status changes only</option>
+          </SelectField>
         </>
       )}
       <p className="field__hint" data-testid="watch-rules-words">

@@ -15,9 +15,10 @@ export interface RulesForm {
   pillars: Record<Pillar, string>;
   ratings: 'any' | 'downgrades';
   newsKeyword: string;
+  commitments: 'any' | 'status';
 }
 
-export const EMPTY_RULES_FORM: RulesForm = { fields: [], pillars: { overall: '', environmental: '', social: '', governance: '' }, ratings: 'any', newsKeyword: '' };
+export const EMPTY_RULES_FORM: RulesForm = { fields: [], pillars: { overall: '', environmental: '', social: '', governance: '' }, ratings: 'any', newsKeyword: '', commitments: 'any' };
 
 const numberOf = (typed: string): number => (typed.trim() === '' ? Number.NaN : Number(typed.trim().replace(/\s/g, '').replace(',', '.')));
 
@@ -44,6 +45,7 @@ export function rulesOfForm(f: RulesForm, target: 'search' | 'list'): { rules?: 
     if (Object.keys(pillars).length) rules.pillars = pillars;
     if (f.ratings === 'downgrades') rules.ratings = 'downgrades';
     if (f.newsKeyword.trim()) rules.newsKeyword = f.newsKeyword.trim();
+    if (f.commitments === 'status') rules.commitments = 'status';
   }
   return Object.keys(rules).length ? { rules } : {};
 }
@@ -56,6 +58,7 @@ export function rulesFormOf(r: WatchRules | undefined): RulesForm {
     pillars: { ...EMPTY_RULES_FORM.pillars, ...Object.fromEntries(Object.entries(r.pillars ?? {}).map(([p, v]) => [p, String(v)])) },
     ratings: r.ratings ?? 'any',
     newsKeyword: r.newsKeyword ?? '',
+    commitments: r.commitments ?? 'any',
   };
 }
 

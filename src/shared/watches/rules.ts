@@ -2,7 +2,7 @@
 // is unchanged: rules only choose which of the found changes are kept). A search watch: per field,
 // a percent or absolute change, crossing a value, or ignore; every other field alerts on any change.
 // A list watch: a score threshold per pillar, rating changes or downgrades only, news only when the
-// title holds a keyword. Shown in words ("Employees: alerts on a change of 10 % or more").
+// title holds a keyword, commitments new or changing status only. Shown in words ("Employees: alerts on a change of 10 % or more").
 import { z } from 'zod';
 import { findAttribute } from '../service/catalogue';
 import { sentenceNumber } from '../sentence-numbers';
@@ -32,6 +32,8 @@ export const WatchRulesSchema = z
     ratings: z.enum(['any', 'downgrades']).optional(),
     /** List watches: only news whose title holds this text (case-insensitive). */
     newsKeyword: z.string().trim().max(100, 'At most 100 characters').optional(),
+    /** List watches: every commitment change, or only new commitments and changes of their status. */
+    commitments: z.enum(['any', 'status']).optional(),
   })
   .refine((r) => new Set((r.fields ?? []).map((f) => f.field)).size === (r.fields ?? []).length, { message: 'One rule per field: a field is named twice', path: ['fields'] });
 export type WatchRules = z.infer<typeof WatchRulesSchema>;
@@ -80,6 +82,9 @@ export function keepChange(c: RuledChange, rules: WatchRules | undefined, scoreT
       const word = rules.newsKeyword?.trim().toLowerCase();
       return !word || (typeof c.newValue === 'string' && c.newValue.toLowerCase().includes(word));
     }
+    case 'commitment':
+      // A new commitment has no field; a changed one names the field that changed.
+      return rules.commitments !== 'status' || c.field === null || c.field === 'status';
     default:
       return true;
   }
@@ -118,5 +123,6 @@ export function rulesInWords(rules: WatchRules | undefined, target: 'search' | '
   const lines = PILLARS.flatMap((p) => (rules.pillars?.[p] !== undefined ? [`${p[0]!.toUpperCase()}${p.slice(1)} score: alerts on a move of ${sentenceNumber(rules.pillars[p]!)} points or more`] : []));
   if (rules.ratings === 'downgrades') lines.push('Ratings: downgrades only');
   if (rules.newsKeyword) lines.push(`News: only titles with “${rules.newsKeyword}”`);
+  if (rules.commitments === 'status') lines.push('Commitments: new ones and status changes only');
   return lines;
 }

@@ -136,9 +136,9 @@ describe('the inbox', () => {
     expect(inbox.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['DE manufacturing > 500', 'Portfolio A']);
     const checks = inbox.getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
     expect(checks).toHaveLength(3);
-    expect(checks[0]).toMatch(/^Check of .+ · 3 changes, 2 unread$/);
-    expect(checks[1]).toMatch(/^Check of .+ · 1 change, 1 unread$/);
-    expect(checks[2]).toMatch(/^Check of .+ · 3 changes, 3 unread$/);
+    expect(checks[0]).toMatch(/^Check of .+ · 3 changes in \d+ compan(y|ies), 2 unread$/);
+    expect(checks[1]).toMatch(/^Check of .+ · 1 change in 1 company, 1 unread$/);
+    expect(checks[2]).toMatch(/^Check of .+ · 3 changes in \d+ compan(y|ies), 3 unread$/);
     const text = rows().map((r) => r.textContent);
     expect(text[0]).toBe('Unread: Entered the searchApex Energy GmbHMark read');
     expect(text[1]).toBe('Unread: Left the searchBorealis AGMark read');

@@ -46,6 +46,10 @@ describe('keepChange', () => {
     expect(keepChange({ kind: 'rating', field: 'rating', oldValue: 'AA', newValue: 'A', detail: 'downgrade' }, rules, 5)).toBe(true);
     expect(keepChange({ kind: 'news', field: null, oldValue: null, newValue: 'New emissions target', detail: null }, rules, 5)).toBe(true);
     expect(keepChange({ kind: 'news', field: null, oldValue: null, newValue: 'CEO steps down', detail: null }, rules, 5)).toBe(false);
+    const status = { commitments: 'status' as const };
+    expect(keepChange({ kind: 'commitment', field: null, oldValue: null, newValue: 'Net zero by 2040', detail: null }, status, 5)).toBe(true);
+    expect(keepChange({ kind: 'commitment', field: 'status', oldValue: 'planned', newValue: 'achieved', detail: 'Net zero' }, status, 5)).toBe(true);
+    expect(keepChange({ kind: 'commitment', field: 'target_year', oldValue: 2040, newValue: 2045, detail: 'Net zero' }, status, 5)).toBe(false);
   });
 });
 
@@ -63,6 +67,11 @@ describe('rules as typed and in words', () => {
       'phone: ignored',
       'Other fields: any change',
     ]);
-    expect(rulesInWords({ pillars: { governance: 3 }, ratings: 'downgrades', newsKeyword: 'fraud' }, 'list')).toEqual(['Governance score: alerts on a move of 3 points or more', 'Ratings: downgrades only', 'News: only titles with “fraud”']);
+    expect(rulesInWords({ pillars: { governance: 3 }, ratings: 'downgrades', newsKeyword: 'fraud', commitments: 'status' }, 'list')).toEqual([
+      'Governance score: alerts on a move of 3 points or more',
+      'Ratings: downgrades only',
+      'News: only titles with “fraud”',
+      'Commitments: new ones and status changes only',
+    ]);
   });
 });
