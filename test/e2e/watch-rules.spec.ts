@@ -5,7 +5,7 @@
 // other field change, and every company that entered or left; a company's several field changes are
 // one row; each company that left says why; a company opened from its change shows its record; and
 // the changes workbook reads back as columns (fields of entered and left companies, reasons, field
-// changes as company, field, old, new).
+// changes as company, field, old, new; an address move one row).
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { expect, FIRST_SEARCH_MS } from './fixtures';
@@ -84,7 +84,16 @@ test('a rule set in words, a check that keeps what it says, grouped changes with
   const employeeRows = rows.filter((r) => r.change === 'Field changed' && r.field === 'employee_count');
   expect(new Set(employeeRows.map((r) => r.companyId))).toEqual(employeeKept);
   for (const r of employeeRows) expect(pct(r.oldValue, r.newValue)).toBeGreaterThanOrEqual(10 - 1e-9);
-  expect(rows.filter((r) => r.change === 'Field changed').length).toBe([...kept.values()].reduce((n, m) => n + m.length, 0));
+  // One row per kept field change, a company's address parts that moved together as one "address" row.
+  const rowsOf = (m: Array<{ field: string }>) => {
+    const address = m.filter((x) => x.field.startsWith('address.')).length;
+    return m.length - address + (address > 1 ? 1 : address);
+  };
+  const fieldRows = rows.filter((r) => r.change === 'Field changed');
+  expect(fieldRows.length).toBe([...kept.values()].reduce((n, m) => n + rowsOf(m), 0));
+  const moved = [...kept].filter(([, m]) => m.filter((x) => x.field.startsWith('address.')).length > 1).map(([id]) => id);
+  expect(new Set(fieldRows.filter((r) => r.field === 'address').map((r) => r.companyId))).toEqual(new Set(moved));
+  for (const r of fieldRows.filter((x) => x.field === 'address')) expect(String(r.newValue)).toMatch(/^(street|postal code|city|country): /);
 
   // A company opened from its change stands alone: the change is said, its record shown.
   const changedId = [...kept.keys()][0]!;

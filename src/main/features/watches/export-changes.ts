@@ -45,12 +45,17 @@ function layoutsOf(spec: ChangesExportSpec): SheetLayout[] {
   return [companies, fieldChangesLayout];
 }
 
+function* map<T, U>(xs: Iterable<T>, f: (x: T) => U): Iterable<U> {
+  for (const x of xs) yield f(x);
+}
+
 /** Writes one sheet's rows in batches; returns how many. */
 async function writeSheet(file: TableFile, layout: SheetLayout, spec: ChangesExportSpec): Promise<number> {
   let rows = 0;
   let batch: unknown[][] = [];
-  for (const c of spec.rows(layout.kinds)) {
-    batch.push(layout.row(c));
+  const changes = spec.rows(layout.kinds);
+  for (const row of layout.rows ? layout.rows(changes) : map(changes, layout.row)) {
+    batch.push(row);
     if (batch.length >= BATCH) {
       if (spec.signal?.aborted) throw new Error('cancelled');
       await file.writeRows(batch);
