@@ -106,25 +106,30 @@ export const guardedTest = base.extend<{ page: Page }>({
   },
 });
 
-export const test = guardedTest.extend<{ app: BrowserModeApp; page: Page }>({
-  app: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-e2e-'));
-    const { child, url, output } = await startHost(dataDir);
-    const u = new URL(url);
-    const launchCode = u.searchParams.get('launch') ?? '';
-    try {
-      await use({ url, origin: u.origin, port: Number(u.port), launchCode, dataDir, output });
-    } finally {
-      await stopHost(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
-  // `app` first: fixtures are torn down in reverse order, so the host outlives the page's error check.
-  page: async ({ app, page }, use) => {
-    await page.goto(app.url);
-    await use(page);
-  },
-});
+/** A test with its own browser-mode host on a fresh data dir, started by `start`, the page opened on it. */
+export function testWithHost(start: (dataDir: string) => Promise<SpawnedHost>) {
+  return guardedTest.extend<{ app: BrowserModeApp; page: Page }>({
+    app: async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'firmscope-e2e-'));
+      const { child, url, output } = await start(dataDir);
+      const u = new URL(url);
+      const launchCode = u.searchParams.get('launch') ?? '';
+      try {
+        await use({ url, origin: u.origin, port: Number(u.port), launchCode, dataDir, output });
+      } finally {
+        await stopHost(child);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    // `app` first: fixtures are torn down in reverse order, so the host outlives the page's error check.
+    page: async ({ app, page }, use) => {
+      await page.goto(app.url);
+      await use(page);
+    },
+  });
+}
+
+export const test = testWithHost((dataDir) => startHost(dataDir));
 
 export { expect };
 

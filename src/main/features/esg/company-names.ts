@@ -2,6 +2,7 @@
 // notifications). A name the renderer already knows is taken as given; otherwise one search by
 // `company_id equals` finds it. Per profile (an id means something only to its service).
 import type { ApiClient } from '../../platform/api/types';
+import { companyById } from '../../platform/api/company-by-id';
 
 export interface CompanyInfo {
   companyId: string;
@@ -77,9 +78,7 @@ export class CompanyNames {
 
   /** The company's whole record as the service has it now (never cached: a record moves), or null. */
   async record(companyId: string, signal?: AbortSignal): Promise<Record<string, unknown> | null> {
-    const api = await this.api();
-    const page = await api.search({ body: { filters: { and: [{ attribute: 'company_id', relation: 'equals', value: companyId }] } }, pageSize: 1 }, { signal });
-    const rec = (page.result.find((r) => r.company_id === companyId) as Record<string, unknown> | undefined) ?? null;
+    const rec = await companyById(await this.api(), companyId, { signal });
     if (rec) this.remember(companyId, typeof rec.name === 'string' ? rec.name : null, typeof rec.country === 'string' ? rec.country : null);
     return rec;
   }

@@ -9,6 +9,7 @@ import type { SearchBody } from '../../../shared/service/schemas';
 import { conditionTest, type Condition } from '../../../shared/search/condition-eval';
 import { sentenceCount, sentenceNumber } from '../../../shared/sentence-numbers';
 import type { ApiClient } from '../../platform/api/types';
+import { companyById } from '../../platform/api/company-by-id';
 import type { FoundChange } from './change-store';
 
 /** Leavers looked up per check: a search that loses thousands does not cost thousands of requests. */
@@ -48,11 +49,6 @@ export function leaverReason(body: SearchBody, record: Record<string, unknown> |
   return `No longer matches: ${failing.join('; ')}.`;
 }
 
-async function lookUp(api: ApiClient, companyId: string, signal: AbortSignal): Promise<Record<string, unknown> | null> {
-  const page = await api.search({ body: { filters: { and: [{ attribute: 'company_id', relation: 'equals', value: companyId }] } }, pageSize: 1 }, { signal });
-  return (page.result.find((r) => r.company_id === companyId) as Record<string, unknown> | undefined) ?? null;
-}
-
 /** The changes with a reason on each `left` one; a note when some were not looked up. */
 export async function explainLeavers(changes: FoundChange[], body: SearchBody, api: ApiClient, signal: AbortSignal): Promise<{ changes: FoundChange[]; note?: string }> {
   let looked = 0;
@@ -70,7 +66,7 @@ export async function explainLeavers(changes: FoundChange[], body: SearchBody, a
     }
     looked++;
     try {
-      out.push({ ...c, detail: leaverReason(body, await lookUp(api, c.companyId, signal)) });
+      out.push({ ...c, detail: leaverReason(body, await companyById(api, c.companyId, { signal })) });
     } catch (e) {
       if (signal.aborted) throw e;
       out.push({ ...c, detail: `Could not be looked up: ${e instanceof AppError ? e.message : 'the service did not answer'}` });
