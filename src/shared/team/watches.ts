@@ -2,6 +2,7 @@
 // once for the server and the desktop's Team screens.
 import { z } from 'zod';
 import { EsgModuleSchema } from '../service/schemas';
+import { WatchRulesSchema } from '../watches/rules';
 import { WatchScheduleSchema } from '../watches/watches';
 
 export const TeamWatchInputSchema = z.strictObject({
@@ -12,8 +13,13 @@ export const TeamWatchInputSchema = z.strictObject({
   modules: z.array(EsgModuleSchema).min(1, 'Choose at least one ESG module').max(3).optional(),
   /** A shared list's watch: score moves of at least this many points count (default 5). */
   scoreThreshold: z.number('The threshold is a number of score points').min(0.1, 'The threshold is at least 0.1 points').max(100, 'The threshold is at most 100 points').optional(),
+  /** Alert rules (shared/watches/rules.ts): per field for a search, per pillar, rating, news, commitments for a list. */
+  rules: WatchRulesSchema.optional(),
 });
 export type TeamWatchInput = z.infer<typeof TeamWatchInputSchema>;
+
+/** PUT /v1/watches/:id/rules: the watch's new rules (null: every change alerts). */
+export const TeamWatchRulesInputSchema = z.strictObject({ rules: WatchRulesSchema.nullable() });
 
 export const TeamCheckSchema = z.object({
   id: z.number().int(),
@@ -41,6 +47,8 @@ export const TeamWatchSummarySchema = z.object({
   /** A list watch's ESG modules and score threshold; null for a search watch. */
   modules: z.array(EsgModuleSchema).nullable().optional(),
   scoreThreshold: z.number().nullable().optional(),
+  /** The watch's alert rules; null or absent: every change alerts. */
+  rules: WatchRulesSchema.nullable().optional(),
   paused: z.boolean(),
   nextDueAt: z.iso.datetime().nullable(),
   lastCheck: TeamCheckSchema.nullable(),

@@ -38,6 +38,18 @@ export const WatchRulesSchema = z
   .refine((r) => new Set((r.fields ?? []).map((f) => f.field)).size === (r.fields ?? []).length, { message: 'One rule per field: a field is named twice', path: ['fields'] });
 export type WatchRules = z.infer<typeof WatchRulesSchema>;
 
+/**
+ * Why `rules` do not fit a watch of `target` (a search watch takes field rules; a list watch the
+ * others), in the words shown next to the form; null when they fit.
+ */
+export function rulesMisfit(rules: WatchRules, target: 'search' | 'list'): { message: string; field: string } | null {
+  if (target === 'search') {
+    const listRule = (['pillars', 'ratings', 'newsKeyword', 'commitments'] as const).find((k) => rules[k] !== undefined);
+    return listRule ? { field: `rules.${listRule}`, message: 'Score, rating, news and commitment rules belong to a list watch; a saved search has rules per field.' } : null;
+  }
+  return rules.fields?.length ? { field: 'rules.fields', message: 'Field rules belong to a saved search watch; a list watch has rules per score pillar, rating, news and commitments.' } : null;
+}
+
 /** What a rule sees of a change (a FoundChange or a stored WatchChange). */
 export interface RuledChange {
   kind: string;

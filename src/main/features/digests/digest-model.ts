@@ -105,6 +105,9 @@ function wordChange(c: FoundChange, link: string): ShownChange {
   switch (c.kind) {
     case 'field':
       return { ...base, what: field ?? 'Field' };
+    case 'left':
+      // Why it left, as the check looked it up: gone from the service, or the condition it now fails.
+      return { ...base, what: CHANGE_KIND_LABELS.left, note: c.detail === null ? null : clean(c.detail, 300) };
     case 'score': {
       const moved = typeof c.oldValue === 'number' && typeof c.newValue === 'number' ? signed(c.newValue - c.oldValue) : null;
       return { ...base, what: `ESG score${field ? ` ${field}` : ''}`, note: moved };

@@ -53,8 +53,10 @@ const PERIOD_CHECKS = `
 /** Changes of the checks, in order; past SHOWN_PER_CHECK only what the headline counts (content.ts keeps no more). */
 const CHANGES = `
   select check_id::text as "checkId", kind, company_id as "companyId",
-         case when n <= $2 then company_name end as "companyName", case when n <= $2 then field end as field, null as module,
-         case when n <= $2 then old_value end as "oldValue", case when n <= $2 then new_value end as "newValue", null as detail
+         case when n <= $2 then company_name end as "companyName", case when n <= $2 then field end as field, case when n <= $2 then module end as module,
+         case when n <= $2 then old_value end as "oldValue", case when n <= $2 then new_value end as "newValue",
+         -- A rating's direction is counted in the headline ("2 rating downgrades"), a leaver's reason shown.
+         case when n <= $2 or kind = 'rating' then detail end as detail
     from (select *, row_number() over (partition by check_id order by id) as n from team_changes where check_id = any($1::bigint[])) x
    order by check_id, id`;
 

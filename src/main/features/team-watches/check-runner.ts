@@ -9,6 +9,7 @@ import type { ApiClient } from '../../platform/api/types';
 import { withTransaction } from '../../platform/team-db/transaction';
 import type { EsgModule } from '../../../shared/service/schemas';
 import { SCORE_THRESHOLD_DEFAULT } from '../../../shared/watches/watches';
+import { keepChange, smallestThreshold } from '../../../shared/watches/rules';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from '../esg/backoff';
 import { realTimers, type WatchTimers } from '../esg/timers';
 import { createMeter } from '../watches/metered-api';
@@ -16,6 +17,7 @@ import type { FoundChange } from '../watches/change-store';
 import type { EsgResultItems } from '../watches/esg-diff';
 import { runTeamListCheck } from './list-check';
 import { runTeamSearchCheck } from './search-check';
+import { storedRules } from './watch-store';
 
 /** A check's lease; renewed every third of it while the check runs. */
 export const LEASE_SECONDS = 60;
@@ -47,6 +49,7 @@ interface Claimed {
   content: unknown;
   modules: EsgModule[] | null;
   score_threshold: number | null;
+  rules: unknown;
 }
 
 export async function runQueuedCheck(d: CheckRunnerDeps, checkId: number): Promise<CheckRunResult> {
@@ -57,7 +60,11 @@ export async function runQueuedCheck(d: CheckRunnerDeps, checkId: number): Promi
   const meter = createMeter(null);
   try {
     const previous = await d.pool.query<{ records: unknown }>('select records from team_watch_results where watch_id = $1', [claimed.watch_id]);
-    const outcome = await runCheck(d, claimed, meter.wrap(d.api), previous.rows[0]?.records ?? null);
+    const found = await runCheck(d, claimed, meter.wrap(d.api), previous.rows[0]?.records ?? null);
+    // The watch's alert rules choose which of the found changes count (issue 38); the cost is the same.
+    const rules = storedRules(claimed.rules) ?? undefined;
+    const threshold = claimed.score_threshold ?? SCORE_THRESHOLD_DEFAULT;
+    const outcome = { ...found, changes: found.changes.filter((c) => keepChange(c, rules, threshold)) };
     const committed = await commit(d.pool, { checkId, node: d.node, watchId: claimed.watch_id, requests: meter.count, ...outcome });
     return committed ? 'done' : 'lost_lease';
   } catch (e) {
@@ -83,7 +90,8 @@ async function runCheck(d: CheckRunnerDeps, claimed: Claimed, api: ApiClient, pr
     content: claimed.content,
     name: claimed.item_name,
     modules: claimed.modules ?? ['scores', 'news', 'commitments'],
-    scoreThreshold: claimed.score_threshold ?? SCORE_THRESHOLD_DEFAULT,
+    // Found down to the smallest pillar threshold of the rules; the rules then choose per pillar.
+    scoreThreshold: smallestThreshold(storedRules(claimed.rules) ?? undefined, claimed.score_threshold ?? SCORE_THRESHOLD_DEFAULT),
     previous: previous as EsgResultItems[] | null,
     concurrency: d.esgConcurrency ?? ESG_CONCURRENCY,
     timers: d.timers ?? realTimers(),
@@ -103,7 +111,7 @@ async function claim(pool: pg.Pool, checkId: number, node: string, lease: number
           and (c.status = 'queued' or (c.status = 'running' and c.lease_until < now()))
           and not exists (select 1 from team_checks o where o.watch_id = c.watch_id and o.id <> c.id and o.status = 'running' and o.lease_until >= now())
         returning c.id, c.watch_id)
-     select taken.id::int as id, taken.watch_id, i.kind as item_kind, i.name as item_name, i.content, w.modules, w.score_threshold
+     select taken.id::int as id, taken.watch_id, i.kind as item_kind, i.name as item_name, i.content, w.modules, w.score_threshold, w.rules
        from taken join team_watches w on w.id = taken.watch_id join team_items i on i.id = w.item_id`,
     [checkId, node, lease],
   );

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { AppError } from '../../../shared/errors';
 import { ESG_MODULES, type EsgModule } from '../../../shared/service/schemas';
 import { SCORE_THRESHOLD_DEFAULT, WatchScheduleSchema, type WatchSchedule } from '../../../shared/watches/watches';
+import { rulesMisfit, WatchRulesSchema, type WatchRules } from '../../../shared/watches/rules';
 import type { TeamChange, TeamWatchSummary } from '../../../shared/team/watches';
 import { nextDue } from './team-schedule';
 
@@ -66,7 +67,7 @@ export const CHECK_COLUMNS =
 
 /** A watch with its item, owner and last check, as GET /v1/watches answers it. */
 const SUMMARY_SQL = `
-  select w.id, w.name, w.schedule, w.modules, w.score_threshold, w.paused, w.next_due_at,
+  select w.id, w.name, w.schedule, w.modules, w.score_threshold, w.rules, w.paused, w.next_due_at,
          json_build_object('id', i.id, 'name', i.name, 'kind', i.kind) as item,
          json_build_object('id', m.id, 'name', m.name) as owner,
          (select json_build_object('id', c.id, 'status', c.status, 'trigger', c.trigger, 'dueAt', c.due_at, 'finishedAt', c.finished_at,
@@ -76,7 +77,7 @@ const SUMMARY_SQL = `
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
-function toSummary(r: { id: string; name: string; schedule: unknown; modules: EsgModule[] | null; score_threshold: number | null; paused: boolean; next_due_at: Date | null; item: TeamWatchSummary['item']; owner: TeamWatchSummary['owner']; last_check: Record<string, unknown> | null }): TeamWatchSummary {
+function toSummary(r: { id: string; name: string; schedule: unknown; modules: EsgModule[] | null; score_threshold: number | null; rules: unknown; paused: boolean; next_due_at: Date | null; item: TeamWatchSummary['item']; owner: TeamWatchSummary['owner']; last_check: Record<string, unknown> | null }): TeamWatchSummary {
   const c = r.last_check;
   return {
     id: r.id,
@@ -86,6 +87,7 @@ function toSummary(r: { id: string; name: string; schedule: unknown; modules: Es
     schedule: WatchScheduleSchema.parse(r.schedule),
     modules: r.modules,
     scoreThreshold: r.score_threshold,
+    rules: storedRules(r.rules),
     paused: r.paused,
     nextDueAt: iso(r.next_due_at),
     lastCheck: c ? ({ ...c, dueAt: iso(c.dueAt)!, finishedAt: iso(c.finishedAt) } as TeamWatchSummary['lastCheck']) : null,
@@ -99,6 +101,21 @@ function listOptions(kind: string | null, w: { modules?: EsgModule[]; scoreThres
     throw new AppError('invalid_input', 'ESG modules and a score threshold belong to a list watch; a saved search is checked for entries, exits and field changes.', { details: { field: w.modules ? 'modules' : 'scoreThreshold' } });
   }
   return null;
+}
+
+/** Rules as stored (a row written by this version); rules a later version wrote and this one cannot read alert on everything. */
+export function storedRules(v: unknown): WatchRules | null {
+  if (v === null || v === undefined) return null;
+  const parsed = WatchRulesSchema.safeParse(v);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The rules to store for a watch of `kind`: null when they say nothing; refused when they do not fit it. */
+function rulesFor(kind: 'search' | 'list', rules: WatchRules | undefined): WatchRules | null {
+  if (!rules || Object.values(rules).every((v) => v === undefined || (Array.isArray(v) && v.length === 0))) return null;
+  const misfit = rulesMisfit(rules, kind);
+  if (misfit) throw new AppError('invalid_input', misfit.message, { details: { field: misfit.field } });
+  return rules;
 }
 
 export function createWatchStore(pool: pg.Pool, timeZone: string) {
@@ -124,16 +141,24 @@ export function createWatchStore(pool: pg.Pool, timeZone: string) {
     async remove(id: string): Promise<boolean> {
       return ((await pool.query('delete from team_watches where id = $1', [id])).rowCount ?? 0) > 0;
     },
-    async create(w: { name: string; itemId: string; ownerId: string; schedule: WatchSchedule; modules?: EsgModule[]; scoreThreshold?: number }): Promise<TeamWatch> {
+    /** The watch's new alert rules (null or empty: every change alerts); refused when they do not fit its item. */
+    async setRules(id: string, rules: WatchRules | null): Promise<void> {
+      const r = await pool.query<{ kind: 'search' | 'list' }>('select i.kind from team_watches w join team_items i on i.id = w.item_id where w.id = $1', [id]);
+      if (!r.rows[0]) throw new AppError('not_found', 'No such team watch (it may have been removed).');
+      const stored = rulesFor(r.rows[0].kind, rules ?? undefined);
+      await pool.query('update team_watches set rules = $2::jsonb where id = $1', [id, stored === null ? null : JSON.stringify(stored)]);
+    },
+    async create(w: { name: string; itemId: string; ownerId: string; schedule: WatchSchedule; modules?: EsgModule[]; scoreThreshold?: number; rules?: WatchRules }): Promise<TeamWatch> {
       const name = w.name.trim();
       if (!name) throw new AppError('invalid_input', 'Give the watch a name.', { details: { field: 'name' } });
       const schedule = WatchScheduleSchema.parse(w.schedule);
       const { rows } = await pool.query<{ now: Date; kind: string | null }>('select now() as now, (select kind from team_items where id = $1) as kind', [w.itemId]);
       const list = listOptions(rows[0]!.kind, w);
+      const rules = rulesFor(list ? 'list' : 'search', w.rules);
       const due = nextDue(schedule, rows[0]!.now, timeZone);
       const r = await pool.query<WatchRow>(
-        'insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at, modules, score_threshold) values ($1, $2, $3, $4, $5, $6, $7, $8) returning *',
-        [randomUUID(), name, w.itemId, w.ownerId, JSON.stringify(schedule), due, list?.modules ?? null, list?.scoreThreshold ?? null],
+        'insert into team_watches (id, name, item_id, owner_id, schedule, next_due_at, modules, score_threshold, rules) values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) returning *',
+        [randomUUID(), name, w.itemId, w.ownerId, JSON.stringify(schedule), due, list?.modules ?? null, list?.scoreThreshold ?? null, rules === null ? null : JSON.stringify(rules)],
       );
       return toWatch(r.rows[0]!);
     },

@@ -5,16 +5,15 @@
 // The server decides who may edit (403 otherwise) and refuses an edit made from an old version (409).
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import type { EsgModule } from '../../../shared/service/schemas';
 import type { WatchSchedule } from '../../../shared/watches/watches';
 import { TeamItemAnswerSchema, TeamItemsAnswerSchema, TeamItemSummaryAnswerSchema, type TeamCompany, type TeamItemSummary } from '../../../shared/team/items';
-import { TeamWatchSummarySchema, type TeamWatchSummary } from '../../../shared/team/watches';
+import type { TeamWatchSummary } from '../../../shared/team/watches';
 import type { SavedSearch } from '../../../shared/bridge/groups/search';
 import type { TeamItemCopy } from '../../../shared/team/item-copy';
 import type { TeamConnection } from './team-connection';
-import type { ListToShare } from './team-watch-calls';
+import { watchTeamItem, type EsgChoice, type ListToShare } from './team-watch-calls';
+import type { WatchRules } from '../../../shared/watches/rules';
 
-const WatchAnswer = z.object({ watch: TeamWatchSummarySchema });
 
 /** Where a copied item lands in the active profile's workspace. */
 export interface LocalCopies {
@@ -59,11 +58,11 @@ export function createTeamItemCalls(
       const list = copies.createList({ name: item.name, companies: item.companies });
       return { kind: 'list', listId: list.id, name: list.name, companies: item.companies.length };
     },
-    async watch(itemId: string, schedule: WatchSchedule, esg?: { modules: EsgModule[]; scoreThreshold: number }): Promise<TeamWatchSummary> {
+    async watch(itemId: string, schedule: WatchSchedule, esg?: EsgChoice, rules?: WatchRules): Promise<TeamWatchSummary> {
       const item = (await this.list()).find((i) => i.id === itemId);
       if (!item) throw new AppError('not_found', 'That team item is not on the server any more (its owner removed it).', { details: { field: 'itemId' } });
       if (item.kind === 'list' && !esg) throw new AppError('invalid_input', 'Choose the ESG modules the server refreshes for this list.', { details: { field: 'modules' } });
-      return (await connection.asMember('POST', '/v1/watches', WatchAnswer, { name: item.name, itemId, schedule, ...(item.kind === 'list' ? esg : {}) })).watch;
+      return watchTeamItem(connection, item, schedule, esg, rules);
     },
     async update(edit: TeamItemEdit): Promise<TeamItemSummary> {
       const item = await whole(edit.itemId);

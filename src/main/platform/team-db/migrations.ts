@@ -228,4 +228,13 @@ export const TEAM_MIGRATIONS: readonly Migration[] = [
       create index team_checks_finished on team_checks (finished_at) where status in ('done', 'failed');
     `,
   },
+  {
+    version: 8,
+    name: 'alert rules per team watch',
+    // Issue 38 on the server: a watch's rules (shared/watches/rules.ts) as the desktop keeps them;
+    // null: every change a check finds alerts.
+    sql: `
+      alter table team_watches add column rules jsonb;
+    `,
+  },
 ];

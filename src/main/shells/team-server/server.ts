@@ -46,7 +46,7 @@ export function buildTeamServer(o: TeamServerOptions): FastifyInstance {
       if (error.code === 'rate_limited') void reply.header('Retry-After', retryAfter(error.message));
       return reply.status(status).send({ error: { code: error.code, message: error.message } });
     }
-    if (error instanceof z.ZodError) return reply.status(400).send({ error: { code: 'invalid_input', message: 'The request body is not what this call takes.' } });
+    if (error instanceof z.ZodError) return reply.status(400).send({ error: { code: 'invalid_input', message: zodWords(error) } });
     const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
     if (status === 413) return reply.status(413).send({ error: { code: 'invalid_input', message: `The request is over this call's limit of ${bytesText(req.routeOptions.bodyLimit)}.` } });
     if (status >= 500) app.log.error({ code: (error as { code?: unknown }).code }, 'request failed');
@@ -84,4 +84,12 @@ function retryAfter(message: string): string {
 
 function bytesText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
+}
+
+/** A refused body in words: the first problem and where ("rules.fields.0.min: Enter a percentage above 0."). */
+function zodWords(e: z.ZodError): string {
+  const first = e.issues[0];
+  if (!first) return 'The request body is not what this call takes.';
+  const at = first.path.map(String).join('.');
+  return `The request body is not what this call takes: ${at ? `${at}: ` : ''}${first.message.replace(/\.?$/, '.')}`;
 }

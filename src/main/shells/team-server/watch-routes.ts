@@ -1,10 +1,10 @@
 // The team watches' routes: GET/POST /v1/watches, POST /v1/watches/:id/check,
-// GET /v1/watches/:id/changes, DELETE /v1/watches/:id. Every member sees and checks the team's
-// watches; the one who made a watch, or an admin, removes it.
+// GET /v1/watches/:id/changes, PUT /v1/watches/:id/rules, DELETE /v1/watches/:id. Every member sees
+// and checks the team's watches; the one who made a watch, or an admin, changes its rules or removes it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { TeamWatchInputSchema } from '../../../shared/team/watches';
+import { TeamWatchInputSchema, TeamWatchRulesInputSchema } from '../../../shared/team/watches';
 import type { Member, TeamCore } from '../compose/create-team-core';
 import { authenticated } from './auth';
 
@@ -49,6 +49,15 @@ export function registerWatchRoutes(app: FastifyInstance, core: TeamCore): void 
       const w = await known(req.params.id);
       const { check } = CheckQuery.parse(req.query);
       return { changes: await watches().store.changes(w.id, check ?? null) };
+    });
+
+    r.put<ById>('/v1/watches/:id/rules', async (req) => {
+      const w = await known(req.params.id);
+      const m = member(req);
+      if (w.owner.id !== m.id && m.role !== 'admin') throw new AppError('forbidden', `Only ${w.owner.name}, who made this watch, or a team admin can change its rules.`);
+      const { rules } = TeamWatchRulesInputSchema.parse(req.body);
+      await watches().store.setRules(w.id, rules);
+      return { watch: await watches().store.summary(w.id) };
     });
 
     r.delete<ById>('/v1/watches/:id', async (req, reply) => {

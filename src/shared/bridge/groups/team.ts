@@ -10,6 +10,7 @@ import { TeamItemNameSchema, type TeamItemSummary } from '../../team/items';
 import type { TeamItemCopy } from '../../team/item-copy';
 import { EsgModuleSchema } from '../../service/schemas';
 import { WatchScheduleSchema } from '../../watches/watches';
+import { WatchRulesSchema } from '../../watches/rules';
 
 const TeamWatchId = z.uuid('Not a team watch id');
 const ServerId = z.uuid('Not an id the team server gave');
@@ -27,7 +28,7 @@ export const teamGroup = group({
     /** The team's watches with their last check, schedule and cost. */
     watches: fn(z.void()).returns<TeamWatchSummary[]>(),
     /** Shares a saved search of the active profile with the team and watches it there. */
-    watchSavedSearch: fn(z.object({ savedSearchId: z.string().min(1).max(128), schedule: WatchScheduleSchema })).returns<TeamWatchSummary>(),
+    watchSavedSearch: fn(z.object({ savedSearchId: z.string().min(1).max(128), schedule: WatchScheduleSchema, rules: WatchRulesSchema.optional() })).returns<TeamWatchSummary>(),
     /** Shares a list of the active profile with the team (its companies, a copy) and watches its ESG there. */
     watchList: fn(
       z.object({
@@ -35,6 +36,7 @@ export const teamGroup = group({
         modules: z.array(EsgModuleSchema).min(1, 'Choose at least one ESG module').max(3),
         scoreThreshold: z.number('The threshold is a number of score points').min(0.1, 'The threshold is at least 0.1 points').max(100, 'The threshold is at most 100 points'),
         schedule: WatchScheduleSchema,
+        rules: WatchRulesSchema.optional(),
       }),
     ).returns<TeamWatchSummary>(),
     /** The link that opened the app and that the page has not shown yet, once (null: none). */
@@ -70,8 +72,11 @@ export const teamGroup = group({
         schedule: WatchScheduleSchema,
         modules: z.array(EsgModuleSchema).min(1, 'Choose at least one ESG module').max(3).optional(),
         scoreThreshold: z.number('The threshold is a number of score points').min(0.1, 'The threshold is at least 0.1 points').max(100, 'The threshold is at most 100 points').optional(),
+        rules: WatchRulesSchema.optional(),
       }),
     ).returns<TeamWatchSummary>(),
+    /** A team watch's new alert rules (its maker or a team admin; null: every change alerts). */
+    setWatchRules: fn(z.object({ watchId: TeamWatchId, rules: WatchRulesSchema.nullable() })).returns<TeamWatchSummary>(),
     /** The owner's edit of a team item: a new name, and/or its content again from a saved search or list of theirs. */
     updateItem: fn(
       z.object({

@@ -184,7 +184,8 @@ describe('property: nothing from the input is markup', () => {
       module: null,
       oldValue: v(c.oldValue!),
       newValue: v(c.newValue!),
-      detail: c.kind === 'rating' ? 'downgrade' : t(c.detail as string),
+      // A leaver's reason always has words of its own (watches/leaver-reasons.ts), around the drawn text.
+      detail: c.kind === 'rating' ? 'downgrade' : c.kind === 'left' ? `No longer matches: ${t(c.detail as string)}` : t(c.detail as string),
     }));
     return { member: { name: t(d.memberName) }, cadence: 'weekly', items: [{ watch: { ...SEARCH_WATCH, name: t(d.watchName) }, checkId: '1', checkedAt: '2026-11-28T09:00:00Z', changes }], links: LINKS };
   }

@@ -148,6 +148,34 @@ describe.skipIf(postgresMissing() !== null)('team list watches on the server', (
     expect(sorted(late.map((r) => [r.field, r.oldValue, r.newValue]))).toEqual(sorted(truth.map((c) => [c.field, c.old, c.new])));
   });
 
+  it('a watch with rules keeps exactly what they allow of what the same check without rules finds (issue 38)', async () => {
+    const members = sandbox.control.esgCompanies('known', 30);
+    const itemId = await share('Portfolio R', members);
+    const plain = await nodes[0]!.watches.store.create({ name: 'Portfolio R', itemId, ownerId, schedule: { kind: 'hourly' }, scoreThreshold: 1 });
+    const ruled = await nodes[0]!.watches.store.create({ name: 'Portfolio R ruled', itemId, ownerId, schedule: { kind: 'hourly' }, scoreThreshold: 1, rules: { pillars: { overall: 3 }, ratings: 'downgrades' } });
+    await checkNow(plain.id);
+    await checkNow(ruled.id);
+    sandbox.control.stepEpochs(1);
+    const all = await nodes[1]!.watches.store.changes(plain.id, (await checkNow(plain.id)).id);
+    // A keyword in some news titles but not all: chosen from what the check without rules found.
+    const titles = all.filter((c) => c.kind === 'news').map((c) => String(c.newValue).toLowerCase());
+    const keyword = titles.flatMap((t) => t.split(/\W+/)).find((w) => w.length > 3 && titles.some((t) => !t.includes(w)));
+    expect(keyword).toBeDefined();
+    await nodes[0]!.watches.store.setRules(ruled.id, { pillars: { overall: 3 }, ratings: 'downgrades', newsKeyword: keyword!, commitments: 'status' });
+    const kept = await nodes[1]!.watches.store.changes(ruled.id, (await checkNow(ruled.id)).id);
+
+    // Independent truth of the rules over the unfiltered changes.
+    const allowed = all.filter((c) => {
+      if (c.kind === 'score') return c.field !== 'overall' || Math.abs(Number(c.newValue) - Number(c.oldValue)) >= 3;
+      if (c.kind === 'rating') return c.detail === 'downgrade';
+      if (c.kind === 'news') return String(c.newValue).toLowerCase().includes(keyword!);
+      if (c.kind === 'commitment') return c.field === null || c.field === 'status';
+      return true;
+    });
+    for (const k of ['score', 'rating', 'news']) expect(allowed.filter((c) => c.kind === k).length, k).toBeLessThan(all.filter((c) => c.kind === k).length);
+    expect(sorted(kept)).toEqual(sorted(allowed));
+  });
+
   it('modules and a score threshold belong to list watches: a search watch refuses them by field', async () => {
     const search = (await createTeamItems({ pool: admin }).share({ id: ownerId, role: 'member' } as never, { kind: 'search', name: 'All DE', body: { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } }, pageSize: 200 })).id;
     const made = nodes[0]!.watches.store.create({ name: 'All DE', itemId: search, ownerId, schedule: { kind: 'hourly' }, modules: ['news'] });

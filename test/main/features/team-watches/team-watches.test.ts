@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMembers } from '../../../../src/main/features/members/members';
 import { createTeamItems } from '../../../../src/main/features/team-items/items';
 import { runQueuedCheck } from '../../../../src/main/features/team-watches/check-runner';
+import { LEAVER_LOOKUPS_MAX } from '../../../../src/main/features/watches/leaver-reasons';
 import { createTeamWatches, type TeamWatches } from '../../../../src/main/features/team-watches/team-watches';
 import type { ApiClient } from '../../../../src/main/platform/api/types';
 import { startJobQueue, type JobQueue } from '../../../../src/main/platform/team-db/job-queue';
@@ -126,6 +127,45 @@ describe.skipIf(postgresMissing() !== null)('team watches across three nodes', (
     expect(found.filter((c) => c.kind === 'left').map((c) => c.company_id).sort()).toEqual(left);
     expect(found.filter((c) => c.kind === 'field').map((c) => `${c.company_id} ${c.field}`).sort()).toEqual(fields);
     for (const n of [entered.length, left.length, fields.length]) expect(n).toBeGreaterThan(0);
+  });
+
+  it('a watch with rules keeps exactly the changes its rules allow, and each company that left says why (issue 38)', async () => {
+    const rules = { fields: [{ kind: 'percent' as const, field: 'employee_count', min: 10 }, { kind: 'ignore' as const, field: 'phone' }] };
+    const watch = await nodes[0]!.watches.store.create({ name: 'DE ruled', itemId, ownerId, schedule: { kind: 'hourly' }, rules });
+    expect(await nodes[1]!.watches.store.summary(watch.id)).toMatchObject({ rules });
+    await settled(await nodes[0]!.watches.checkNow(watch.id));
+    const epoch = sandbox.control.stepEpochs(1).epoch;
+    const checkId = await nodes[1]!.watches.checkNow(watch.id);
+    await settled(checkId);
+
+    const before = sandbox.control.datasetAt(epoch - 1).byId;
+    const after = sandbox.control.datasetAt(epoch).byId;
+    const inSearch = (byId: typeof before, id: string) => byId.get(id)?.country === 'DE';
+    const left = [...before.keys()].filter((id) => inSearch(before, id) && !inSearch(after, id)).sort();
+    const log = sandbox.control.changes({ since: epoch - 1, until: epoch }).filter((c) => c.kind === 'field' && inSearch(before, c.company_id) && inSearch(after, c.company_id));
+    // Independent truth of the rules: employees by 10 % or more, phone never, any other field always.
+    const allowed = log.filter((c) => (c.field === 'employee_count' ? Math.abs(Number(c.new) - Number(c.old)) * 10 >= Math.abs(Number(c.old)) : c.field !== 'phone'));
+    expect(log.some((c) => c.field === 'phone') && log.some((c) => c.field === 'employee_count')).toBe(true);
+    expect(allowed.length).toBeLessThan(log.length);
+
+    const found = await nodes[2]!.watches.store.changes(watch.id, checkId);
+    expect(found.filter((c) => c.kind === 'field').map((c) => `${c.companyId} ${c.field}`).sort()).toEqual(allowed.map((c) => `${c.company_id} ${c.field}`).sort());
+    expect(found.filter((c) => c.kind === 'left').map((c) => c.companyId).sort()).toEqual(left);
+    // Each reason as the sandbox's data has it now: removed, or no longer in DE (and the condition).
+    for (const c of found.filter((x) => x.kind === 'left')) {
+      const now = after.get(c.companyId);
+      expect(c.detail).toBe(now ? `No longer matches: Country “${now.country}” (condition: Country equals “DE”).` : 'No longer in the service’s data.');
+    }
+    expect(left.some((id) => !after.has(id))).toBe(true);
+    // The check's requests: its pages and one lookup per leaver (at most LEAVER_LOOKUPS_MAX).
+    const rows = [...after.values()].filter((c) => c.country === 'DE').length;
+    expect(await nodes[0]!.watches.store.check(checkId)).toMatchObject({ status: 'done', rows, changes: found.length, requests: Math.ceil(rows / 200) + Math.min(left.length, LEAVER_LOOKUPS_MAX) });
+
+    // Rules change with the watch; a list's rules do not fit a search watch, and nothing is stored then.
+    await nodes[0]!.watches.store.setRules(watch.id, null);
+    expect((await nodes[0]!.watches.store.summary(watch.id))!.rules).toBeNull();
+    await expect(nodes[0]!.watches.store.setRules(watch.id, { ratings: 'downgrades' })).rejects.toMatchObject({ code: 'invalid_input', details: { field: 'rules.ratings' } });
+    expect((await nodes[0]!.watches.store.summary(watch.id))!.rules).toBeNull();
   });
 
   it('a node that lost its lease mid-check never commits; another node runs the check once', async () => {

@@ -128,8 +128,32 @@ describe.skipIf(postgresMissing() !== null)('team watches over HTTP', () => {
     void clock;
   });
 
+  it('rules go with a watch and change by its maker or an admin; a bad rule is refused in words, naming where', async () => {
+    const ada = await tokenOf('Ada Rules');
+    const bo = await tokenOf('Bo Rules');
+    const boss = await tokenOf('Cy Admin', 'admin');
+    const item = await call(ada, 'POST', '/v1/items', { kind: 'search', name: 'DE ruled', body: DE, pageSize: 200 });
+    const rules = { fields: [{ kind: 'percent', field: 'employee_count', min: 10 }] };
+    const made = await call(ada, 'POST', '/v1/watches', { name: 'DE ruled', itemId: item.body.item.id, schedule: { kind: 'hourly' }, rules });
+    expect(made.status).toBe(201);
+    expect(made.body.watch.rules).toEqual(rules);
+    const id = made.body.watch.id as string;
+
+    const typo = await call(ada, 'PUT', `/v1/watches/${id}/rules`, { rules: { fields: [{ kind: 'percent', field: 'employee_count', min: -5 }] } });
+    expect(typo.status).toBe(400);
+    expect(typo.body.error.message).toBe('The request body is not what this call takes: rules.fields.0.min: Enter a percentage above 0.');
+    const misfit = await call(ada, 'PUT', `/v1/watches/${id}/rules`, { rules: { ratings: 'downgrades' } });
+    expect(misfit.status).toBe(400);
+    expect(misfit.body.error.message).toMatch(/belong to a list watch/);
+    expect((await call(bo, 'PUT', `/v1/watches/${id}/rules`, { rules: null })).status).toBe(403);
+    const byAdmin = await call(boss, 'PUT', `/v1/watches/${id}/rules`, { rules: { fields: [{ kind: 'ignore', field: 'phone' }] } });
+    expect(byAdmin.status).toBe(200);
+    expect((await call(bo, 'GET', '/v1/watches')).body.watches.find((w: { id: string }) => w.id === id).rules).toEqual({ fields: [{ kind: 'ignore', field: 'phone' }] });
+    expect((await call(ada, 'PUT', `/v1/watches/${id}/rules`, { rules: null })).body.watch.rules).toBeNull();
+  });
+
   it('without a member token every watch route is refused', async () => {
-    for (const [method, path] of [['GET', '/v1/watches'], ['POST', '/v1/watches'], ['POST', '/v1/watches/x/check']] as const) {
+    for (const [method, path] of [['GET', '/v1/watches'], ['POST', '/v1/watches'], ['POST', '/v1/watches/x/check'], ['PUT', '/v1/watches/x/rules']] as const) {
       const r = await fetch(`${base}${path}`, { method });
       expect(r.status).toBe(401);
     }
