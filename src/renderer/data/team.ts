@@ -70,6 +70,15 @@ export function useWatchListWithTeam() {
   });
 }
 
+/** A team watch's new alert rules (its maker or an admin; the server refuses others in words). */
+export function useSetTeamWatchRules() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: Parameters<typeof teamCalls.setWatchRules>[0]) => teamCalls.setWatchRules(v),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: teamWatchKeys.all }),
+  });
+}
+
 export function useTeamCheckNow() {
   const qc = useQueryClient();
   return useMutation({

@@ -1,11 +1,13 @@
-// What a team watch's last check found, in the words of the What changed inbox.
-import type { TeamWatchSummary } from '../../shared/team/watches';
+// What a team watch's last check found, in the words of the What changed inbox: a company's several
+// field changes of one check as one row ("moved (street, city)"; issue 38), a leaver with its reason.
+import type { TeamChange, TeamWatchSummary } from '../../shared/team/watches';
 import { CHANGE_KIND_LABELS, ChangeKindSchema } from '../../shared/watches/watches';
 import { useTeamChanges } from '../data/team';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { DataTable } from '../ui/grid/DataTable';
 import { Spinner } from '../ui/Spinner';
-import { changeSubject, changeValues } from '../watches/watch-format';
+import { changeSubject, changeValues, fieldInWords } from '../watches/watch-format';
+import { groupCompanyFields, groupSummary, type InboxEntry } from '../watches/change-groups';
 
 export interface TeamChangesProps {
   watch: TeamWatchSummary;
@@ -18,7 +20,8 @@ export interface TeamChangesProps {
 
 export function TeamChanges({ watch, checkId, companyId, onClose }: TeamChangesProps) {
   const changes = useTeamChanges(watch.id, checkId);
-  const rows = companyId && changes.data ? [...changes.data.filter((c) => c.companyId === companyId), ...changes.data.filter((c) => c.companyId !== companyId)] : changes.data;
+  const ordered = companyId && changes.data ? [...changes.data.filter((c) => c.companyId === companyId), ...changes.data.filter((c) => c.companyId !== companyId)] : changes.data;
+  const rows = ordered ? groupCompanyFields(ordered) : undefined;
   const named = companyId ? changes.data?.find((c) => c.companyId === companyId) : undefined;
   return (
     <section className="profile-editor team-connection" aria-labelledby="team-changes-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
@@ -39,12 +42,12 @@ export function TeamChanges({ watch, checkId, companyId, onClose }: TeamChangesP
             label={`Changes found by ‘${watch.name}’`}
             rows={rows}
             rowKey={(_c, i) => String(i)}
-            rowProps={(c) => (companyId && c.companyId === companyId ? { className: 'data-table__row--marked', 'aria-current': 'true' } : {})}
+            rowProps={(e) => (companyId && companyOf(e) === companyId ? { className: 'data-table__row--marked', 'aria-current': 'true' } : {})}
             columns={[
-              { key: 'company', header: 'Company', rowHeader: true, cell: (c) => c.companyName ?? c.companyId },
-              { key: 'kind', header: 'Change', cell: (c) => kindLabel(c.kind) },
-              { key: 'what', header: 'Field', cell: (c) => changeSubject({ kind: c.kind as never, field: c.field }) || '–' },
-              { key: 'values', header: 'Old → new', cell: (c) => changeValues({ kind: c.kind as never, field: c.field, oldValue: c.oldValue, newValue: c.newValue, detail: c.detail ?? null }) },
+              { key: 'company', header: 'Company', rowHeader: true, cell: (e) => (e.kind === 'one' ? (e.change.companyName ?? e.change.companyId) : (e.companyName ?? e.companyId)) },
+              { key: 'kind', header: 'Change', cell: (e) => (e.kind === 'one' ? kindLabel(e.change.kind) : 'Fields changed') },
+              { key: 'what', header: 'Field', cell: (e) => (e.kind === 'one' ? changeSubject({ kind: e.change.kind as never, field: e.change.field }) || '–' : groupSummary(e.changes)) },
+              { key: 'values', header: 'Old → new', cell: (e) => (e.kind === 'one' ? valuesOf(e.change) : e.changes.map((c) => `${fieldInWords(c.field ?? '')}: ${valuesOf(c)}`).join('; ')) },
             ]}
           />
         )
@@ -52,6 +55,9 @@ export function TeamChanges({ watch, checkId, companyId, onClose }: TeamChangesP
     </section>
   );
 }
+
+const companyOf = (e: InboxEntry<TeamChange>) => (e.kind === 'one' ? e.change.companyId : e.companyId);
+const valuesOf = (c: TeamChange) => changeValues({ kind: c.kind as never, field: c.field, oldValue: c.oldValue, newValue: c.newValue, detail: c.detail ?? null });
 
 function kindLabel(kind: string): string {
   const k = ChangeKindSchema.safeParse(kind);

@@ -9,7 +9,8 @@ import { mutateThen } from '../data/mutate-then';
 import { useUpdateTeamItem, useWatchTeamItem } from '../data/team-items';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { SelectField, TextField } from '../ui/Field';
-import { checkEsgChoice, DEFAULT_ESG_CHOICE, DEFAULT_SCHEDULE, EsgFields, listCostInWords, ScheduleFields, scheduleOf } from './TeamWatchFields';
+import { checkEsgChoice, DEFAULT_ESG_CHOICE, DEFAULT_SCHEDULE, EsgFields, listCostInWords, ScheduleFields, scheduleOf, TeamRulesFields } from './TeamWatchFields';
+import { checkRulesForm, EMPTY_RULES_FORM } from '../watches/watch-rules-form';
 
 interface PanelProps {
   item: TeamItemSummary;
@@ -21,13 +22,15 @@ export function WatchTeamItem({ item, onDone, onClose }: PanelProps) {
   const watch = useWatchTeamItem();
   const [schedule, setSchedule] = useState(DEFAULT_SCHEDULE);
   const [esg, setEsg] = useState(DEFAULT_ESG_CHOICE);
+  const [rules, setRules] = useState(EMPTY_RULES_FORM);
   const [tried, setTried] = useState(false);
   const list = item.kind === 'list';
   const submit = () => {
     setTried(true);
     const { points, modulesError, thresholdError } = checkEsgChoice(esg);
-    if (list && (modulesError || thresholdError)) return;
-    const input = { itemId: item.id, schedule: scheduleOf(schedule), ...(list ? { modules: esg.modules, scoreThreshold: points } : {}) };
+    const checked = checkRulesForm(rules, item.kind);
+    if ((list && (modulesError || thresholdError)) || !checked.ok) return;
+    const input = { itemId: item.id, schedule: scheduleOf(schedule), ...(list ? { modules: esg.modules, scoreThreshold: points } : {}), ...(checked.rules ? { rules: checked.rules } : {}) };
     mutateThen(watch, input, { onSuccess: (w) => onDone(`‘${w.name}’ is watched on the team server.`) });
   };
   return (
@@ -44,6 +47,7 @@ export function WatchTeamItem({ item, onDone, onClose }: PanelProps) {
       <h3 className="section-title">Watch ‘{item.name}’ with the team</h3>
       {list ? <EsgFields value={esg} onChange={setEsg} tried={tried} /> : null}
       <ScheduleFields value={schedule} onChange={setSchedule} label="When the server checks it" timeLabel="Check time (the server's time zone)" />
+      <TeamRulesFields value={rules} onChange={setRules} tried={tried} target={item.kind} />
       {list ? <p data-testid="team-item-cost">{listCostInWords(item.size, esg.modules.length, schedule.every)}</p> : null}
       <div className="action-bar">
         <button type="submit" className="button button--primary" disabled={watch.isPending}>

@@ -14,6 +14,8 @@ import { Spinner } from '../ui/Spinner';
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { formatCount, formatNumber, formatWhen } from '../ui/format';
 import { scheduleInWords } from '../watches/watch-format';
+import { rulesInWords } from '../../shared/watches/rules';
+import { TeamWatchRules } from './TeamWatchRules';
 import { TeamChanges } from './TeamChanges';
 import { TeamDigests } from './TeamDigests';
 import { TeamInbox } from './TeamInbox';
@@ -45,7 +47,7 @@ export function TeamScreen() {
   );
 }
 
-type Panel = { kind: 'changes'; watchId: string; checkId?: number; companyId?: string } | { kind: 'digests'; watchId: string | null };
+type Panel = { kind: 'changes'; watchId: string; checkId?: number; companyId?: string } | { kind: 'digests'; watchId: string | null } | { kind: 'rules'; watchId: string };
 
 /** The panel a firmscope:// link asks for: a check's changes (that company first) or the digests. */
 function panelOf(link: DeepLink | undefined): Panel | null {
@@ -73,6 +75,7 @@ function TeamWatches() {
     { key: 'item', header: 'Watches', cell: (w) => watchedInWords(w) },
     { key: 'owner', header: 'Made by', cell: (w) => w.owner.name },
     { key: 'schedule', header: 'Schedule', cell: (w) => scheduleInWords(w.schedule) },
+    { key: 'rules', header: 'Alerts', cell: (w) => rulesShort(w) },
     { key: 'last', header: 'Last check', cell: (w) => lastCheckInWords(w) },
     { key: 'cost', header: 'Requests', num: true, cell: (w) => (w.lastCheck ? formatCount(w.lastCheck.requests) : '–') },
     { key: 'next', header: 'Next check', cell: (w) => (w.nextDueAt ? formatWhen(Date.parse(w.nextDueAt)) : 'only on Check now') },
@@ -92,6 +95,9 @@ function TeamWatches() {
           <button type="button" className="button" onClick={() => setPanel({ kind: 'digests', watchId: w.id })} aria-label={`Digests of ‘${w.name}’`}>
             Digests
           </button>
+          <button type="button" className="button" onClick={() => setPanel({ kind: 'rules', watchId: w.id })} aria-label={`Alert rules of ‘${w.name}’`}>
+            Rules
+          </button>
         </span>
       ),
     },
@@ -103,6 +109,7 @@ function TeamWatches() {
       {checkNow.error ? <ErrorMessage error={checkNow.error} /> : null}
       {panel?.watchId && !shown ? <Banner level="warning">The watch that link names is not on the team server any more (it was deleted).</Banner> : null}
       {panel?.kind === 'changes' && shown ? <TeamChanges watch={shown} checkId={panel.checkId} companyId={panel.companyId} onClose={() => setPanel(null)} /> : null}
+      {panel?.kind === 'rules' && shown ? <TeamWatchRules key={shown.id} watch={shown} onClose={() => setPanel(null)} /> : null}
       {panel?.kind === 'digests' && (shown || panel.watchId === null) ? <TeamDigests watch={shown} watches={watches.data} onClose={() => setPanel(null)} /> : null}
       <TeamInbox onOpen={(e) => setPanel({ kind: 'changes', watchId: e.watch.id, checkId: e.checkId })} />
       <TeamItems watches={watches.data} />
@@ -136,6 +143,12 @@ function lastCheckInWords(w: TeamWatchSummary): string {
   const kept = c.failedCells ? `; ${formatCount(c.failedCells)} of its ESG refreshes failed and kept their last result (${c.error ?? 'no reason given'})` : '';
   if (c.baseline) return `${when}: first check, ${formatCount(c.rows ?? 0)} companies (the baseline)${kept}`;
   return `${when}: ${c.changes === 1 ? '1 change' : `${formatCount(c.changes ?? 0)} changes`}${kept}`;
+}
+
+/** "Employees: alerts on a change of 10 % or more. Other fields: any change", or "Every change". */
+function rulesShort(w: TeamWatchSummary): string {
+  const lines = rulesInWords(w.rules ?? undefined, w.item.kind);
+  return lines.length ? lines.join('. ') : 'Every change';
 }
 
 function watchedInWords(w: TeamWatchSummary): string {

@@ -1,11 +1,14 @@
 // The fields of a team watch, written once for every form that makes one (a saved search or list
 // shared and watched, a team item watched): when the server checks, and for a list the ESG modules
-// (none preselected), the score move that counts, and what a check costs, said before it is made.
+// (none preselected), the score move that counts, and what a check costs, said before it is made;
+// and the watch's alert rules, as the Watch dialog takes them (watches/WatchRulesFields.tsx).
 import { MODULE_LABELS } from '../../shared/esg/count-semantics';
 import { ESG_MODULES, type EsgModule } from '../../shared/service/schemas';
 import { SCORE_THRESHOLD_DEFAULT, TYPICAL_REQUESTS_PER_CELL, type WatchSchedule } from '../../shared/watches/watches';
 import { SelectField, TextField } from '../ui/Field';
 import { formatCount } from '../ui/format';
+import { WatchRulesFields } from '../watches/WatchRulesFields';
+import { checkRulesForm, type RulesForm } from '../watches/watch-rules-form';
 
 export type Every = 'hourly' | 'daily';
 
@@ -74,4 +77,10 @@ export function listCostInWords(companies: number, modules: number, every: Every
   const perCheck = companies * modules * TYPICAL_REQUESTS_PER_CELL;
   const perDay = every === 'hourly' ? perCheck * 24 : perCheck;
   return `About ${formatCount(perCheck)} requests per check (${formatCount(companies)} ${companies === 1 ? 'company' : 'companies'} x ${modules} ${modules === 1 ? 'module' : 'modules'} x about ${TYPICAL_REQUESTS_PER_CELL}), ${formatCount(perDay)} a day from the team's daily budget.`;
+}
+
+/** A team watch's alert rules; their problem is shown once the form was sent. */
+export function TeamRulesFields({ value, onChange, tried, target }: { value: RulesForm; onChange(v: RulesForm): void; tried: boolean; target: 'search' | 'list' }) {
+  const checked = checkRulesForm(value, target);
+  return <WatchRulesFields value={value} onChange={onChange} error={tried && !checked.ok ? checked.error : undefined} target={target} />;
 }

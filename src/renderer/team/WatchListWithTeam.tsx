@@ -10,7 +10,8 @@ import { useWatchListWithTeam } from '../data/team';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { SelectField } from '../ui/Field';
 import { formatCount } from '../ui/format';
-import { checkEsgChoice, DEFAULT_ESG_CHOICE, DEFAULT_SCHEDULE, EsgFields, listCostInWords, ScheduleFields, scheduleOf } from './TeamWatchFields';
+import { checkEsgChoice, DEFAULT_ESG_CHOICE, DEFAULT_SCHEDULE, EsgFields, listCostInWords, ScheduleFields, scheduleOf, TeamRulesFields } from './TeamWatchFields';
+import { checkRulesForm, EMPTY_RULES_FORM } from '../watches/watch-rules-form';
 
 export function WatchListWithTeam() {
   const lists = useLists();
@@ -19,15 +20,17 @@ export function WatchListWithTeam() {
   const [esg, setEsg] = useState(DEFAULT_ESG_CHOICE);
   const [tried, setTried] = useState(false);
   const [schedule, setSchedule] = useState(DEFAULT_SCHEDULE);
+  const [rules, setRules] = useState(EMPTY_RULES_FORM);
   const [done, setDone] = useState<string | null>(null);
   const all = lists.data ?? [];
   const chosen = all.find((l) => l.id === listId) ?? all[0];
   const submit = () => {
     setTried(true);
     const { points, modulesError, thresholdError } = checkEsgChoice(esg);
-    if (!chosen || thresholdError || modulesError) return;
+    const checked = checkRulesForm(rules, 'list');
+    if (!chosen || thresholdError || modulesError || !checked.ok) return;
     setDone(null);
-    mutateThen(watch, { listId: chosen.id, modules: esg.modules, scoreThreshold: points, schedule: scheduleOf(schedule) }, { onSuccess: (w) => setDone(`‘${w.name}’ is shared with the team and its ESG watched on the server.`) });
+    mutateThen(watch, { listId: chosen.id, modules: esg.modules, scoreThreshold: points, schedule: scheduleOf(schedule), ...(checked.rules ? { rules: checked.rules } : {}) }, { onSuccess: (w) => setDone(`‘${w.name}’ is shared with the team and its ESG watched on the server.`) });
   };
   return (
     <section className="profile-editor team-connection" aria-labelledby="watch-list-with-team-title">
@@ -52,6 +55,7 @@ export function WatchListWithTeam() {
             ))}
           </SelectField>
           <EsgFields value={esg} onChange={setEsg} tried={tried} />
+          <TeamRulesFields value={rules} onChange={setRules} tried={tried} target="list" />
           <ScheduleFields value={schedule} onChange={setSchedule} label="When the server checks the list" timeLabel="Check time (the server's time zone)" />
           <p data-testid="team-list-cost">{listCostInWords(chosen?.memberCount ?? 0, esg.modules.length, schedule.every)}</p>
           <div className="action-bar">

@@ -7,20 +7,25 @@ import { useWatchSavedSearchWithTeam } from '../data/team';
 import { mutateThen } from '../data/mutate-then';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { SelectField } from '../ui/Field';
-import { DEFAULT_SCHEDULE, ScheduleFields, scheduleOf } from './TeamWatchFields';
+import { DEFAULT_SCHEDULE, ScheduleFields, scheduleOf, TeamRulesFields } from './TeamWatchFields';
+import { checkRulesForm, EMPTY_RULES_FORM } from '../watches/watch-rules-form';
 
 export function WatchWithTeam() {
   const saved = useQuery({ queryKey: SAVED_KEY, queryFn: () => searchCalls.listSaved() });
   const watch = useWatchSavedSearchWithTeam();
   const [savedSearchId, setSavedSearchId] = useState('');
   const [schedule, setSchedule] = useState(DEFAULT_SCHEDULE);
+  const [rules, setRules] = useState(EMPTY_RULES_FORM);
+  const [tried, setTried] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const searches = saved.data ?? [];
   const chosen = searches.find((s) => s.id === savedSearchId) ?? searches[0];
   const submit = () => {
-    if (!chosen) return;
+    setTried(true);
+    const checked = checkRulesForm(rules, 'search');
+    if (!chosen || !checked.ok) return;
     setDone(null);
-    mutateThen(watch, { savedSearchId: chosen.id, schedule: scheduleOf(schedule) }, { onSuccess: (w) => setDone(`‘${w.name}’ is shared with the team and watched on the server.`) });
+    mutateThen(watch, { savedSearchId: chosen.id, schedule: scheduleOf(schedule), ...(checked.rules ? { rules: checked.rules } : {}) }, { onSuccess: (w) => setDone(`‘${w.name}’ is shared with the team and watched on the server.`) });
   };
   return (
     <section className="profile-editor team-connection" aria-labelledby="watch-with-team-title">
@@ -44,6 +49,7 @@ export function WatchWithTeam() {
             ))}
           </SelectField>
           <ScheduleFields value={schedule} onChange={setSchedule} label="When the server checks" timeLabel="Time (the server's time zone)" />
+          <TeamRulesFields value={rules} onChange={setRules} tried={tried} target="search" />
           <div className="action-bar">
             <button type="submit" className="button button--primary" disabled={watch.isPending}>
               Share and watch with the team

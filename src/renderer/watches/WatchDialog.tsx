@@ -125,7 +125,7 @@ export function WatchDialog({ target, existing, onClose, onSaved }: WatchDialogP
         <WatchScheduleFields form={form} errors={errors} set={set} />
         <CheckboxField label="Also check when the app starts" checked={form.checkAtStart} onChange={(e) => set({ checkAtStart: e.target.checked })} />
         {ref.kind === 'list' ? <WatchListFields form={form} errors={errors} set={set} memberCount={ref.memberCount} modulesErrorId={modulesErrorId} /> : null}
-        <WatchRulesFields form={form} errors={errors} set={set} target={ref.kind} />
+        <WatchRulesFields value={form.rules} onChange={(rules) => set({ rules })} error={errors.rules} target={ref.kind} />
         <WatchCostLine
           id={costId}
           input={estimateInput}

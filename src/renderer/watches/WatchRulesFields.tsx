@@ -3,17 +3,18 @@
 // threshold per pillar, rating downgrades only, news with a keyword. What they do is said in words
 // as they are typed; a problem is said under the rules, with the rule's number.
 import { useId } from 'react';
-import { ATTRIBUTES } from '../../shared/service/catalogue';
+import { ATTRIBUTES, fieldLabel, RECORD_FIELD_NAMES } from '../../shared/service/catalogue';
 import { PILLARS, rulesInWords, type FieldRule } from '../../shared/watches/rules';
 import { SelectField, TextField } from '../ui/Field';
-import type { WatchFieldsProps } from './WatchScheduleFields';
 import { rulesOfForm, type RuleRowForm, type RulesForm } from './watch-rules-form';
 
 const KIND_LABEL: Record<FieldRule['kind'], string> = { percent: 'changes by at least (%)', absolute: 'changes by at least', crosses: 'crosses the value', ignore: 'is ignored' };
 const NUMERIC = ATTRIBUTES.filter((a) => a.valueType !== 'string');
+/** Any field can be ignored: the attributes and the record's other fields (phone, street…). */
+const ANY = RECORD_FIELD_NAMES.map((name) => ({ name, label: fieldLabel(name) }));
 
 function RuleRow({ row, index, onChange, onRemove }: { row: RuleRowForm; index: number; onChange(r: RuleRowForm): void; onRemove(): void }) {
-  const fields = row.kind === 'ignore' ? ATTRIBUTES : NUMERIC;
+  const fields = row.kind === 'ignore' ? ANY : NUMERIC;
   return (
     <div className="watch-rules__row" role="group" aria-label={`Rule ${index + 1}`}>
       <SelectField label={`Field of rule ${index + 1}`} value={row.field} onChange={(e) => onChange({ ...row, field: e.target.value })}>
@@ -38,13 +39,21 @@ function RuleRow({ row, index, onChange, onRemove }: { row: RuleRowForm; index: 
   );
 }
 
-export function WatchRulesFields({ form, errors, set, target }: WatchFieldsProps & { target: 'search' | 'list' }) {
+export interface WatchRulesFieldsProps {
+  value: RulesForm;
+  onChange(rules: RulesForm): void;
+  /** The rules' problem, with its place ("Rule 2: …"). */
+  error?: string;
+  target: 'search' | 'list';
+}
+
+/** The rules of a watch (the Watch dialog's, a team watch's), what they do in words, their problem. */
+export function WatchRulesFields({ value: rules, onChange, error, target }: WatchRulesFieldsProps) {
   const errorId = useId();
-  const rules = form.rules;
-  const put = (patch: Partial<RulesForm>) => set({ rules: { ...rules, ...patch } });
+  const put = (patch: Partial<RulesForm>) => onChange({ ...rules, ...patch });
   const words = rulesInWords(rulesOfForm(rules, target).rules, target);
   return (
-    <fieldset className="watch-rules" aria-describedby={errors.rules ? errorId : undefined}>
+    <fieldset className="watch-rules" aria-describedby={error ? errorId : undefined}>
       <legend>Alert rules</legend>
       {target === 'search' ? (
         <>
@@ -74,9 +83,9 @@ export function WatchRulesFields({ form, errors, set, target }: WatchFieldsProps
       <p className="field__hint" data-testid="watch-rules-words">
         {words.length ? words.join('. ') + '.' : 'Every change a check finds alerts.'}
       </p>
-      {errors.rules ? (
+      {error ? (
         <p id={errorId} className="field__error" role="alert">
-          {errors.rules}
+          {error}
         </p>
       ) : null}
     </fieldset>

@@ -4,13 +4,16 @@
 import type { WatchChange } from '../../shared/watches/watches';
 import { fieldInWords } from './watch-format';
 
-export type InboxEntry = { kind: 'one'; change: WatchChange } | { kind: 'fields'; companyId: string; companyName: string | null; changes: WatchChange[] };
+/** What grouping needs of a change: the app's own (WatchChange) or a team server's (TeamChange). */
+type Groupable = Pick<WatchChange, 'companyId' | 'companyName' | 'field'> & { kind: string };
+
+export type InboxEntry<C extends Groupable = WatchChange> = { kind: 'one'; change: C } | { kind: 'fields'; companyId: string; companyName: string | null; changes: C[] };
 
 /** The rows of one check, a company's field changes together where its first one was. */
-export function groupCompanyFields(rows: readonly WatchChange[]): InboxEntry[] {
-  const fields = new Map<string, WatchChange[]>();
+export function groupCompanyFields<C extends Groupable>(rows: readonly C[]): Array<InboxEntry<C>> {
+  const fields = new Map<string, C[]>();
   for (const r of rows) if (r.kind === 'field') fields.set(r.companyId, [...(fields.get(r.companyId) ?? []), r]);
-  const out: InboxEntry[] = [];
+  const out: Array<InboxEntry<C>> = [];
   const placed = new Set<string>();
   for (const r of rows) {
     const mine = r.kind === 'field' ? fields.get(r.companyId)! : null;
@@ -28,7 +31,7 @@ export function groupCompanyFields(rows: readonly WatchChange[]): InboxEntry[] {
 const isAddress = (field: string | null) => field !== null && (field === 'address' || field.startsWith('address.') || field === 'city');
 
 /** "moved (street, postal code, city), employee count and revenue changed". */
-export function groupSummary(changes: readonly WatchChange[]): string {
+export function groupSummary(changes: ReadonlyArray<Pick<WatchChange, 'field'>>): string {
   const address = changes.filter((c) => isAddress(c.field)).map((c) => fieldInWords(c.field!.replace(/^address\./, '')));
   const others = changes.filter((c) => !isAddress(c.field)).map((c) => fieldInWords(c.field ?? 'a field'));
   const list = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)!}`);

@@ -1,7 +1,7 @@
 // The Watch dialog's alert rules as typed <-> WatchRules (issue 38): rows of field, kind and value
 // for a search; a threshold per pillar, downgrades only and a news keyword for a list. Numbers are
 // read with the analyst's decimal mark; what cannot be read is left for the schema to name.
-import { PILLARS, type FieldRule, type Pillar, type WatchRules } from '../../shared/watches/rules';
+import { PILLARS, WatchRulesSchema, type FieldRule, type Pillar, type WatchRules } from '../../shared/watches/rules';
 
 export interface RuleRowForm {
   field: string;
@@ -67,4 +67,14 @@ export function ruleMessage(path: string[], message: string): string {
   if (path[0] === 'rules' && path[1] === 'fields' && path[2] !== undefined && /^\d+$/.test(path[2])) return `Rule ${Number(path[2]) + 1}: ${message}`;
   if (path[0] === 'rules' && path[1] === 'pillars' && path[2]) return `${path[2][0]!.toUpperCase()}${path[2].slice(1)} score: ${message}`;
   return message;
+}
+
+/** The rules as typed, checked alone (a form without the Watch dialog's other fields): the rules, or their first problem. */
+export function checkRulesForm(f: RulesForm, target: 'search' | 'list'): { ok: true; rules?: WatchRules } | { ok: false; error: string } {
+  const { rules } = rulesOfForm(f, target);
+  if (!rules) return { ok: true };
+  const parsed = WatchRulesSchema.safeParse(rules);
+  if (parsed.success) return { ok: true, rules: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  return { ok: false, error: ruleMessage(['rules', ...issue.path.map(String)], issue.message) };
 }

@@ -212,3 +212,8 @@ export function fieldDisplay(path: string): FieldDisplay {
 }
 
 export const fieldLabel = (path: string): string => fieldDisplay(path).label;
+
+/** Containers whose parts are the fields (a flattened record names `address.city`, not `address`). */
+const CONTAINERS = new Set(['address', 'identifiers']);
+/** Every field of a flattened record a rule can name: the search attributes, then the record's other fields. */
+export const RECORD_FIELD_NAMES: readonly string[] = [...new Set([...ATTRIBUTES.map((a) => a.name), ...Object.keys(FIELD_DISPLAY)])].filter((f) => f !== 'company_id' && !CONTAINERS.has(f));

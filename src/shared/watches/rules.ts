@@ -4,7 +4,7 @@
 // A list watch: a score threshold per pillar, rating changes or downgrades only, news only when the
 // title holds a keyword, commitments new or changing status only. Shown in words ("Employees: alerts on a change of 10 % or more").
 import { z } from 'zod';
-import { findAttribute } from '../service/catalogue';
+import { fieldLabel } from '../service/catalogue';
 import { sentenceNumber } from '../sentence-numbers';
 
 const fieldName = z.string().trim().min(1, 'Choose a field').max(200);
@@ -107,8 +107,6 @@ function scoreMoved(c: RuledChange, points: number): boolean {
   const b = num(c.newValue);
   return a === null || b === null || Math.abs(b - a) >= points - 1e-9;
 }
-
-const fieldLabel = (field: string) => findAttribute(field)?.label ?? field.replace(/[._]+/g, ' ');
 
 /** One field rule in words: "Employees: alerts on a change of 10 % or more". */
 export function fieldRuleWords(r: FieldRule): string {

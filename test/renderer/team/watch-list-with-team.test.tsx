@@ -58,3 +58,20 @@ it('refuses a missing module and a bad threshold next to their fields, and sends
   expect(cost()).toBe("About 4 requests per check (1 company x 1 module x about 4), 4 a day from the team's daily budget.");
   await waitFor(() => expect(sent).toEqual([]));
 });
+
+it('takes alert rules, says them in words as typed, refuses a bad one by its place, and sends what it says', async () => {
+  ui();
+  await screen.findByRole('option', { name: 'Portfolio A (120 companies)' });
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Scores' }));
+  fireEvent.change(screen.getByLabelText('Overall score: points that count'), { target: { value: '200' } });
+  fireEvent.change(screen.getByLabelText('Rating changes'), { target: { value: 'downgrades' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Share and watch the list with the team' }));
+  expect(screen.getByRole('alert').textContent).toBe('Overall score: Enter score points from 0.1 to 100');
+  expect(sent).toEqual([]);
+
+  fireEvent.change(screen.getByLabelText('Overall score: points that count'), { target: { value: '2,5' } });
+  expect(screen.getByTestId('watch-rules-words').textContent).toBe('Overall score: alerts on a move of 2.5 points or more. Ratings: downgrades only.');
+  fireEvent.click(screen.getByRole('button', { name: 'Share and watch the list with the team' }));
+  await screen.findByText('‘Portfolio A’ is shared with the team and its ESG watched on the server.');
+  expect(sent).toEqual([{ listId: 7, modules: ['scores'], scoreThreshold: 5, schedule: { kind: 'daily', at: '07:00' }, rules: { pillars: { overall: 2.5 }, ratings: 'downgrades' } }]);
+});

@@ -64,7 +64,7 @@ describe('rules as typed and in words', () => {
     expect(rulesInWords({ fields: [{ kind: 'percent', field: 'employee_count', min: 10 }, { kind: 'crosses', field: 'revenue', value: 50_000_000 }, { kind: 'ignore', field: 'phone' }] }, 'search')).toEqual([
       'Employees: alerts on a change of 10 % or more',
       'Revenue (USD): alerts when it crosses 50,000,000',
-      'phone: ignored',
+      'Phone: ignored',
       'Other fields: any change',
     ]);
     expect(rulesInWords({ pillars: { governance: 3 }, ratings: 'downgrades', newsKeyword: 'fraud', commitments: 'status' }, 'list')).toEqual([
