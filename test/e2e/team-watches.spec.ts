@@ -3,6 +3,9 @@
 // a saved search and watches it there, checks it now (the baseline), the sandbox's data moves one
 // epoch, checks again: the Team screen shows the last check, its cost and exactly the companies that
 // entered and left the search (computed from the sandbox's own evolution code); axe on the way.
+// The watch carries the rule "Employees: 10 % or more" (issue 38), said in words in the table: the
+// check keeps exactly the field changes the rule allows, a company's several as one row, and each
+// company that left says why.
 // Then the same for a list: shared with its ESG modules chosen (the cost said first), refreshed on
 // the server twice, its rating changes and news equal to the sandbox's change log.
 import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
@@ -23,6 +26,9 @@ const LIST_NAME = 'Portfolio A';
 const body = DE_500_5000;
 const RATES = { added: 40, removed: 40, field: 100 };
 const expected = expectSearch(body, RATES);
+const pct = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? (a === 0 ? (b === 0 ? 0 : Infinity) : (Math.abs(b - a) / Math.abs(a)) * 100) : Infinity);
+// Independent truth of the rule: employee moves of 10 % or more, every other field as it moved.
+const kept = new Map([...expected.fieldMoves].map(([id, moves]) => [id, moves.filter((m) => m.field !== 'employee_count' || pct(m.old, m.new) >= 10 - 1e-9)] as const).filter(([, m]) => m.length > 0));
 
 let db: TempPostgres;
 let node: TeamNode | null = null;
@@ -64,19 +70,24 @@ test('share a saved search with the team, check it on the server twice, see what
   const share = page.getByRole('region', { name: 'Watch a saved search with the team' });
   await share.getByLabel('Saved search').selectOption({ label: SEARCH_NAME });
   await share.getByLabel('When the server checks').selectOption({ label: 'Daily at a time' });
+  await share.getByRole('button', { name: 'Add a rule' }).click();
+  await share.getByLabel('Value of rule 1').fill('10');
+  const ruleWords = 'Employees: alerts on a change of 10 % or more. Other fields: any change';
+  await expect(share.getByTestId('watch-rules-words')).toHaveText(`${ruleWords}.`);
   await share.getByRole('button', { name: 'Share and watch with the team' }).click();
   await expect(share.getByRole('status')).toHaveText(`‘${SEARCH_NAME}’ is shared with the team and watched on the server.`);
   const watches = page.getByRole('table', { name: 'Team watches' });
   const row = watches.getByRole('row', { name: new RegExp(SEARCH_NAME) });
   await expect(row).toContainText('Ada Analyst');
   await expect(row).toContainText('Not checked yet');
+  await expect(row).toContainText(ruleWords);
   await expectNoAxeViolations(page, 'the Team screen with a team watch');
 
   // Check now: the baseline, counted in companies and requests.
   await row.getByRole('button', { name: `Check now: ‘${SEARCH_NAME}’` }).click();
   await expect(row).toContainText(`first check, ${expected.before.toLocaleString('en-US')} companies (the baseline)`, { timeout: 60_000 });
-  // Cells after the row's name: what it watches, maker, schedule, last check, requests, next check.
-  await expect(row.getByRole('cell').nth(4)).toHaveText(String(Math.ceil(expected.before / 200)));
+  // Cells after the row's name: what it watches, maker, schedule, alerts, last check, requests, next check.
+  await expect(row.getByRole('cell').nth(5)).toHaveText(String(Math.ceil(expected.before / 200)));
 
   // The data moves one epoch; the next check finds exactly who entered and left.
   await control(host.control, '/evolution/step', { method: 'POST', body: JSON.stringify({ epochs: 1 }) });
@@ -89,6 +100,14 @@ test('share a saved search with the team, check it on the server twice, see what
   expect(await whatOf('Entered the search')).toBe(expected.entered.size);
   expect(await whatOf('Left the search')).toBe(expected.left.size);
   expect(expected.entered.size + expected.left.size).toBeGreaterThan(0);
+  // The rule: one row per company with kept field changes (several as one), none for the others.
+  expect(kept.size, 'some field changes are kept').toBeGreaterThan(0);
+  expect(kept.size, 'and some companies only had small employee moves').toBeLessThan(expected.fieldMoves.size);
+  expect(await whatOf('Field changed')).toBe([...kept.values()].filter((m) => m.length === 1).length);
+  expect(await whatOf('Fields changed')).toBe([...kept.values()].filter((m) => m.length > 1).length);
+  // Each company that left says why.
+  const leftRows = found.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Left the search', exact: true }) });
+  for (const r of await leftRows.all()) await expect(r).toContainText(/No longer (in the service’s data\.|matches: )/);
   await expectNoAxeViolations(page, 'the changes of a team watch');
 
   // A digest's link to that check and one company that entered, opened through browser mode's /open
