@@ -6,6 +6,7 @@ import { CHANGE_KIND_LABELS, SCORE_THRESHOLD_DEFAULT } from '../../../shared/wat
 import { buildDeepLink, type DeepLink } from '../../../shared/team/deep-link';
 import type { FoundChange } from '../watches/change-store';
 import { checkFinishedText } from '../watches/notice';
+import { addressRuns, addressText } from '../watches/address-moves';
 import { clean, formatCount, formatValue, formatWhen } from './render-values';
 
 export type Cadence = 'immediate' | 'daily' | 'weekly';
@@ -138,6 +139,12 @@ function groupByWatch(items: readonly DigestItem[]): Group[] {
   return [...groups.values()].filter((g) => g.changes > 0);
 }
 
+/** A company's address parts that moved together, as one change: "street: …; city: …". */
+function addressMove(parts: readonly FoundChange[], link: string): ShownChange {
+  const first = parts[0]!;
+  return { company: clean(first.companyName ?? first.companyId, 120), what: 'address', old: clean(addressText(parts, 'oldValue'), 300), new: clean(addressText(parts, 'newValue'), 300), note: null, link };
+}
+
 type LinkTo = (l: DeepLink) => string;
 const linker = (links: DigestLinks): LinkTo => (l) => {
   const deep = buildDeepLink(l, links.appBase);
@@ -150,9 +157,11 @@ function section(g: Group, shown: number, linkTo: LinkTo): WatchSection {
   const latest = g.items.reduce((a, b) => (b.checkedAt > a.checkedAt ? b : a));
   const changes: ShownChange[] = [];
   for (const item of g.items) {
-    for (const c of item.changes) {
+    // A company's address move in the check is one change, as in the app's inbox and workbook.
+    for (const run of addressRuns(item.changes, () => true)) {
       if (changes.length >= shown) break;
-      changes.push(wordChange(c, linkTo({ kind: 'changes', watchId: g.watch.id, checkId: item.checkId, companyId: c.companyId })));
+      const link = linkTo({ kind: 'changes', watchId: g.watch.id, checkId: item.checkId, companyId: run[0]!.companyId });
+      changes.push(run.length > 1 ? addressMove(run, link) : wordChange(run[0]!, link));
     }
   }
   const one = g.items.length === 1;

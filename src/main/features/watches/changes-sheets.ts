@@ -4,6 +4,7 @@
 // of company, field, old and new value; a list watch's ESG changes keep one row per change.
 import { CHANGE_KIND_LABELS, type ChangeKind, type WatchChange } from '../../../shared/watches/watches';
 import { ColumnUnion } from '../../platform/tabular/column-union';
+import { addressRuns, addressText } from './address-moves';
 
 /** What a sheet is: its name, the kinds of change it holds, its columns and one change as a row. */
 export interface SheetLayout {
@@ -68,35 +69,18 @@ export function companiesLayout(changes: Iterable<WatchChange>): SheetLayout {
 export const FIELD_CHANGE_COLUMNS = ['checked_at', 'company_name', 'company_id', 'field', 'old_value', 'new_value', 'read'] as const;
 
 const fieldRow = (c: WatchChange): unknown[] => [checkedAt(c), c.companyName, c.companyId, c.field, c.oldValue, c.newValue, read(c)];
-const ADDRESS = 'address.';
-const partText = (c: WatchChange, v: unknown) => `${c.field!.slice(ADDRESS.length).replace(/_/g, ' ')}: ${v === null || v === undefined ? '—' : String(v)}`;
-
 /**
  * A company's address move in one check as one row (issue 38): field `address`, old and new as
  * "street: …; postal code: …; city: …" of the parts that changed. One changed part stays its own row.
  */
 export function addressRow(parts: readonly WatchChange[]): unknown[] {
   const first = parts[0]!;
-  const text = (side: 'oldValue' | 'newValue') => parts.map((c) => partText(c, c[side])).join('; ');
-  return [checkedAt(first), first.companyName, first.companyId, 'address', text('oldValue'), text('newValue'), parts.every((c) => c.read) ? 'yes' : 'no'];
+  return [checkedAt(first), first.companyName, first.companyId, 'address', addressText(parts, 'oldValue'), addressText(parts, 'newValue'), parts.every((c) => c.read) ? 'yes' : 'no'];
 }
 
 /** Field change rows in store order, a company's consecutive address changes of one check merged. */
 export function* fieldChangeRows(changes: Iterable<WatchChange>): Iterable<unknown[]> {
-  let move: WatchChange[] = [];
-  const flush = function* () {
-    if (move.length > 1) yield addressRow(move);
-    else if (move.length === 1) yield fieldRow(move[0]!);
-    move = [];
-  };
-  for (const c of changes) {
-    const isAddress = c.field?.startsWith(ADDRESS) ?? false;
-    const sameMove = move.length > 0 && move[0]!.checkId === c.checkId && move[0]!.companyId === c.companyId;
-    if (!isAddress || !sameMove) yield* flush();
-    if (isAddress) move.push(c);
-    else yield fieldRow(c);
-  }
-  yield* flush();
+  for (const run of addressRuns(changes, (a, b) => a.checkId === b.checkId)) yield run.length > 1 ? addressRow(run) : fieldRow(run[0]!);
 }
 
 /** The Field changes sheet of a search watch: company, field, old and new value; an address move one row. */

@@ -231,3 +231,25 @@ describe('property: nothing from the input is markup', () => {
     );
   });
 });
+
+describe('a digest reads like the inbox (issue 38)', () => {
+  const change = (c: Partial<FoundChange> & Pick<FoundChange, 'kind' | 'companyId'>): FoundChange => ({ companyName: null, field: null, module: null, oldValue: null, newValue: null, detail: null, ...c });
+
+  it('a company’s address move is one change; a company that left says why', () => {
+    const changes: FoundChange[] = [
+      change({ kind: 'left', companyId: 'c1', companyName: 'Alpha GmbH', oldValue: { name: 'Alpha GmbH', country: 'DE' }, detail: 'No longer matches: Country “AT” (condition: Country equals “DE”).' }),
+      change({ kind: 'field', companyId: 'c2', companyName: 'Beta AG', field: 'address.street', oldValue: 'Hauptstr. 1', newValue: 'Ring 2' }),
+      change({ kind: 'field', companyId: 'c2', companyName: 'Beta AG', field: 'address.postal_code', oldValue: '10115', newValue: '20095' }),
+      change({ kind: 'field', companyId: 'c2', companyName: 'Beta AG', field: 'address.city', oldValue: 'Berlin', newValue: 'Hamburg' }),
+      change({ kind: 'field', companyId: 'c2', companyName: 'Beta AG', field: 'employee_count', oldValue: 100, newValue: 130 }),
+      change({ kind: 'field', companyId: 'c3', companyName: 'Gamma SE', field: 'address.city', oldValue: 'Köln', newValue: 'Bonn' }),
+    ];
+    const { text } = renderMail(digestOf([{ watch: SEARCH_WATCH, checkId: '7', checkedAt: '2026-11-28T09:00:00Z', changes }]));
+    expect(text).toContain('- Alpha GmbH: Left the search: Alpha GmbH, DE → — (No longer matches: Country “AT” (condition: Country equals “DE”).)');
+    expect(text).toContain('- Beta AG: address: street: Hauptstr. 1; postal code: 10115; city: Berlin → street: Ring 2; postal code: 20095; city: Hamburg');
+    expect(text).toContain('- Beta AG: employee_count: 100 → 130');
+    expect(text).toContain('- Gamma SE: address.city: Köln → Bonn');
+    expect(count(text, '- Beta AG:')).toBe(2);
+  });
+});
+
