@@ -27,7 +27,7 @@ export function TeamInbox({ onOpen }: TeamInboxProps) {
   const columns: TableColumn<InboxEntry>[] = [
     { key: 'when', header: 'Checked', cell: (e) => formatWhen(Date.parse(e.finishedAt)) },
     { key: 'watch', header: 'Watch', rowHeader: true, cell: (e) => (e.read ? e.watch.name : <strong>{e.watch.name}</strong>) },
-    { key: 'what', header: 'What changed', cell: (e) => inboxCountsInWords(e.counts) },
+    { key: 'what', header: 'What changed', cell: (e) => inboxCountsInWords(e.counts, e.companies) },
     { key: 'read', header: 'Read', cell: (e) => (e.read ? 'Read' : 'Unread') },
     {
       key: 'actions',

@@ -16,10 +16,19 @@ const KIND_ORDER = Object.keys(KIND_WORDS);
 
 const plural = (n: number, [one, many]: [string, string]) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
-/** "12 companies entered, 3 companies left, 40 field changes". */
-export function inboxCountsInWords(counts: Record<string, number>): string {
+/** Kinds of which a company can have several changes in one check: their companies are said too. */
+const PER_COMPANY = new Set(['field', 'score', 'commitment']);
+
+/** "12 companies entered, 3 companies left, 40 field changes in 12 companies". */
+export function inboxCountsInWords(counts: Record<string, number>, companies?: Record<string, number>): string {
   const kinds = Object.keys(counts).sort((a, b) => (KIND_ORDER.indexOf(a) + 1 || 99) - (KIND_ORDER.indexOf(b) + 1 || 99));
-  const parts = kinds.filter((k) => (counts[k] ?? 0) > 0).map((k) => plural(counts[k]!, KIND_WORDS[k] ?? [`${k} change`, `${k} changes`]));
+  const parts = kinds
+    .filter((k) => (counts[k] ?? 0) > 0)
+    .map((k) => {
+      const text = plural(counts[k]!, KIND_WORDS[k] ?? [`${k} change`, `${k} changes`]);
+      const of = companies?.[k];
+      return PER_COMPANY.has(k) && of !== undefined && of < counts[k]! ? `${text} in ${plural(of, ['company', 'companies'])}` : text;
+    });
   return parts.length ? parts.join(', ') : 'No changes';
 }
 

@@ -35,6 +35,8 @@ export const InboxEntrySchema = z.object({
   finishedAt: z.iso.datetime(),
   /** How many changes of each kind (entered, left, field, …); kinds the check did not find are absent. */
   counts: z.record(z.string(), z.number().int()),
+  /** How many companies each kind's changes concern (a company's 4 field changes: 1); absent from older servers. */
+  companies: z.record(z.string(), z.number().int()).optional(),
   read: z.boolean(),
 });
 export type InboxEntry = z.infer<typeof InboxEntrySchema>;

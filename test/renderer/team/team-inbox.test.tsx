@@ -23,7 +23,7 @@ let pages: Record<string, Inbox>;
 beforeEach(() => {
   calls = [];
   pages = {
-    first: { entries: [entry(9, false, { entered: 12, left: 3, field: 1 }, '2026-11-28T08:00:00.000Z'), entry(7, true, { field: 40 }, '2026-11-27T08:00:00.000Z')], unread: 1, nextBefore: 7 },
+    first: { entries: [entry(9, false, { entered: 12, left: 3, field: 1 }, '2026-11-28T08:00:00.000Z'), { ...entry(7, true, { field: 40 }, '2026-11-27T08:00:00.000Z'), companies: { field: 12 } }], unread: 1, nextBefore: 7 },
     7: { entries: [entry(4, true, { entered: 1 }, '2026-11-26T08:00:00.000Z')], unread: 1, nextBefore: null },
   };
   const marked = (name: string) =>
@@ -57,7 +57,7 @@ it('says how many checks are unread and what each found, in words', async () => 
   expect(await screen.findByText('1 check with changes unread')).toBeTruthy();
   const row = await rowOf('12 companies entered, 3 companies left, 1 field change');
   expect(within(row).getByText('Unread')).toBeTruthy();
-  expect(within(await rowOf('40 field changes')).getByText('Read')).toBeTruthy();
+  expect(within(await rowOf('40 field changes in 12 companies')).getByText('Read')).toBeTruthy();
 });
 
 it('Open marks the check read and opens it; Mark unread and Mark all as read send what is shown', async () => {
@@ -65,7 +65,7 @@ it('Open marks the check read and opens it; Mark unread and Mark all as read sen
   const unread = await rowOf('12 companies entered, 3 companies left, 1 field change');
   fireEvent.click(within(unread).getByRole('button', { name: /^Open the changes of ‘DE manufacturing > 500’/ }));
   expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ checkId: 9 }));
-  fireEvent.click(within(await rowOf('40 field changes')).getByRole('button', { name: /^Mark unread/ }));
+  fireEvent.click(within(await rowOf('40 field changes in 12 companies')).getByRole('button', { name: /^Mark unread/ }));
   fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
   await vi.waitFor(() => expect(calls.filter(([n]) => n !== 'inbox')).toEqual([
     ['markRead', { checkIds: [9] }],

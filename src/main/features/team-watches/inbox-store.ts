@@ -8,12 +8,15 @@ const ENTRIES_SQL = `
          json_build_object('id', w.id, 'name', w.name) as watch,
          json_build_object('id', i.id, 'name', i.name, 'kind', i.kind) as item,
          (r.check_id is not null) as read,
-         coalesce((select json_object_agg(k.kind, k.n) from (select x.kind, count(*)::int as n from team_changes x
-                    where x.watch_id = c.watch_id and x.check_id = c.id group by x.kind) k), '{}'::json) as counts
+         coalesce(k.counts, '{}'::json) as counts, coalesce(k.companies, '{}'::json) as companies
     from team_checks c
     join team_watches w on w.id = c.watch_id
     join team_items i on i.id = w.item_id
     left join team_check_reads r on r.check_id = c.id and r.member_id = $1
+    -- Per kind: its changes and the companies they concern (an address move is one company, not four rows).
+    left join lateral (select json_object_agg(g.kind, g.n) as counts, json_object_agg(g.kind, g.companies) as companies
+                         from (select x.kind, count(*)::int as n, count(distinct x.company_id)::int as companies from team_changes x
+                                where x.watch_id = c.watch_id and x.check_id = c.id group by x.kind) g) k on true
    where c.status = 'done' and c.changes > 0
      and ($2::bigint is null or (c.finished_at, c.id) < (select b.finished_at, b.id from team_checks b where b.id = $2))
    order by c.finished_at desc, c.id desc

@@ -109,10 +109,17 @@ describe.skipIf(postgresMissing() !== null)('the team inbox over HTTP', () => {
     expect(first.unread).toBe(3);
     expect(first.entries[1]).toMatchObject({ watch: { id: w2, name: 'DE second look' }, item: { name: 'DE companies', kind: 'search' }, read: false });
     // The counts by kind are the check's own changes.
-    const changes = (await call(ada, 'GET', `/v1/watches/${w1}/changes?check=${c3}`)).body.changes as { kind: string }[];
+    const changes = (await call(ada, 'GET', `/v1/watches/${w1}/changes?check=${c3}`)).body.changes as { kind: string; companyId: string }[];
     const byKind: Record<string, number> = {};
-    for (const c of changes) byKind[c.kind] = (byKind[c.kind] ?? 0) + 1;
+    const companies: Record<string, Set<string>> = {};
+    for (const c of changes) {
+      byKind[c.kind] = (byKind[c.kind] ?? 0) + 1;
+      (companies[c.kind] ??= new Set()).add(c.companyId);
+    }
     expect(first.entries[0]!.counts).toEqual(byKind);
+    // And the companies each kind concerns: a company's several field changes count once.
+    expect(first.entries[0]!.companies).toEqual(Object.fromEntries(Object.entries(companies).map(([k, ids]) => [k, ids.size])));
+    expect(first.entries[0]!.companies!.field).toBeLessThan(byKind.field!);
 
     // Ada reads c1: hers only.
     expect((await call(ada, 'POST', '/v1/inbox/read', { checkIds: [c1] })).body).toEqual({ changed: 1, unread: 2 });
