@@ -123,6 +123,13 @@ test('share a saved search with the team, check it on the server twice, see what
   await expect(page.getByRole('heading', { name: `What ‘${SEARCH_NAME}’ found in check ${summary.lastCheck!.id}` })).toBeVisible();
   await expect(page.getByTestId('team-changes-company')).toContainText('come first');
   await expect(linked.getByRole('row').nth(1)).toHaveAttribute('aria-current', 'true');
+
+  // A company opened from a team change stands alone: its record, and the change that led there.
+  const changedRow = linked.getByRole('row').filter({ has: page.getByRole('cell', { name: /^Fields? changed$/ }) }).first();
+  await changedRow.getByRole('rowheader').getByRole('button').click();
+  await expect(page.getByTestId('company-record-from')).toContainText(`(team watch ‘${SEARCH_NAME}’)`);
+  await expect(page.getByTestId('company-record')).toContainText('Employees');
+  await expectNoAxeViolations(page, 'a company opened from a team change');
 });
 
 test('share a list with the team, refresh its ESG on the server twice, see the rating changes and news of the change log', async ({ page, host }) => {

@@ -3,9 +3,13 @@
 import type { TeamChange, TeamWatchSummary } from '../../shared/team/watches';
 import { CHANGE_KIND_LABELS, ChangeKindSchema } from '../../shared/watches/watches';
 import { useTeamChanges } from '../data/team';
+import { EsgModuleSchema } from '../../shared/service/schemas';
+import { useNavigation } from '../state/navigation';
 import { ErrorMessage } from '../ui/ErrorMessage';
 import { DataTable } from '../ui/grid/DataTable';
 import { Spinner } from '../ui/Spinner';
+import { ServiceText } from '../ui/ServiceText';
+import { oneLineText } from '../../shared/service-text';
 import { changeSubject, changeValues, fieldInWords } from '../watches/watch-format';
 import { groupCompanyFields, groupSummary, type InboxEntry } from '../watches/change-groups';
 
@@ -22,6 +26,14 @@ export function TeamChanges({ watch, checkId, companyId, onClose }: TeamChangesP
   const changes = useTeamChanges(watch.id, checkId);
   const ordered = companyId && changes.data ? [...changes.data.filter((c) => c.companyId === companyId), ...changes.data.filter((c) => c.companyId !== companyId)] : changes.data;
   const rows = ordered ? groupCompanyFields(ordered) : undefined;
+  const { navigate } = useNavigation();
+  /** Opens the company on the ESG screen, its record beside its ESG and this change said above (issue 38). */
+  const open = (e: InboxEntry<TeamChange>) => {
+    const first = e.kind === 'one' ? e.change : e.changes[0]!;
+    const module = EsgModuleSchema.safeParse(first.module);
+    const words = e.kind === 'one' ? [kindLabel(first.kind), changeSubject({ kind: first.kind as never, field: first.field }), valuesOf(first)].filter(Boolean).join(': ') : `Fields changed: ${groupSummary(e.changes)}`;
+    navigate({ screen: 'esg', companyId: first.companyId, ...(first.companyName ? { companyName: first.companyName } : {}), ...(module.success ? { module: module.data } : {}), fromChange: `${words} (team watch ‘${watch.name}’)` });
+  };
   const named = companyId ? changes.data?.find((c) => c.companyId === companyId) : undefined;
   return (
     <section className="profile-editor team-connection" aria-labelledby="team-changes-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
@@ -44,7 +56,19 @@ export function TeamChanges({ watch, checkId, companyId, onClose }: TeamChangesP
             rowKey={(_c, i) => String(i)}
             rowProps={(e) => (companyId && companyOf(e) === companyId ? { className: 'data-table__row--marked', 'aria-current': 'true' } : {})}
             columns={[
-              { key: 'company', header: 'Company', rowHeader: true, cell: (e) => (e.kind === 'one' ? (e.change.companyName ?? e.change.companyId) : (e.companyName ?? e.companyId)) },
+              {
+                key: 'company',
+                header: 'Company',
+                rowHeader: true,
+                cell: (e) => {
+                  const name = e.kind === 'one' ? (e.change.companyName ?? e.change.companyId) : (e.companyName ?? e.companyId);
+                  return (
+                    <button type="button" className="button button--ghost button--small" title={`Open ${oneLineText(name)} on the ESG screen`} onClick={() => open(e)}>
+                      <ServiceText text={name} />
+                    </button>
+                  );
+                },
+              },
               { key: 'kind', header: 'Change', cell: (e) => (e.kind === 'one' ? kindLabel(e.change.kind) : 'Fields changed') },
               { key: 'what', header: 'Field', cell: (e) => (e.kind === 'one' ? changeSubject({ kind: e.change.kind as never, field: e.change.field }) || '–' : groupSummary(e.changes)) },
               { key: 'values', header: 'Old → new', cell: (e) => (e.kind === 'one' ? valuesOf(e.change) : e.changes.map((c) => `${fieldInWords(c.field ?? '')}: ${valuesOf(c)}`).join('; ')) },
