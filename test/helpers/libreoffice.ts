@@ -211,11 +211,28 @@ export function asCalc(cell: CalcCell | undefined, locale: CalcLocale): unknown 
 }
 
 /**
+ * A number as a spreadsheet holds it, to 15 significant digits (Calc keeps 46.599999999999994 as
+ * 46.6, 52.571429964171664 as 52.5714299641717): an asymmetric matcher for toEqual, equal to any
+ * number within 1e-14 of it relative to its size.
+ */
+class SpreadsheetNumber {
+  constructor(readonly value: number) {}
+  asymmetricMatch(other: unknown): boolean {
+    return typeof other === 'number' && Math.abs(other - this.value) <= Math.abs(this.value) * 1e-14;
+  }
+  toAsymmetricMatcher(): string {
+    return `${this.value} (to 15 digits)`;
+  }
+}
+
+/**
  * What the app meant a cell to be (an XLSX cell value: the tabular writer's toXlsxCell), in asCalc's
- * form: dates as the writer formats them (a UTC midnight as yyyy-mm-dd, else yyyy-mm-dd hh:mm:ss).
+ * form: dates as the writer formats them (a UTC midnight as yyyy-mm-dd, else yyyy-mm-dd hh:mm:ss);
+ * a number that is not an integer to the 15 significant digits a spreadsheet holds.
  */
 export function asMeant(v: string | number | boolean | Date | null | undefined): unknown {
   if (v === null || v === undefined) return undefined;
+  if (typeof v === 'number' && !Number.isInteger(v)) return new SpreadsheetNumber(v);
   if (v instanceof Date) {
     const iso = v.toISOString().slice(0, 19);
     return `date ${iso} shown ${v.getTime() % 86_400_000 === 0 ? iso.slice(0, 10) : iso.replace('T', ' ')}`;
