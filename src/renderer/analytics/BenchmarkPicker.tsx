@@ -1,6 +1,7 @@
 // The benchmark universe a list's weighted analytics compare with (issue 38): another list (with its
 // own weights) or a loaded result set (its rows equally weighted). Stored with the list, so the
 // screen and the ESG workbook's Analytics sheet compare with the same.
+import { useState } from 'react';
 import type { BenchmarkRef } from '../../shared/lists/weights';
 import { useLists, useSetBenchmark } from '../data/lists';
 import { useSnapshots } from '../data/snapshots';
@@ -22,13 +23,22 @@ export function BenchmarkPicker({ listId, current }: { listId: number; current: 
   const snapshots = useSnapshots(true);
   const save = useSetBenchmark();
   const loaded = (snapshots.data ?? []).filter((s) => s.status === 'complete' || s.status === 'capped');
+  // The analyst's pick shows at once, while it is saved and the analytics re-read (the select would
+  // go back to the stored benchmark meanwhile): until the stored one changes, or the save fails.
+  const stored = valueOf(current);
+  const [pick, setPick] = useState<{ value: string; over: string } | null>(null);
+  if (pick && pick.over !== stored) setPick(null);
+  const choose = (value: string) => {
+    setPick({ value, over: stored });
+    save.mutateAsync({ id: listId, benchmark: refOf(value) }).catch(() => setPick(null)); // the error shows below
+  };
   return (
     <div className="analytics-weighted__benchmark">
       <SelectField
         label="Benchmark"
-        value={valueOf(current)}
+        value={pick?.value ?? stored}
         disabled={save.isPending}
-        onChange={(e) => void save.mutateAsync({ id: listId, benchmark: refOf(e.target.value) }).catch(() => {}) /* the error shows below */}
+        onChange={(e) => choose(e.target.value)}
       >
         <option value="">None</option>
         <optgroup label="Lists">

@@ -100,3 +100,20 @@ it('offers the other lists and the loaded result sets as benchmark, and stores t
   await waitFor(() => expect(sent).toHaveLength(2));
   expect(sent[1]).toEqual({ id: 4, benchmark: null });
 });
+
+it('the benchmark picked shows at once while it is saved, and the stored one again when main refuses it', async () => {
+  const answers: Array<(r: unknown) => void> = [];
+  const api = (window as unknown as { firmscope: { lists: { setBenchmark: unknown } } }).firmscope;
+  api.lists.setBenchmark = (input: unknown) => (sent.push(input), new Promise((resolve) => answers.push(resolve)));
+  render(<QueryClientProvider client={new QueryClient()}><WeightedPanel listId={4} /></QueryClientProvider>);
+  const picker = (await screen.findByLabelText('Benchmark')) as HTMLSelectElement;
+  await screen.findByRole('option', { name: 'DAX 40 (40)' });
+  fireEvent.change(picker, { target: { value: 'list:9' } });
+  // Not answered yet: the pick is what the select says (it does not jump back to the stored list:8).
+  expect(picker.value).toBe('list:9');
+  await waitFor(() => expect(sent).toEqual([{ id: 4, benchmark: { kind: 'list', listId: 9 } }]));
+  expect(picker.value).toBe('list:9');
+  answers[0]!({ ok: false, error: { code: 'not_found', message: 'That list no longer exists.', retryable: false } });
+  expect(await screen.findByText('That list no longer exists.')).toBeTruthy();
+  expect(picker.value).toBe('list:8');
+});

@@ -124,3 +124,21 @@ it('the weighting choice sends Equal, and an equally weighted list has no Weight
   expect(screen.queryByRole('columnheader', { name: /Weight/ })).toBeNull();
   expect((screen.getByLabelText('Equal') as HTMLInputElement).checked).toBe(true);
 });
+
+it('the weighting chosen shows at once while it is saved, and the stored one again when main refuses it', async () => {
+  const answers: Array<(r: unknown) => void> = [];
+  const api = (window as unknown as { firmscope: { lists: { setWeights: unknown } } }).firmscope;
+  api.lists.setWeights = (input: unknown) => (sent.push(input), new Promise((resolve) => answers.push(resolve)));
+  ui({ ...list, weighting: 'equal' });
+  const perCompany = screen.getByLabelText('Per company (Weight column)') as HTMLInputElement;
+  fireEvent.click(perCompany);
+  // Not answered yet: the radio the analyst clicked is the checked one (it does not go back to Equal).
+  expect(perCompany.checked).toBe(true);
+  expect((screen.getByLabelText('Equal') as HTMLInputElement).checked).toBe(false);
+  await waitFor(() => expect(sent).toEqual([{ id: 4, weighting: 'given' }]));
+  expect(perCompany.checked).toBe(true);
+  answers[0]!({ ok: false, error: { code: 'not_found', message: 'This list no longer exists (it was deleted).', retryable: false } });
+  expect(await screen.findByText('This list no longer exists (it was deleted).')).toBeTruthy();
+  expect(perCompany.checked).toBe(false);
+  expect((screen.getByLabelText('Equal') as HTMLInputElement).checked).toBe(true);
+});

@@ -74,10 +74,11 @@ export function storeScores(deps: FeatureDeps, companies: readonly FixtureCompan
 /**
  * "Portfolio" (200, its weights imported with the companies, as a bulk match's weight column does)
  * and "Benchmark" (150: 100 of the portfolio's and 50 others, weights typed through setWeights).
+ * `names`: other names for some portfolio companies, by index (the numbers stay the same).
  */
-export function buildWeightedLists(deps: FeatureDeps, lists: ListsFeature, now: number) {
+export function buildWeightedLists(deps: FeatureDeps, lists: ListsFeature, now: number, names: Record<number, string> = {}) {
   const rnd = seeded(38);
-  const portfolio = Array.from({ length: 200 }, (_, i) => makeCompany(i, rnd));
+  const portfolio = Array.from({ length: 200 }, (_, i) => ({ ...makeCompany(i, rnd), ...(names[i] === undefined ? {} : { name: names[i] }) }));
   const others = Array.from({ length: 50 }, (_, i) => makeCompany(200 + i, rnd));
   const benchmark = [...portfolio.slice(50, 150).map((c) => ({ ...c, weight: Math.round(rnd() * 300) / 100 + 0.5 })), ...others];
   storeScores(deps, [...portfolio, ...others], now - 3600_000);

@@ -8,18 +8,18 @@ import ExcelJS from 'exceljs';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ChangeStore } from '../../../../src/main/features/watches/change-store';
-import { COMPANY_KEY_COLUMNS, ESG_CHANGE_COLUMNS, FIELD_CHANGE_COLUMNS, recordColumn } from '../../../../src/main/features/watches/changes-sheets';
+import { ESG_CHANGE_COLUMNS, FIELD_CHANGE_COLUMNS, recordColumn } from '../../../../src/main/features/watches/changes-sheets';
 import { writeChangesXlsx } from '../../../../src/main/features/watches/export-changes';
 import { AtomicTarget } from '../../../../src/main/platform/tabular/atomic-target';
 import { toXlsxCell } from '../../../../src/main/platform/tabular/cells';
 import { ExportJournal } from '../../../../src/main/platform/tabular/journal';
 import type { ManualClock } from '../../../../src/sandbox/clock';
 import type { SandboxHandle } from '../../../../src/sandbox/server';
-import { cellValue, collectColumns, flattenRecord } from '../../../../src/shared/search/flatten';
+import { flattenRecord } from '../../../../src/shared/search/flatten';
 import type { WatchChange } from '../../../../src/shared/watches/watches';
 import { companies, fakeSearch } from './helpers/fake-search';
-import { sandboxOnManualClock, sandboxWorld, tempDataDir, watchWorld, type World } from './helpers/world';
+import { expectedCompanies, expectedFieldRows as expectedFields, recordOf, stored } from './helpers/changes-expected';
+import { sandboxOnManualClock, sandboxWorld, tempDataDir, watchWorld } from './helpers/world';
 
 const DE = { filters: { and: [{ attribute: 'country', relation: 'equals', value: 'DE' }] } };
 let sandbox: SandboxHandle;
@@ -38,11 +38,6 @@ async function sheets(path: string) {
   const rowsOf = (name: string) => (book.getWorksheet(name)!.getSheetValues().slice(1) as unknown[][]).map((r) => r.slice(1));
   return { names: book.worksheets.map((s) => s.name), rowsOf };
 }
-
-/** The changes as stored, whole (the inbox page cuts long texts). */
-const stored = (w: World, watchId: number): WatchChange[] => [...new ChangeStore(w.deps.workspace.forProfile('sandbox').sql, 'sandbox').each(watchId)];
-
-const recordOf = (c: WatchChange) => (c.kind === 'entered' ? c.newValue : c.oldValue) as Record<string, unknown>;
 
 it('a search watch: entered and left companies a row each, their fields in columns; field changes as company, field, old, new', async () => {
   const w = sandboxWorld(sandbox, clock, { dataDir: tempDataDir() });
@@ -64,18 +59,16 @@ it('a search watch: entered and left companies a row each, their fields in colum
     expect(names).toEqual(['Entered and left', 'Field changes', 'About']);
 
     // Columns: ours, then the union of the records' fields as the grid lays them out (id and name are ours).
-    const fields = collectColumns(companiesIn.map(recordOf)).filter((p) => p !== 'company_id' && p !== 'name');
-    expect(fields).toEqual(expect.arrayContaining(['address.city', 'identifiers.lei', 'tags', 'employee_count']));
+    const expected = expectedCompanies(source);
+    expect(expected.fields).toEqual(expect.arrayContaining(['address.city', 'identifiers.lei', 'tags', 'employee_count']));
     const [header, ...rows] = rowsOf('Entered and left');
-    expect(header).toEqual([...COMPANY_KEY_COLUMNS, 'reason', ...fields, 'read']);
+    expect(header).toEqual(expected.header);
     expect(rows).toHaveLength(companiesIn.length);
     companiesIn.forEach((c, i) => {
-      const flat = flattenRecord(recordOf(c));
-      const expected = [new Date(c.at), c.kind === 'entered' ? 'Entered the search' : 'Left the search', c.companyName, c.companyId, c.detail, ...fields.map((p) => cellValue(flat, p)), 'no'];
       // Every column of every row equals the source change (a sparse row reads back shorter).
-      expect(Array.from({ length: header!.length }, (_, k) => rows[i]![k])).toEqual(expected.map(readBack));
+      expect(Array.from({ length: header!.length }, (_, k) => rows[i]![k])).toEqual(expected.rows[i]!.map(readBack));
       // And nothing of the record is left out: each of its values is in a column.
-      for (const [path, v] of Object.entries(flat)) if (path !== 'company_id' && path !== 'name' && readBack(v) !== undefined) expect(fields).toContain(path);
+      for (const [path, v] of Object.entries(flattenRecord(recordOf(c)))) if (path !== 'company_id' && path !== 'name' && readBack(v) !== undefined) expect(expected.fields).toContain(path);
     });
     expect(rows.flat().some((v) => typeof v === 'string' && v.startsWith('{'))).toBe(false);
 
@@ -83,21 +76,7 @@ it('a search watch: entered and left companies a row each, their fields in colum
     expect(fieldHeader).toEqual([...FIELD_CHANGE_COLUMNS]);
     // Expected: one row per field change, but a company's address parts that changed together are one
     // row (issue 38): field "address", old and new as "street: …; city: …" of the parts, in order.
-    const expectedFieldRows: unknown[][] = [];
-    for (let i = 0; i < fieldChanges.length; ) {
-      const c = fieldChanges[i]!;
-      let j = i;
-      while (j < fieldChanges.length && fieldChanges[j]!.companyId === c.companyId && fieldChanges[j]!.field!.startsWith('address.') && c.field!.startsWith('address.')) j++;
-      if (j - i > 1) {
-        const parts = fieldChanges.slice(i, j);
-        const side = (k: 'oldValue' | 'newValue') => parts.map((p) => `${p.field!.slice(8).replace(/_/g, ' ')}: ${p[k] === null ? '—' : String(p[k])}`).join('; ');
-        expectedFieldRows.push([new Date(c.at), c.companyName, c.companyId, 'address', side('oldValue'), side('newValue'), 'no'].map(readBack));
-        i = j;
-      } else {
-        expectedFieldRows.push([new Date(c.at), c.companyName, c.companyId, c.field, c.oldValue, c.newValue, 'no'].map(readBack));
-        i++;
-      }
-    }
+    const expectedFieldRows = expectedFields(source).map((r) => r.map(readBack));
     expect(expectedFieldRows.length, 'the sandbox moved some addresses').toBeLessThan(fieldChanges.length);
     expect(fieldRows.map((r) => Array.from({ length: FIELD_CHANGE_COLUMNS.length }, (_, k) => r[k]))).toEqual(expectedFieldRows);
     const about = Object.fromEntries(rowsOf('About').map((r) => [r[0], r[1]]));
