@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -d out/renderer ] || npm run build
 status=0
-for b in sandbox-dataset sandbox-search client-overhead search-render bundle-size export-csv snapshots-load-all snapshots-sort snapshots-scroll match-bulk esg-latency esg-ui-latency esg-portfolio esg-runs-frames watch-diff watch-priority team-gate team-nodes team-check-cost digest-render startup; do
+for b in sandbox-dataset sandbox-search client-overhead search-render bundle-size export-csv snapshots-load-all snapshot-index-cost snapshots-sort snapshots-scroll match-bulk esg-latency esg-ui-latency esg-portfolio esg-runs-frames watch-diff watch-priority team-gate team-nodes team-check-cost digest-render startup; do
   printf '\n==> bench/%s.ts\n' "$b"
   npx tsx "bench/$b.ts" || { echo "bench/$b.ts FAILED"; status=1; }
 done

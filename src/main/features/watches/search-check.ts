@@ -10,7 +10,7 @@ import type { ApiClient } from '../../platform/api/types';
 import type { SnapshotsFeature } from '../snapshots/feature';
 import type { FoundChange } from './change-store';
 import { WATCH_ROW_CAP } from './cost';
-import { diffRecordSets } from './search-diff';
+import { diffRowPairs } from './search-diff';
 import { explainLeavers } from './leaver-reasons';
 import type { StoredCheck, StoredWatch, WatchStore } from './store';
 import { sentenceCount } from '../../../shared/sentence-numbers';
@@ -82,7 +82,7 @@ export async function runSearchCheck(
     return { changes: [], baseline: true, note: `${lost}${capped ?? ''}`.trim() || undefined, afterCommit: dropOthers };
   }
   o.store.updateCheck(o.check.id, { previousCheckId: previous.id });
-  const found = diffRecordSets(snapshots.recordTexts(base.id), snapshots.recordTexts(loaded.id));
+  const found = diffRowPairs(snapshots.differingRows(base.id, loaded.id));
   // Each company that left gets its reason (one lookup each, counted in this check's requests).
   const { changes, note } = await explainLeavers(found, body, o.api, o.signal);
   return { changes, baseline: false, note: [capped, note].filter(Boolean).join(' ') || undefined, afterCommit: dropOthers };

@@ -375,4 +375,13 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE watches ADD COLUMN rules_json TEXT;`);
     },
   },
+  {
+    // 12: a snapshot's rows by company id (issue 38): a search check pairs the rows of two snapshots
+    // in SQL (SnapshotStore.differingRows), so only the rows that differ are read into JS. With
+    // `seq`, the first row of an id a snapshot repeats is found in the index alone.
+    name: 'snapshot rows by company',
+    up(db) {
+      db.exec(`CREATE INDEX snapshot_rows_company ON snapshot_rows (snapshot_id, company_id, seq);`);
+    },
+  },
 ];

@@ -1,6 +1,7 @@
 // Sorting and facets over a snapshot read one key range per snapshot and field (migration "snapshot
-// values keyed per snapshot and field") instead of looking up every row: checked with EXPLAIN QUERY
-// PLAN on the statements the store actually runs. Also: sorted pages that cross from numbers to
+// values keyed per snapshot and field") instead of looking up every row, and the rows of two
+// snapshots are paired through the index by company (migration "snapshot rows by company"): checked
+// with EXPLAIN QUERY PLAN on the statements the store actually runs. Also: sorted pages that cross from numbers to
 // texts to empty cells, under facet and text filters, equal a plain in-memory sort.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDb } from '../../../../src/main/platform/workspace/db';
@@ -24,7 +25,7 @@ beforeEach(() => {
       statements.push({ text, params });
       return f(text, params);
     }) as F;
-  const sql: Sql = { ...db.sql, all: record(db.sql.all), get: record(db.sql.get), column: record(db.sql.column), run: record(db.sql.run) };
+  const sql: Sql = { ...db.sql, all: record(db.sql.all), get: record(db.sql.get), column: record(db.sql.column), run: record(db.sql.run), iterate: record(db.sql.iterate) };
   store = new SnapshotStore({ ...db, sql });
 });
 afterEach(() => {
@@ -74,6 +75,28 @@ describe('snapshot queries use the per-snapshot index', () => {
         ? /^SEARCH v USING PRIMARY KEY \(snapshot_id=\? AND field=\? AND row_id=\?\)/
         : /^SEARCH v USING PRIMARY KEY \(snapshot_id=\? AND field=\?/;
       for (const l of onV) expect(l, s.text).toMatch(allowed);
+    }
+  });
+});
+
+describe('pairing two snapshots by company (a search check\'s diff)', () => {
+  it('probes the index by company for each row, never scans or sorts snapshot_rows, with ids repeated or not', () => {
+    const unique = [load(40, 'a'), load(40, 'b')];
+    const repeated = [unique[0]!, load(0, 'c')];
+    store.append(repeated[1]!, [company(1), company(2), company(1, { name: 'later' })], 3);
+    for (const [a, b] of [unique, repeated, [repeated[1]!, repeated[0]!]]) {
+      statements = [];
+      const rows = [...store.differingRows(a!, b!)];
+      expect(rows.length).toBeGreaterThan(0);
+      const pairing = statements.filter((s) => /UNION ALL/.test(s.text));
+      expect(pairing).toHaveLength(1);
+      for (const s of statements) {
+        const lines = plan(s.text, s.params);
+        for (const l of lines.filter((l) => /^(SCAN|SEARCH) (?!CONSTANT ROW)/.test(l))) {
+          expect(l, s.text).toMatch(/^SEARCH [a-z_]+ USING ((COVERING )?INDEX snapshot_rows_company \(snapshot_id=\?|INDEX sqlite_autoindex_snapshot_rows_1 \(snapshot_id=\?\)|INTEGER PRIMARY KEY \(rowid=\?\))/);
+        }
+        expect(lines.join('\n'), s.text).not.toMatch(/TEMP B-TREE/);
+      }
     }
   });
 });

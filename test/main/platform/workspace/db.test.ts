@@ -143,6 +143,41 @@ describe('openWorkspaceDb', () => {
     }
   });
 
+  it('indexes the rows of snapshots loaded before the index by company: they pair by company like new ones', () => {
+    const t = temp();
+    mkdirSync(dirname(t.file), { recursive: true });
+    const before = MIGRATIONS.findIndex((m) => m.name === 'snapshot rows by company');
+    expect(before).toBeGreaterThan(0);
+    const old = new (sqlite())(t.file);
+    migrate(old, before);
+    // Two snapshots as the previous schema stored them; the first lists company 2 twice (its first row counts).
+    const s = createSql(old);
+    const store = new SnapshotStore({ file: t.file, sql: s, raw: old, close: () => old.close() });
+    const snaps = [
+      [company(1), company(2), company(3, { name: 'Gone' }), company(2, { name: 'Later row' })],
+      [company(2), company(1, { employee_count: 9 }), company(4, { name: 'New' })],
+    ].map((rows) => {
+      const snap = store.create({ profileId: 'p', query: {}, pageSize: 100, rowCap: 100_000, startedAt: 1 });
+      store.append(snap.id, rows);
+      store.finish(snap.id, { status: 'complete', finishedAt: 2 });
+      return snap.id;
+    });
+    old.close();
+
+    const db = openAt(t.file);
+    try {
+      expect(db.sql.column(`SELECT name FROM pragma_index_info('snapshot_rows_company') ORDER BY seqno`)).toEqual(['snapshot_id', 'company_id', 'seq']);
+      const byId = [...new SnapshotStore(db).differingRows(snaps[0]!, snaps[1]!)].sort((x, y) => x.companyId.localeCompare(y.companyId));
+      expect(byId.map((r) => [r.companyId, r.before && JSON.parse(r.before).name, r.after && JSON.parse(r.after).name])).toEqual([
+        [company(1).company_id, 'Company 1', 'Company 1'],
+        [company(3).company_id, 'Gone', null],
+        [company(4).company_id, null, 'New'],
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('runs each migration once: reopening an up-to-date database changes nothing', () => {
     const t = temp();
     openAt(t.file).close();
