@@ -57,6 +57,8 @@ export interface ShownChange {
   /** A word on the move: "+12", "downgrade". */
   note: string | null;
   link: string;
+  /** How many of the check's changes it stands for: 1, or the parts of an address move. */
+  covers: number;
 }
 
 export interface WatchSection {
@@ -101,7 +103,7 @@ const signed = (x: number) => `${x > 0 ? '+' : ''}${formatCount(Math.round(x * 1
 
 function wordChange(c: FoundChange, link: string): ShownChange {
   const company = clean(c.companyName ?? c.companyId, 120);
-  const base = { company, link, old: formatValue(c.oldValue), new: formatValue(c.newValue), note: null as string | null };
+  const base = { company, link, old: formatValue(c.oldValue), new: formatValue(c.newValue), note: null as string | null, covers: 1 };
   const field = c.field === null ? null : clean(c.field, 120);
   switch (c.kind) {
     case 'field':
@@ -142,8 +144,11 @@ function groupByWatch(items: readonly DigestItem[]): Group[] {
 /** A company's address parts that moved together, as one change: "street: …; city: …". */
 function addressMove(parts: readonly FoundChange[], link: string): ShownChange {
   const first = parts[0]!;
-  return { company: clean(first.companyName ?? first.companyId, 120), what: 'address', old: clean(addressText(parts, 'oldValue'), 300), new: clean(addressText(parts, 'newValue'), 300), note: null, link };
+  return { company: clean(first.companyName ?? first.companyId, 120), what: 'address', old: clean(addressText(parts, 'oldValue'), 300), new: clean(addressText(parts, 'newValue'), 300), note: null, link, covers: parts.length };
 }
+
+/** The section's changes a renderer did not show when it shows its first `shown`: "and 870 more in the app". */
+export const notShown = (s: WatchSection, shown: number): number => s.total - s.changes.slice(0, shown).reduce((n, c) => n + c.covers, 0);
 
 type LinkTo = (l: DeepLink) => string;
 const linker = (links: DigestLinks): LinkTo => (l) => {

@@ -8,7 +8,7 @@
 //   that replaces the retired Office 365 connectors, which read it too. Service text goes only into
 //   RichTextBlock TextRuns, which Teams shows as written (no markdown), never into a markdown
 //   TextBlock. A card must stay under 28 KB: changes are halved until it fits.
-import { CADENCE_WORDS, type DigestModel, type ShownChange, type WatchSection } from './digest-model';
+import { CADENCE_WORDS, notShown, type DigestModel, type ShownChange, type WatchSection } from './digest-model';
 import { escapeMrkdwn as e, formatCount, mrkdwnLink } from './render-values';
 
 const SLACK_SECTION_CHARS = 3000;
@@ -42,7 +42,7 @@ function slackSection(s: WatchSection): SlackBlock[] {
     lines.push(line);
     chars += line.length + 1;
   }
-  const more = s.total - lines.length;
+  const more = notShown(s, lines.length);
   return [
     { type: 'section', text: md(head) },
     ...(lines.length ? [{ type: 'section' as const, text: md(lines.join('\n')) }] : []),
@@ -69,7 +69,7 @@ const rich = (...inlines: TextRun[]) => ({ type: 'RichTextBlock' as const, inlin
 
 function teamsSection(s: WatchSection, shown: number) {
   const changes = s.changes.slice(0, shown);
-  const more = s.total - changes.length;
+  const more = notShown(s, changes.length);
   return {
     type: 'Container',
     separator: true,

@@ -2,7 +2,7 @@
 // purpose (one <style>, short rows): Gmail clips a message past 102 KB, so the default limits keep a
 // digest of thousands of changes well below that, the rest one link away in the app.
 import type { DigestModel, ShownChange, WatchSection } from './digest-model';
-import { CADENCE_WORDS } from './digest-model';
+import { CADENCE_WORDS, notShown } from './digest-model';
 import { escapeHtml as h, formatCount } from './render-values';
 
 export interface MailDigest {
@@ -17,7 +17,7 @@ const values = (c: ShownChange) => `${c.old ?? '—'} → ${c.new ?? '—'}${c.n
 function textSection(s: WatchSection): string[] {
   const lines = ['', s.title, [s.body, s.checkedAt && `Checked ${s.checkedAt}.`].filter(Boolean).join(' '), `Open in Firmscope: ${s.link}`, ''];
   for (const c of s.changes) lines.push(`- ${c.company}: ${c.what}: ${values(c)}`, `  ${c.link}`);
-  const more = s.total - s.changes.length;
+  const more = notShown(s, s.changes.length);
   if (more > 0) lines.push(`${moreText(more)}: ${s.link}`);
   return lines;
 }
@@ -40,7 +40,7 @@ function htmlRow(c: ShownChange): string {
 }
 
 function htmlSection(s: WatchSection): string {
-  const more = s.total - s.changes.length;
+  const more = notShown(s, s.changes.length);
   return [
     `<h2><a href="${h(s.link)}">${h(s.title)}</a></h2>`,
     `<p class="s">${h(s.body)}${s.checkedAt ? ` Checked ${h(s.checkedAt)}.` : ''}</p>`,

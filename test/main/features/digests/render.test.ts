@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHAT_LIMITS, MAIL_LIMITS, renderMail, renderSlack, renderTeams, type DigestInput } from '../../../../src/main/features/digests/render';
 import { TEAMS_MAX_BYTES } from '../../../../src/main/features/digests/render-chat';
+import { notShown, type WatchSection } from '../../../../src/main/features/digests/digest-model';
 import { clean, escapeHtml, formatValue } from '../../../../src/main/features/digests/render-values';
 import type { FoundChange } from '../../../../src/main/features/watches/change-store';
 import { digestOf, LINKS, LIST_WATCH, SEARCH_WATCH, thousandChanges } from './helpers/digest-fixture';
@@ -250,6 +251,13 @@ describe('a digest reads like the inbox (issue 38)', () => {
     expect(text).toContain('- Beta AG: employee_count: 100 → 130');
     expect(text).toContain('- Gamma SE: address.city: Köln → Bonn');
     expect(count(text, '- Beta AG:')).toBe(2);
+  });
+
+  it('"more in the app" counts the changes not shown, a shown move counting its parts', () => {
+    const section = { total: 10, changes: [{ covers: 3 }, { covers: 1 }] } as unknown as WatchSection;
+    expect(notShown(section, 2)).toBe(6);
+    expect(notShown(section, 1)).toBe(7);
+    expect(notShown(section, 0)).toBe(10);
   });
 });
 
