@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import type { ListMembersPage } from '../../src/shared/lists/lists';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { expectNoAxeViolations } from './a11y';
-import { listFromIds } from './esg-run-helpers';
+import { listFromIds, refreshListScores } from './esg-run-helpers';
 import { expect, test } from './fixtures';
 import { percentileText } from './peer-percentile';
 
@@ -42,13 +42,7 @@ test('a list’s analytics match the workspace, pass axe, save as SVG; a company
   await expect(view.getByTestId('list-rows')).toHaveText('Rows 1–20 of 20');
 
   // A scores run over the list (20 module requests).
-  await view.getByRole('button', { name: 'Refresh ESG', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Refresh ESG for ${NAME}` });
-  await dialog.getByRole('checkbox', { name: 'News' }).uncheck();
-  await dialog.getByRole('checkbox', { name: 'Commitments' }).uncheck();
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await dialog.getByRole('button', { name: 'Start run' }).click();
-  await expect(page.getByTestId('run-state')).toHaveText('Finished', { timeout: 180_000 });
+  await refreshListScores(page, view, NAME);
 
   // Back to the list: Analytics.
   await page.keyboard.press('Alt+3');

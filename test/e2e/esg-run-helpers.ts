@@ -1,5 +1,5 @@
 // Shared steps of the ESG run specs: a list made from pasted ids, and the ESG runs screen.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** Lists screen -> "New list from pasted ids" -> the list is created (names looked up by the app). */
@@ -15,4 +15,15 @@ export async function listFromIds(page: Page, name: string, ids: readonly string
 export async function openRuns(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ESG runs', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ESG runs' })).toBeVisible();
+}
+
+/** A scores-only ESG run over the list shown in `view` (its Refresh ESG dialog), waited until it has finished. */
+export async function refreshListScores(page: Page, view: Locator, listName: string): Promise<void> {
+  await view.getByRole('button', { name: 'Refresh ESG', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Refresh ESG for ${listName}` });
+  await dialog.getByRole('checkbox', { name: 'News' }).uncheck();
+  await dialog.getByRole('checkbox', { name: 'Commitments' }).uncheck();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Start run' }).click();
+  await expect(page.getByTestId('run-state')).toHaveText('Finished', { timeout: 180_000 });
 }

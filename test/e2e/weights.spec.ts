@@ -17,7 +17,7 @@ import type { ListMembersPage } from '../../src/shared/lists/lists';
 import { generateCompanies } from '../../src/sandbox/dataset';
 import { calcRows, EN_US, isComputed, openInCalc } from '../helpers/libreoffice';
 import { expectNoAxeViolations } from './a11y';
-import { listFromIds } from './esg-run-helpers';
+import { listFromIds, refreshListScores } from './esg-run-helpers';
 import { expect, test } from './fixtures';
 
 const BENCHMARK = 'Benchmark universe';
@@ -95,13 +95,7 @@ async function preparePortfolio(page: Page): Promise<Locator> {
   await expect.poll(async () => new Map((await membersOf(page, PORTFOLIO)).map((m) => [m.companyId, m.weight]))).toEqual(new Map(holdings.map((c, i) => [c.company_id, TYPED[i] === '' ? null : Number(TYPED[i])])));
 
   // A scores run over the portfolio.
-  await view.getByRole('button', { name: 'Refresh ESG', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Refresh ESG for ${PORTFOLIO}` });
-  await dialog.getByRole('checkbox', { name: 'News' }).uncheck();
-  await dialog.getByRole('checkbox', { name: 'Commitments' }).uncheck();
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await dialog.getByRole('button', { name: 'Start run' }).click();
-  await expect(page.getByTestId('run-state')).toHaveText('Finished', { timeout: 180_000 });
+  await refreshListScores(page, view, PORTFOLIO);
   await page.keyboard.press('Alt+3');
   await expect(view.getByTestId('list-rows')).toHaveText('Rows 1–8 of 8');
   return view;
