@@ -13,9 +13,6 @@ export interface RecordText {
   json: string;
 }
 
-const IN_PREVIOUS = 1;
-const IN_NEXT = 2;
-
 const nameOf = (r: Record<string, unknown>): string | null => (typeof r.name === 'string' && r.name ? r.name : null);
 
 /** Equal as the analyst sees it: null and absent alike, arrays and objects by their contents (key order aside). */
@@ -82,75 +79,18 @@ export function diffRowPairs(pairs: Iterable<RowPair>): FoundChange[] {
  * server's check). A company id seen twice in one set counts once (its first row). Two snapshots in
  * the workspace database are paired by SQLite instead (SnapshotStore.differingRows): only the rows
  * that differ are read.
- *
- * Both sets are read side by side: two result sets of one search keep mostly the same order, so
- * a row finds its partner at once or after a few rows, and only those few wait in a map. An entry or
- * exit shifts the rest of one side by a row: the walk then moves that side alone until both are in
- * step again. Neither set is held whole beyond its rows that differ.
  */
 export function diffRecordSets(previous: Iterable<RecordText>, next: Iterable<RecordText>): FoundChange[] {
-  return diffRowPairs(pairRows(previous, next));
-}
-
-/** Walks both sets side by side: each company in both as it is paired, then the rows of only one. */
-function* pairRows(previous: Iterable<RecordText>, next: Iterable<RecordText>): Generator<RowPair> {
-  const a = previous[Symbol.iterator]();
-  const b = next[Symbol.iterator]();
-  /** Rows of one side whose partner has not come (yet), by company id. */
-  const onlyPrevious = new Map<string, string>();
-  const onlyNext = new Map<string, string>();
-  /** Which sides a company id was seen on (IN_PREVIOUS | IN_NEXT): one map for both sides. */
-  const seen = new Map<string, number>();
-  /** Takes a row of one side: its pair when its partner waits on the other side, else it waits itself. */
-  const take = (r: RecordText, side: number, mine: Map<string, string>, theirs: Map<string, string>): RowPair | null => {
-    const sides = seen.get(r.companyId) ?? 0;
-    if (sides & side) return null; // a later row of an id this side already had
-    seen.set(r.companyId, sides | side);
-    if (sides === 0) {
-      mine.set(r.companyId, r.json);
-      return null;
-    }
-    // Seen on the other side only, so its row waits there.
-    const partner = theirs.get(r.companyId)!;
-    theirs.delete(r.companyId);
-    return side === IN_PREVIOUS ? { companyId: r.companyId, before: r.json, after: partner } : { companyId: r.companyId, before: partner, after: r.json };
-  };
-  try {
-    let x = a.next();
-    let y = b.next();
-    while (!x.done || !y.done) {
-      let p: RowPair | null = null;
-      let q: RowPair | null = null;
-      if (!x.done && !y.done && x.value.companyId === y.value.companyId && !seen.has(x.value.companyId)) {
-        // In step (most rows): the same company on both sides, new to both. Same text: nothing to
-        // yield (a generator step saved for nearly every row).
-        seen.set(x.value.companyId, IN_PREVIOUS | IN_NEXT);
-        if (x.value.json !== y.value.json) p = { companyId: x.value.companyId, before: x.value.json, after: y.value.json };
-        x = a.next();
-        y = b.next();
-      } else if (!y.done && onlyPrevious.has(y.value.companyId)) {
-        // The previous side is ahead (an exit): the next side catches up.
-        p = take(y.value, IN_NEXT, onlyNext, onlyPrevious);
-        y = b.next();
-      } else if (!x.done && onlyNext.has(x.value.companyId)) {
-        // The next side is ahead (an entry): the previous side catches up.
-        p = take(x.value, IN_PREVIOUS, onlyPrevious, onlyNext);
-        x = a.next();
-      } else {
-        // Neither row's partner has come: both wait, and the walk goes on on both sides.
-        if (!x.done) p = take(x.value, IN_PREVIOUS, onlyPrevious, onlyNext);
-        if (!y.done) q = take(y.value, IN_NEXT, onlyNext, onlyPrevious);
-        x = x.done ? x : a.next();
-        y = y.done ? y : b.next();
-      }
-      if (p) yield p;
-      if (q) yield q;
-    }
-  } finally {
-    // A statement left open would keep the connection busy: end both walks, however this one ended.
-    a.return?.();
-    b.return?.();
+  const before = new Map<string, string>();
+  for (const r of previous) if (!before.has(r.companyId)) before.set(r.companyId, r.json);
+  const seen = new Set<string>();
+  const pairs: RowPair[] = [];
+  for (const r of next) {
+    if (seen.has(r.companyId)) continue;
+    seen.add(r.companyId);
+    const old = before.get(r.companyId) ?? null;
+    if (old !== r.json) pairs.push({ companyId: r.companyId, before: old, after: r.json });
   }
-  for (const [companyId, json] of onlyNext) yield { companyId, before: null, after: json };
-  for (const [companyId, json] of onlyPrevious) yield { companyId, before: json, after: null };
+  for (const [companyId, json] of before) if (!seen.has(companyId)) pairs.push({ companyId, before: json, after: null });
+  return diffRowPairs(pairs);
 }
