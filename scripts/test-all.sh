@@ -56,10 +56,13 @@ suite() {
   shift
   log "$name"
   local out="$LOG_DIR/${#RESULTS[@]}.log" started=$SECONDS
-  if "$@" 2>&1 | tee "$out"; then
+  local rc=0
+  "$@" 2>&1 | tee "$out" || rc=${PIPESTATUS[0]}
+  if [ "$rc" -eq 0 ]; then
     RESULTS+=("PASS  $name ($((SECONDS - started)) s)|$out")
   else
-    RESULTS+=("FAIL  $name ($((SECONDS - started)) s)|$out")
+    # The exit code says what kind of failure it was when every test passed (an unhandled error: 1; a signal: 128+N).
+    RESULTS+=("FAIL  $name ($((SECONDS - started)) s, exit $rc)|$out")
     FAILED=1
   fi
 }
@@ -139,14 +142,14 @@ for r in "${RESULTS[@]}"; do
   echo "$name"
   # Vitest and Playwright summary lines (colour codes stripped), plus the Electron E2E notice.
   sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
-    grep -E '^\s*(Test Files|Tests)\s|^Workflows: |^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+|✖ [0-9]+ problems?' |
+    grep -E '^\s*(Test Files|Tests|Errors)\s|^Workflows: |^\s*[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)|ELECTRON E2E NOT RUN|error TS[0-9]+|✖ [0-9]+ problems?' |
     sed 's/^/      /' | tail -n 12 || true
   # Name what failed, so the summary alone (the tail of a long log) says where to look: failed
   # tests and their first assertion lines, ESLint's files and errors, TypeScript's errors, and
   # what a page logged when an E2E test failed on "the page logged errors" (the diff's + lines).
   if [[ "$name" == FAIL* ]]; then
     sed -e 's/\x1b\[[0-9;]*m//g' "$out" |
-      grep -E '^\s*(FAIL|×|✘) .*(\.test\.tsx?|\.spec\.ts)|^\s*(AssertionError|Error): |^\s*\+\s+"(console error|uncaught): |^/.*\.(m?[jt]sx?|cjs)$|^\s+[0-9]+:[0-9]+\s+error\s|error TS[0-9]+' |
+      grep -E '^\s*(FAIL|×|✘) .*(\.test\.tsx?|\.spec\.ts)|^\s*(AssertionError|[A-Za-z]*Error): |Unhandled (Error|Rejection)|originated in |^\s*\+\s+"(console error|uncaught): |^/.*\.(m?[jt]sx?|cjs)$|^\s+[0-9]+:[0-9]+\s+error\s|error TS[0-9]+' |
       sed 's/^\s*/      ! /' | cut -c1-220 | awk '!seen[$0]++' | head -n 16 || true
   fi
 done

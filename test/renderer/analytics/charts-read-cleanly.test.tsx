@@ -35,6 +35,8 @@ afterAll(() => {
 });
 afterEach(cleanup);
 
+// A chart spec's `key` is React's list key in the app; spread into JSX it would be read as a prop.
+const withoutKey = <T extends { key: string }>({ key: _key, ...rest }: T) => rest;
 const bins = (counts: number[]) => counts.map((count, i) => ({ x0: i * 10, x1: i * 10 + 10, count }));
 const RATINGS = ['AA', 'A', 'BBB'];
 const group = (i: number, label: string) => ({ key: `K${i}`, label, companies: 300 + i, withScores: 250 + i, medianOverall: 50, bins: bins([0, 5, 20, 80, 200, 200, 80, 40, 25, 0]), outOfRange: 0, ratings: RATINGS.map((rating, j) => ({ rating, count: 10 * (i + j) })) });
@@ -64,7 +66,7 @@ const RAW_NUMBER = /\d\.\d{4,}/;
 describe('an empty chart', () => {
   it('Top movers says "No movers since the previous refresh" in words, draws no axis and has nothing to save', async () => {
     const spec = charts.moversChart({ ...full, movers: { compared: 40, up: [], down: [] } });
-    const { container } = render(<ChartFigure {...spec} fileContext="Portfolio A" />);
+    const { container } = render(<ChartFigure {...withoutKey(spec)} fileContext="Portfolio A" />);
     const figure = screen.getByRole('figure', { name: 'Top movers since the previous refresh' });
     expect(within(figure).getByText('No movers since the previous refresh.')).toBeTruthy();
     expect(figure.getAttribute('data-drawn')).toBe('true');
@@ -88,7 +90,7 @@ describe('an empty chart', () => {
       'No peers with scores to compare with yet.',
     ]);
     for (const s of specs) {
-      render(<ChartFigure {...s} fileContext="Empty" />);
+      render(<ChartFigure {...withoutKey(s)} fileContext="Empty" />);
       const figure = screen.getByRole('figure', { name: s.title });
       expect(figure.textContent).toContain(s.empty);
       expect(figure.textContent).not.toMatch(RAW_NUMBER);
@@ -110,7 +112,7 @@ describe('a drawn chart', () => {
 
   it('shows it when drawn, in the figure', async () => {
     const spec = charts.moversChart(full);
-    const { container } = render(<ChartFigure {...spec} fileContext="Portfolio A" />);
+    const { container } = render(<ChartFigure {...withoutKey(spec)} fileContext="Portfolio A" />);
     await waitFor(() => expect(container.querySelector('figure')!.getAttribute('data-drawn')).toBe('true'), { timeout: 10_000 });
     expect(container.querySelector('.analytics-chart__empty')).toBeNull();
     expect(container.querySelector('svg')).not.toBeNull();

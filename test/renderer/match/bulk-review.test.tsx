@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The review queue in a DOM, over the real match feature (main's handlers behind a window.firmscope
 // made of them): keys A, R, 1-9, U and the arrows decide on the active row; the slider moves the line.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -79,15 +79,16 @@ describe('BulkReview', () => {
     await waitFor(() => expect(queueLines()).toEqual(['3', '4', '5']));
     expect(screen.getByRole('status').textContent).toContain('3 waiting for review · 1 auto-accepted');
     const grid = () => screen.getByRole('grid', { name: 'Review queue' });
-    const key = (k: string) => act(() => void fireEvent.keyDown(grid(), { key: k }));
-    await key('ArrowDown');
+    // fireEvent runs in act and React renders before it returns.
+    const key = (k: string) => fireEvent.keyDown(grid(), { key: k });
+    key('ArrowDown');
     await waitFor(() => expect(grid().getAttribute('aria-activedescendant')).toMatch(/-4$/));
-    await key('2'); // line 4 (Gamma): its second candidate
+    key('2'); // line 4 (Gamma): its second candidate
     await waitFor(() => expect(queueLines()).toEqual(['3', '5']));
-    await key('ArrowUp');
-    await key('a'); // line 3 (Beta)
+    key('ArrowUp');
+    key('a'); // line 3 (Beta)
     await waitFor(() => expect(queueLines()).toEqual(['5']));
-    await key('R'); // line 5 (Delta)
+    key('R'); // line 5 (Delta)
     await waitFor(() => expect(screen.getByText('Nothing waits for review.')).toBeTruthy());
     expect(await decisions()).toEqual(['auto', 'accepted', 'picked', 'rejected']);
     expect((await feature.handlers.bulkRows({ id: job.id, offset: 0, limit: 10 }, ctx)).rows[2]!.chosenId).toBe('Gamma-2');
@@ -95,9 +96,9 @@ describe('BulkReview', () => {
     // U takes a decided row back to what the threshold says (it waits again).
     fireEvent.change(screen.getByLabelText('Show in review'), { target: { value: 'decided' } });
     await waitFor(() => expect(queueLines()).toEqual(['2', '3', '4', '5']));
-    await key('End');
+    key('End');
     await waitFor(() => expect(grid().getAttribute('aria-activedescendant')).toMatch(/-5$/));
-    await key('u');
+    key('u');
     await waitFor(async () => expect((await decisions())[3]).toBe('pending'));
   });
 
@@ -107,8 +108,8 @@ describe('BulkReview', () => {
     const grid = screen.getByRole('grid', { name: 'Review queue' });
     // Two key presses (React renders after each) with no await between: main's answer to the first,
     // and the refetch of the queue, cannot land before the second.
-    act(() => void fireEvent.keyDown(grid, { key: 'a' }));
-    act(() => void fireEvent.keyDown(grid, { key: 'r' }));
+    fireEvent.keyDown(grid, { key: 'a' });
+    fireEvent.keyDown(grid, { key: 'r' });
     await waitFor(async () => expect(await decisions()).toEqual(['auto', 'accepted', 'rejected', 'pending']));
     await waitFor(() => expect(queueLines()).toEqual(['5']));
   });
