@@ -4,7 +4,7 @@
 // a facet filter and a sort with many ties, empty cells and text among numbers, over several batches.
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runExport } from '../../../../src/main/features/export/run-export';
 import { SNAPSHOT_EXPORT_BATCH, snapshotSource } from '../../../../src/main/features/export/snapshot-source';
 import type { ExportFormat, ExportSpec } from '../../../../src/main/features/export/types';
@@ -144,7 +144,10 @@ describe('snapshot view export, reading path', () => {
     // Another delimiter; the late column still rewrites the file after the thread's first pass.
     const csv = { ...csvOptions(), delimiter: ';' as const };
     const fast = { ...specOf(ws.dir, 'thread.csv', 'csv', null, source), csv };
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const written = await runExport(fast, deps);
+    // Falling back is said once in the log; the thread that starts says nothing.
+    expect(warned.mock.calls.map(([line]) => String(line).replace(/\(.*\)/, '(…)'))).toEqual(entry ? ['[firmscope] export: the format thread did not start (…); formatting in the main thread'] : []);
     const slow = { ...specOf(ws.dir, 'slow.csv', 'csv', null, { kind: 'rows', rows: reference }), csv };
     const atomic = await AtomicTarget.open(slow.target, journal, slow.id);
     const expected = await writeExportFile(slow, pagesOf(reference), atomic, { signal: new AbortController().signal, onProgress: () => {} });
@@ -157,6 +160,7 @@ describe('snapshot view export, reading path', () => {
     const narrow = { ...specOf(ws.dir, 'narrow.csv', 'csv', null, source), csv: { ...csv, encoding: 'windows-1252' as const } };
     await expect(runExport(narrow, deps)).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('cannot hold the character "✓"') });
     await expect(readFile(narrow.target)).rejects.toMatchObject({ code: 'ENOENT' });
+    warned.mockRestore();
   }, 60_000);
 
   it.each([

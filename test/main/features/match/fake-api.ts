@@ -34,12 +34,17 @@ export class FakeMatchApi implements ApiClient {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       // The service's answer time (simulated latency).
+      // The job's one signal goes to every row: a listener left on it per answered call would pile up.
       await new Promise<void>((resolve, reject) => {
-        const t = setTimeout(resolve, this.delayMs);
-        opts?.signal?.addEventListener('abort', () => {
+        const onAbort = () => {
           clearTimeout(t);
           reject(new DOMException('Cancelled', 'AbortError'));
-        }, { once: true });
+        };
+        const t = setTimeout(() => {
+          opts?.signal?.removeEventListener('abort', onAbort);
+          resolve();
+        }, this.delayMs);
+        opts?.signal?.addEventListener('abort', onAbort, { once: true });
       });
       const r = this.answer(b, this.calls.length);
       if (r instanceof AppError) throw r;

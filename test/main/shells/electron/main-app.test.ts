@@ -192,9 +192,13 @@ describe('Electron main process (fake electron, real core)', async () => {
     expect(opened().at(-1)).toEqual({ kind: 'changes', watchId: WATCH });
     expect(prevented).toBe(true);
     expect(win.focused).toBeGreaterThanOrEqual(2);
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     fake.module.app.emit('second-instance', {}, ['/opt/Firmscope/firmscope', 'firmscope://watches/not-a-uuid/changes']);
     fake.module.app.emit('open-url', { preventDefault: () => undefined }, 'javascript:alert(1)');
     expect(opened()).toHaveLength(before + 2);
+    // Each refused link is logged, without the link (a link may carry anything).
+    expect(warned.mock.calls).toEqual([['[firmscope] ignored a link that is not a Firmscope place'], ['[firmscope] ignored a link that is not a Firmscope place']]);
+    warned.mockRestore();
   });
 
   it('forwards core events to the window on their event channel', async () => {
