@@ -15,8 +15,8 @@ export default defineConfig({
     // Console output goes straight to each worker's stdout/stderr. Intercepted, every console call is
     // an RPC to the main process, and one still pending when a file's worker closes (a server's or a
     // child's output that outlives its last test) fails a green run with "EnvironmentTeardownError:
-    // Closing rpc while "onUserConsoleLog" was pending" (Vitest 4, vitest-dev/vitest#11153). It cost
-    // the stop of session 49: 1,808 of 1,808 passed, exit 1. test/helpers/vitest-console.test.ts.
+    // Closing rpc while "onUserConsoleLog" was pending" (Vitest 4, vitest-dev/vitest#11153): the likely
+    // cause of session 49's red CI, 1,808 of 1,808 passed, exit 1. test/helpers/vitest-console.test.ts.
     disableConsoleIntercept: true,
     setupFiles: ['test/helpers/dom-waits.ts'],
     // One file more than cores (Vitest's default is one fewer): most integration files wait on HTTP,

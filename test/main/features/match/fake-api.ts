@@ -33,8 +33,8 @@ export class FakeMatchApi implements ApiClient {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
-      // The service's answer time (simulated latency).
-      // The job's one signal goes to every row: a listener left on it per answered call would pile up.
+      // The service's answer time (simulated latency), on the global timer so tests' fake timers drive
+      // it. The job's one signal goes to every row: each answered call takes its abort listener off.
       await new Promise<void>((resolve, reject) => {
         const onAbort = () => {
           clearTimeout(t);
